@@ -1,0 +1,359 @@
+/**
+ * The chain: the one source of truth that every endpoint reads. It is built once by
+ * `buildChain` (generators/) and never changes afterwards.
+ *
+ * Entities refer to each other by number: accounts by their index in `chain.accounts`
+ * (`NONE` = -1 for "no account"), transactions, token transfers, internal transactions and
+ * withdrawals by their index in the chain's global arrays, which are sorted in chain order
+ * (block height, then position / log index / call index). Values that follow from other fields
+ * (timestamps of transactions, fees, confirmations, encoded inputs, contract sources) are not
+ * stored; the views derive them.
+ */
+
+export type Hex = `0x${string}`;
+
+/** Index into `chain.accounts`; `NONE` where there is no account. */
+export type AccountId = number;
+export const NONE = -1;
+
+export type TokenType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'ERC-404';
+export const TOKEN_TYPES: readonly TokenType[] = ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'];
+
+export type CreationStatus = 'success' | 'failed' | 'selfdestructed';
+
+export interface TagLabel {
+  readonly displayName: string;
+  readonly label: string;
+}
+
+export interface AddressMetadata {
+  readonly slug: string;
+  readonly name: string;
+  readonly tagType: string;
+  readonly ordinal: number;
+  readonly meta: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a contract is. The kind fixes its ABI, its source text and its bytecode
+ * (generators/contracts/catalogue.ts).
+ */
+export type ContractKind =
+  | 'erc20'
+  | 'erc721'
+  | 'erc1155'
+  | 'erc404'
+  | 'vault'
+  | 'router'
+  | 'factory'
+  | 'oracle'
+  | 'lending-pool'
+  | 'multisig'
+  | 'destructible'
+  | 'implementation'
+  | 'transparent-proxy'
+  | 'minimal-proxy'
+  | 'vyper-escrow'
+  | 'failed-deploy';
+
+export type Verification = 'full' | 'partial' | 'none';
+
+export interface Token {
+  readonly type: TokenType;
+  readonly name: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  /** USD price of one whole token, as a decimal string. */
+  readonly exchangeRate: string;
+  readonly iconUrl: string | null;
+  /** Minted minus burnt, in the smallest unit (for NFTs: the number of units). Final state. */
+  totalSupply: bigint;
+  /** Holders with a positive balance. Final state. */
+  holdersCount: number;
+}
+
+export interface Contract {
+  readonly kind: ContractKind;
+  /** Stable label the contract's seeded values (bytecode, source details) are drawn from. */
+  readonly label: string;
+  /** Human name of the contract (the Solidity contract name, e.g. `StakingVault`). */
+  readonly name: string;
+  readonly creatorId: AccountId;
+  /** Index into `chain.transactions` of the transaction that created it. */
+  readonly creationTransaction: number;
+  creationStatus: CreationStatus;
+  /** For proxies, the account they delegate to. */
+  readonly implementationId: AccountId;
+  readonly verification: Verification;
+  /** Constructor arguments, as passed to the catalogue's constructor inputs. */
+  readonly constructorArgs: readonly unknown[];
+  readonly token: Token | null;
+  /** Whether it has emitted a log (a token transfer or any event) in the chain. */
+  hasLogs: boolean;
+}
+
+export interface Account {
+  readonly id: AccountId;
+  /** EIP-55 checksummed. */
+  readonly hash: Hex;
+  /** Lower-case, the key of `chain.accountByHash`. */
+  readonly lower: string;
+  readonly name: string | null;
+  readonly ensName: string | null;
+  readonly publicTags: readonly TagLabel[];
+  readonly privateTags: readonly TagLabel[];
+  readonly watchlistNames: readonly TagLabel[];
+  readonly metadata: AddressMetadata | null;
+  /** Present on every address created by a contract creation, successful or not. */
+  readonly contract: Contract | null;
+  /** Final coin balance in wei. */
+  balance: bigint;
+  /** Height of the last consensus block that changed the balance; null if it never changed. */
+  balanceUpdatedAt: number | null;
+  /** Number of transactions sent (the next nonce). */
+  nonce: number;
+}
+
+export type BlockType = 'block' | 'uncle' | 'reorg';
+
+export interface Reward {
+  readonly type: 'Miner Reward' | 'Emission Reward' | 'Chore Reward' | 'Uncle Reward';
+  readonly amount: bigint;
+}
+
+export interface Block {
+  readonly type: BlockType;
+  readonly height: number;
+  readonly hash: Hex;
+  readonly parentHash: Hex;
+  /** Unix seconds. */
+  readonly timestamp: number;
+  readonly minerId: AccountId;
+  readonly nonce: Hex;
+  readonly difficulty: bigint;
+  readonly totalDifficulty: bigint;
+  readonly size: number;
+  readonly extraData: Hex;
+  readonly stateRoot: Hex;
+  readonly gasLimit: number;
+  readonly gasUsed: number;
+  readonly baseFeePerGas: bigint;
+  /** Sum of the priority fees of its transactions. */
+  readonly priorityFee: bigint;
+  /** Sum of the fees of its transactions. */
+  readonly transactionFees: bigint;
+  /** Transactions of the block: `chain.transactions[transactionStart .. + transactionCount]`. */
+  readonly transactionStart: number;
+  readonly transactionCount: number;
+  /** Withdrawals of the block: `chain.withdrawals[withdrawalStart .. + withdrawalCount]`. */
+  readonly withdrawalStart: number;
+  readonly withdrawalCount: number;
+  readonly unclesHashes: readonly Hex[];
+  readonly rewards: readonly Reward[];
+}
+
+export type TransactionStatus = 'ok' | 'error';
+
+export type TransactionKind =
+  | 'token_transfer'
+  | 'contract_creation'
+  | 'contract_call'
+  | 'token_creation'
+  | 'coin_transfer';
+
+/** Bits of `Transaction.types`, in the order views list them. */
+export const TRANSACTION_KIND_BITS: readonly TransactionKind[] = [
+  'token_transfer',
+  'contract_creation',
+  'contract_call',
+  'token_creation',
+  'coin_transfer',
+];
+export const kindBit = (kind: TransactionKind): number => 1 << TRANSACTION_KIND_BITS.indexOf(kind);
+
+/** A call of a contract method: the ABI of `contractKind` holds `functionName`. */
+export interface Call {
+  readonly contractKind: ContractKind;
+  readonly functionName: string;
+  readonly args: readonly unknown[];
+}
+
+export interface Action {
+  readonly protocol: string;
+  readonly type: string;
+  readonly data: Readonly<Record<string, string | number>>;
+}
+
+export interface Transaction {
+  readonly hash: Hex;
+  /** Height of its consensus block. */
+  readonly block: number;
+  /** Position within the block. */
+  readonly position: number;
+  readonly fromId: AccountId;
+  /** NONE on contract creations. */
+  readonly toId: AccountId;
+  /** The created contract on contract creations (also when the creation failed); else NONE. */
+  readonly createdId: AccountId;
+  readonly nonce: number;
+  /** Transaction type number: 2 (EIP-1559) or 0 (legacy). */
+  readonly type: 0 | 2;
+  readonly status: TransactionStatus;
+  readonly value: bigint;
+  readonly gasLimit: number;
+  readonly gasUsed: number;
+  /** Effective gas price. */
+  readonly gasPrice: bigint;
+  /** null on legacy transactions. */
+  readonly maxFeePerGas: bigint | null;
+  readonly maxPriorityFeePerGas: bigint | null;
+  /** The method called (decoded from the input); null for plain transfers and creations. */
+  readonly call: Call | null;
+  /** Bit set of TRANSACTION_KIND_BITS. */
+  readonly types: number;
+  readonly revertReason: string | null;
+  /** Token transfers it emitted: `chain.tokenTransfers[tokenTransferStart .. + tokenTransferCount]`. */
+  readonly tokenTransferStart: number;
+  readonly tokenTransferCount: number;
+  /** Internal transactions (without the top-level call): `chain.internalTransactions[internalStart .. + internalCount]`. */
+  readonly internalStart: number;
+  readonly internalCount: number;
+  readonly hasErrorInInternalTransactions: boolean;
+  readonly actions: readonly Action[];
+  readonly tag: string | null;
+}
+
+/**
+ * One token transfer log. An ERC-1155 batch holds several ids in one log; the endpoints list it
+ * flattened, one item per id, in the order of `tokenIds`.
+ */
+export interface TokenTransfer {
+  readonly transaction: number;
+  readonly block: number;
+  /** Unique within the block. */
+  readonly logIndex: number;
+  /** The token contract. */
+  readonly tokenId: AccountId;
+  readonly fromId: AccountId;
+  readonly toId: AccountId;
+  /** Token ids (NFTs, ERC-1155 and ERC-404); null for ERC-20. */
+  readonly tokenIds: readonly bigint[] | null;
+  /** One amount per token id (ERC-721: 1), or the single ERC-20 amount. */
+  readonly amounts: readonly bigint[];
+}
+
+export type InternalTransactionType = 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
+
+export interface InternalTransaction {
+  readonly transaction: number;
+  readonly block: number;
+  /** Position of its transaction within the block. */
+  readonly transactionIndex: number;
+  /** Index within the transaction's call tree; 0 is the top-level call, which is not stored. */
+  readonly index: number;
+  readonly type: InternalTransactionType;
+  readonly fromId: AccountId;
+  readonly toId: AccountId;
+  readonly createdId: AccountId;
+  readonly value: bigint;
+  readonly gasLimit: bigint;
+  readonly success: boolean;
+  readonly error: string | null;
+}
+
+export interface Withdrawal {
+  readonly index: number;
+  readonly validatorIndex: number;
+  readonly receiverId: AccountId;
+  /** In wei. */
+  readonly amount: bigint;
+  readonly block: number;
+}
+
+/** A holding shown by `/addresses/{h}/tokens`: one row per ERC-20/ERC-721 contract, per id otherwise. */
+export interface Holding {
+  readonly tokenId: AccountId;
+  /** null for ERC-20 and ERC-721 rows. */
+  readonly nftId: bigint | null;
+  /** ERC-721: the number of ids held. */
+  readonly value: bigint;
+}
+
+/** An NFT collection an address holds, for `/addresses/{h}/nft/collections`. */
+export interface NftCollection {
+  readonly tokenId: AccountId;
+  /** Total units held. */
+  readonly amount: bigint;
+  /** Ids held, ascending, with the amount of each. */
+  readonly instances: readonly { readonly id: bigint; readonly value: bigint }[];
+}
+
+/**
+ * Per-address lists, each sorted ascending in chain order (the endpoints read them backwards
+ * where they list newest first). Arrays hold global indexes into the chain's arrays.
+ */
+export interface AddressIndex {
+  /** Transactions where the address is from, to or the created contract. */
+  readonly transactions: Int32Array;
+  readonly transactionsFrom: Int32Array;
+  readonly transactionsTo: Int32Array;
+  /** Token transfer logs where the address is from or to. */
+  readonly tokenTransfers: Int32Array;
+  readonly internalTransactions: Int32Array;
+  readonly internalTransactionsFrom: Int32Array;
+  readonly internalTransactionsTo: Int32Array;
+  readonly withdrawals: Int32Array;
+  /** Consensus block heights it mined. */
+  readonly minedBlocks: Int32Array;
+  /** In the order of `/addresses/{h}/tokens`. */
+  readonly holdings: readonly Holding[];
+  /** In the order of `/addresses/{h}/nft/collections`. */
+  readonly nftCollections: readonly NftCollection[];
+}
+
+export interface NftInstance {
+  readonly tokenId: AccountId;
+  readonly id: bigint;
+  /** The receiver of its last transfer (the zero-address account if burnt). */
+  readonly ownerId: AccountId;
+}
+
+export interface ScenarioSummary {
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface Chain {
+  readonly scenario: ScenarioSummary;
+  readonly seed: string;
+  /** USD price of the native coin, decimal string. */
+  readonly exchangeRate: string;
+  readonly accounts: readonly Account[];
+  readonly accountByHash: ReadonlyMap<string, AccountId>;
+  /** The zero address (mints come from it, burns go to it). */
+  readonly zeroId: AccountId;
+  /** Consensus blocks; `blocks[h].height === h`. */
+  readonly blocks: readonly Block[];
+  /** Uncles, height ascending. */
+  readonly uncles: readonly Block[];
+  /** Reorged (non-consensus) blocks, height ascending. */
+  readonly reorgs: readonly Block[];
+  /** Every block by lower-case hash, consensus or not. */
+  readonly blockByHash: ReadonlyMap<string, Block>;
+  readonly transactions: readonly Transaction[];
+  readonly transactionByHash: ReadonlyMap<string, number>;
+  readonly tokenTransfers: readonly TokenTransfer[];
+  readonly internalTransactions: readonly InternalTransaction[];
+  readonly withdrawals: readonly Withdrawal[];
+  /** Per address, by account id. */
+  readonly indexes: readonly AddressIndex[];
+  /** Accounts with a positive balance: balance descending, then hash ascending. */
+  readonly richList: Int32Array;
+  /** Sum of all balances, in wei. */
+  readonly totalSupply: bigint;
+  /** NFT owners, keyed by `${tokenAccountId}:${id}`. */
+  readonly nftOwners: ReadonlyMap<string, AccountId>;
+  /** Notable entities by name: address, transaction or block hashes (or block heights as strings). */
+  readonly handles: Readonly<Record<string, string>>;
+  readonly headHeight: number;
+}
