@@ -54,7 +54,8 @@ export type ContractKind =
   | 'transparent-proxy'
   | 'minimal-proxy'
   | 'vyper-escrow'
-  | 'failed-deploy';
+  | 'failed-deploy'
+  | 'library';
 
 export type Verification = 'full' | 'partial' | 'none';
 
@@ -74,8 +75,10 @@ export interface Token {
 
 export interface Contract {
   readonly kind: ContractKind;
-  /** Stable label the contract's seeded values (bytecode, source details) are drawn from. */
+  /** Stable label the contract's seeded values (source details, verification) are drawn from. */
   readonly label: string;
+  /** Contracts with the same bytecode label have identical bytecode (verified twins). */
+  readonly bytecodeLabel: string;
   /** Human name of the contract (the Solidity contract name, e.g. `StakingVault`). */
   readonly name: string;
   readonly creatorId: AccountId;
@@ -106,6 +109,8 @@ export interface Account {
   readonly metadata: AddressMetadata | null;
   /** Present on every address created by a contract creation, successful or not. */
   readonly contract: Contract | null;
+  /** Coin balance allocated at genesis, in wei. */
+  readonly genesisBalance: bigint;
   /** Final coin balance in wei. */
   balance: bigint;
   /** Height of the last consensus block that changed the balance; null if it never changed. */

@@ -1,0 +1,23 @@
+import type { TxPlan } from '../ledger/plan.js';
+import type { Scene } from './context.js';
+import { canAfford, pickOther, roundAmount } from './pick.js';
+
+/** A plain transfer of coin between two accounts; null when the sender cannot pay for one. */
+export function coinTransfer(scene: Scene, fromId: number, toId = pickOther(scene, fromId)): TxPlan | null {
+  const { state, rng } = scene;
+  const balance = state.accounts[fromId]!.balance;
+  if (!canAfford(scene, fromId, 0n, 21_000)) return null;
+  const spendable = balance - 21_000n * 4n * scene.ctx.baseFee - 10n ** 16n;
+  const share = rng.chance(0.1) ? 10n : 1_000n;
+  const value = spendable > 0n ? roundAmount((spendable * BigInt(rng.int(1, 1_000))) / (1_000n * share)) : 0n;
+  if (!canAfford(scene, fromId, value, 21_000)) return null;
+  return {
+    fromId,
+    toId,
+    value,
+    gasUsed: 21_000,
+    gasLimit: 21_000,
+    call: null,
+    legacy: rng.chance(0.1),
+  };
+}

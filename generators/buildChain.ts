@@ -1,0 +1,272 @@
+import type { Block, Chain, Hex } from '../src/chain/types.js';
+import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
+import type { Scene } from './activity/context.js';
+import { randomTransaction } from './activity/randomTransaction.js';
+import { nextBaseFee } from './blocks/nextBaseFee.js';
+import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
+import { finalize } from './finalize.js';
+import { applyTransaction } from './ledger/applyTransaction.js';
+import { type BlockContext, ETHER, GWEI } from './ledger/blockContext.js';
+import type { TxPlan } from './ledger/plan.js';
+import { changeBalance } from './ledger/registerAccount.js';
+import { createState, type LedgerState } from './ledger/state.js';
+import { stream, type Stream } from './random/stream.js';
+import type { Cast } from './script/cast.js';
+import { createGenesis } from './script/genesis.js';
+import { setupSteps } from './script/setupSteps.js';
+import { specialSteps } from './script/specialSteps.js';
+import type { ScriptStep } from './script/step.js';
+
+export interface BuildChainOptions {
+  /** A built-in scenario's name (default `default`) or a scenario object. */
+  readonly scenario?: string | Scenario;
+  /** Any integer or string (default 1). The same scenario and seed always give the same chain. */
+  readonly seed?: string | number;
+}
+
+/** Thrown for options `buildChain` cannot use. */
+export class BuildChainError extends Error {
+  override readonly name = 'BuildChainError';
+}
+
+const ZERO_HASH: Hex = `0x${'0'.repeat(64)}`;
+const CLIENTS = ['geth/v1.14.11-stable/linux-amd64/go1.22.8', 'nethermind/v1.29.1', 'besu/v24.10.0', 'erigon/2.60.10', 'reth/v1.1.2'];
+const UNCLE_REWARD = (7n * 2n * ETHER) / 8n;
+const REFERENCE_FEE = 2n * GWEI;
+
+/** Gas a block may hold: room for about twice the mean demand, never less than a few deployments. */
+const gasLimitOf = (scenario: Scenario) => Math.max(3_000_000, Math.ceil((scenario.transactionsPerBlock * 2 * 75_000) / 100_000) * 100_000);
+
+function resolveScenario(scenario: BuildChainOptions['scenario']): Scenario {
+  if (typeof scenario === 'object') return scenario;
+  const found = findScenario(scenario ?? 'default');
+  if (!found) throw new BuildChainError(`buildChain: unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`);
+  return found;
+}
+
+function resolveSeed(seed: BuildChainOptions['seed']): string {
+  if (seed === undefined) return '1';
+  if (typeof seed === 'number' && !Number.isSafeInteger(seed)) throw new BuildChainError(`buildChain: seed must be an integer or a string, got ${seed}`);
+  return String(seed);
+}
+
+/** A non-consensus block at `height` on `parent`: an uncle or a reorged sibling. It holds no transactions. */
+function sideBlock(state: LedgerState, cast: Cast, type: 'uncle' | 'reorg', height: number, parent: Block, timestamp: number, rng: Stream): Block {
+  const validator = rng.pick(cast.validators);
+  const difficulty = rng.bigint(17_000_000_000_000n, 18_000_000_000_000n);
+  return sealBlock({
+    type,
+    height,
+    parentHash: parent.hash,
+    parentStateRoot: parent.stateRoot,
+    timestamp,
+    miner: state.accounts[validator.feeRecipientId]!.hash,
+    minerId: validator.feeRecipientId,
+    nonce: rng.hex(8),
+    difficulty,
+    totalDifficulty: parent.totalDifficulty + difficulty,
+    client: CLIENTS[validator.index % CLIENTS.length]!,
+    gasLimit: parent.gasLimit,
+    gasUsed: 0,
+    baseFeePerGas: nextBaseFee(parent),
+    priorityFee: 0n,
+    transactionFees: 0n,
+    transactionHashes: [],
+    transactionStart: state.transactions.length,
+    withdrawalStart: state.withdrawals.length,
+    withdrawalCount: 0,
+    unclesHashes: [],
+    rewards: type === 'uncle' ? [{ type: 'Uncle Reward', amount: UNCLE_REWARD }] : [],
+    bodySize: 0,
+  });
+}
+
+/**
+ * Builds the chain of a scenario by replaying it block by block: every balance, nonce, token
+ * holding and count follows from the transactions. Deterministic: the same scenario and seed give
+ * a deep-equal chain in any process.
+ *
+ * @example
+ * const chain = buildChain({ scenario: 'tiny', seed: 7 });
+ * chain.accounts[chain.richList[0]].hash; // the richest address
+ */
+export function buildChain(options: BuildChainOptions = {}): Chain {
+  const scenario = resolveScenario(options.scenario);
+  const seed = resolveSeed(options.seed);
+  if (scenario.blocks < 60 && scenario.blocks < 40) throw new BuildChainError('buildChain: a scenario needs at least 40 blocks');
+  const state = createState(seed, scenario);
+  const cast = createGenesis(state);
+  const gasLimit = gasLimitOf(scenario);
+  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
+  let next = 0;
+  const forced = {
+    empty: Math.floor(scenario.blocks * 0.45),
+    uncle: Math.floor(scenario.blocks * 0.5),
+    reorg: Math.floor(scenario.blocks * 0.55),
+  };
+
+  const genesis = sealBlock({
+    type: 'block',
+    height: 0,
+    parentHash: ZERO_HASH,
+    parentStateRoot: EMPTY_ROOT,
+    timestamp: scenario.genesisTimestamp,
+    miner: state.accounts[cast.zeroId]!.hash,
+    minerId: cast.zeroId,
+    nonce: '0x0000000000000042',
+    difficulty: 17_179_869_184n,
+    totalDifficulty: 17_179_869_184n,
+    client: 'explorer-mock genesis',
+    gasLimit,
+    gasUsed: 0,
+    baseFeePerGas: GWEI,
+    priorityFee: 0n,
+    transactionFees: 0n,
+    transactionHashes: [],
+    transactionStart: 0,
+    withdrawalStart: 0,
+    withdrawalCount: 0,
+    unclesHashes: [],
+    rewards: [],
+    bodySize: 0,
+  });
+  state.blocks.push(genesis);
+  state.lists[cast.zeroId]!.minedBlocks.push(0);
+
+  let slot = 0;
+  for (let height = 1; height <= scenario.blocks; height++) {
+    const parent = state.blocks[height - 1]!;
+    const brng = stream(seed, `block:${height}`);
+    slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
+    const validator = brng.pick(cast.validators);
+    const ctx: BlockContext = {
+      height,
+      timestamp: scenario.genesisTimestamp + 12 * slot,
+      minerId: validator.feeRecipientId,
+      baseFee: nextBaseFee(parent),
+      gasLimit,
+      transactionStart: state.transactions.length,
+      gasUsed: 0,
+      priorityFee: 0n,
+      transactionFees: 0n,
+      logIndex: 0,
+      size: 0,
+    };
+    const apply = (plan: TxPlan, rng: Stream) => {
+      const index = applyTransaction(state, ctx, plan, rng);
+      plan.onApplied?.();
+      return index;
+    };
+
+    if (height !== forced.empty) {
+      while (next < queue.length && queue[next]!.notBefore <= height) {
+        const step = queue[next]!;
+        const scene: Scene = { state, cast, ctx, rng: stream(seed, step.label) };
+        const plan = step.plan(scene);
+        if (!plan) throw new Error(`scripted step ${step.label} found nothing to do at block ${height}`);
+        if (plan.gasUsed > gasLimit) throw new Error(`scripted step ${step.label} needs more gas than a block holds`);
+        if (ctx.gasUsed + plan.gasUsed > gasLimit) break;
+        const index = apply(plan, scene.rng);
+        step.after?.(scene, index);
+        next++;
+      }
+      if (next === queue.length || queue[next]!.label.startsWith('special:')) {
+        // Demand falls as the base fee rises, which keeps the fee near a reference level.
+        const demand = Math.min(3, Math.max(0.25, Number(REFERENCE_FEE) / Number(ctx.baseFee)));
+        const count = Math.round(scenario.transactionsPerBlock * demand * (0.4 + 1.2 * brng.next()));
+        for (let k = 0; k < count; k++) {
+          const label = `block:${height}:tx:${k}`;
+          const scene: Scene = { state, cast, ctx, rng: stream(seed, label) };
+          const plan = randomTransaction(scene, label);
+          if (!plan) continue;
+          if (ctx.gasUsed + plan.gasUsed > gasLimit) break;
+          apply(plan, scene.rng);
+        }
+      }
+    }
+
+    const withdrawalStart = state.withdrawals.length;
+    if (height >= 2) {
+      const count = brng.int(0, Math.round(scenario.withdrawalsPerBlock * 2));
+      for (let i = 0; i < count; i++) {
+        const wrng = stream(seed, `block:${height}:withdrawal:${i}`);
+        const v = wrng.pick(cast.validators);
+        const amount = wrng.bigint(1_000_000n, 60_000_000n) * GWEI;
+        const index = state.withdrawals.length;
+        state.withdrawals.push({ index, validatorIndex: v.index, receiverId: v.withdrawalId, amount, block: height });
+        state.lists[v.withdrawalId]!.withdrawals.push(index);
+        changeBalance(state, v.withdrawalId, amount, height);
+      }
+    }
+
+    const unclesHashes: Hex[] = [];
+    if (height >= 2 && (height === forced.uncle || brng.chance(scenario.uncleRate))) {
+      const urng = stream(seed, `block:${height}:uncle`);
+      const uncle = sideBlock(state, cast, 'uncle', height - 1, state.blocks[height - 2]!, parent.timestamp + urng.int(1, 4), urng);
+      state.uncles.push(uncle);
+      unclesHashes.push(uncle.hash);
+      changeBalance(state, uncle.minerId, UNCLE_REWARD, height);
+    }
+
+    const block = sealBlock({
+      type: 'block',
+      height,
+      parentHash: parent.hash,
+      parentStateRoot: parent.stateRoot,
+      timestamp: ctx.timestamp,
+      miner: state.accounts[ctx.minerId]!.hash,
+      minerId: ctx.minerId,
+      nonce: brng.hex(8),
+      difficulty: brng.bigint(17_000_000_000_000n, 18_000_000_000_000n),
+      totalDifficulty: 0n,
+      client: CLIENTS[validator.index % CLIENTS.length]!,
+      gasLimit,
+      gasUsed: ctx.gasUsed,
+      baseFeePerGas: ctx.baseFee,
+      priorityFee: ctx.priorityFee,
+      transactionFees: ctx.transactionFees,
+      transactionHashes: state.transactions.slice(ctx.transactionStart).map((t) => t.hash),
+      transactionStart: ctx.transactionStart,
+      withdrawalStart,
+      withdrawalCount: state.withdrawals.length - withdrawalStart,
+      unclesHashes,
+      rewards: [{ type: 'Miner Reward', amount: ctx.priorityFee }],
+      bodySize: ctx.size,
+    });
+    state.blocks.push({ ...block, totalDifficulty: parent.totalDifficulty + block.difficulty });
+    state.lists[ctx.minerId]!.minedBlocks.push(height);
+
+    if (height === forced.reorg || brng.chance(scenario.reorgRate)) {
+      const rrng = stream(seed, `block:${height}:reorg`);
+      state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
+    }
+  }
+  if (next < queue.length) throw new Error(`scenario ${scenario.name} is too short for its script: ${queue[next]!.label} did not run`);
+
+  nameNotables(state, cast, forced);
+  return finalize(state, { name: scenario.name, description: scenario.description }, scenario.exchangeRate);
+}
+
+/** Handles for the accounts and blocks that do not name themselves while the chain is built. */
+function nameNotables(state: LedgerState, cast: Cast, forced: { empty: number; uncle: number; reorg: number }): void {
+  const h = state.handles;
+  const hashOf = (id: number) => state.accounts[id]!.hash;
+  h.whale = hashOf(cast.whaleId);
+  h.emptyAddress = hashOf(cast.emptyId);
+  h.onePageAddress = hashOf(cast.onePageId);
+  h.busyAddress = hashOf(cast.eoas[0]!);
+  h.deployer = hashOf(cast.deployerId);
+  h.validator = hashOf(cast.validators[0]!.feeRecipientId);
+  h.withdrawalAddress = hashOf(cast.validators[0]!.withdrawalId);
+  h.zeroAddress = hashOf(cast.zeroId);
+  const ens = state.accounts.find((a) => a.ensName);
+  if (ens) h.ensAddress = ens.hash;
+  const tagged = cast.eoas.map((id) => state.accounts[id]!).find((a) => a.publicTags.length && a.metadata);
+  if (tagged) h.taggedAddress = tagged.hash;
+  h.emptyBlock = state.blocks[forced.empty]!.hash;
+  h.uncleBlock = state.uncles.find((b) => b.height === forced.uncle - 1)!.hash;
+  h.blockWithUncle = state.blocks[forced.uncle]!.hash;
+  h.reorgBlock = state.reorgs.find((b) => b.height === forced.reorg)!.hash;
+  const busiest = state.blocks.reduce((best, b) => (b.transactionCount > best.transactionCount ? b : best));
+  h.busiestBlock = busiest.hash;
+}

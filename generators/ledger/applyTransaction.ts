@@ -1,0 +1,177 @@
+import { NONE, type Transaction, kindBit } from '../../src/chain/types.js';
+import type { Stream } from '../random/stream.js';
+import { applyTokenTransfer } from './applyTokenTransfer.js';
+import { type BlockContext, GWEI, maxFeeCap } from './blockContext.js';
+import { createContract } from './createContract.js';
+import { CREATED, type TxPlan } from './plan.js';
+import { changeBalance } from './registerAccount.js';
+import type { LedgerState } from './state.js';
+
+const ZERO_ID = 0;
+
+interface Fees {
+  readonly gasPrice: bigint;
+  readonly maxFeePerGas: bigint | null;
+  readonly maxPriorityFeePerGas: bigint | null;
+}
+
+/** Draws the fee parameters a wallet would set, never above `maxFeeCap`. */
+function drawFees(ctx: BlockContext, rng: Stream, legacy: boolean): Fees {
+  const tip = rng.bigint(GWEI / 100n, 3n * GWEI);
+  if (legacy) return { gasPrice: ctx.baseFee + tip, maxFeePerGas: null, maxPriorityFeePerGas: null };
+  // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip.
+  const maxFee = rng.chance(0.85) ? 2n * ctx.baseFee + tip : ctx.baseFee + tip / 2n;
+  const gasPrice = maxFee < ctx.baseFee + tip ? maxFee : ctx.baseFee + tip;
+  return { gasPrice, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
+}
+
+/**
+ * Executes one planned transaction at the next position of the block: charges its fee, moves
+ * its value, runs its internal calls and token transfers, and records every entity and index
+ * entry. Returns the transaction's global index.
+ */
+export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: TxPlan, rng: Stream): number {
+  const height = ctx.height;
+  const from = state.accounts[plan.fromId]!;
+  const index = state.transactions.length;
+  const position = index - ctx.transactionStart;
+  const nonce = from.nonce++;
+  const ok = plan.revertReason === undefined;
+  const fees = drawFees(ctx, rng, plan.legacy ?? false);
+  if (plan.gasUsed > plan.gasLimit) throw new Error(`gas used above limit at block ${height}`);
+  if (from.balance < plan.value + BigInt(plan.gasLimit) * maxFeeCap(ctx)) {
+    throw new Error(`${from.hash} cannot afford its transaction at block ${height}`);
+  }
+
+  const createdId = plan.create
+    ? createContract(state, plan.create, { creatorId: plan.fromId, nonce, transaction: index, status: ok ? 'success' : 'failed' })
+    : NONE;
+  const toId = plan.toId ?? NONE;
+  const receiverId = toId !== NONE ? toId : createdId;
+
+  const gasUsed = BigInt(plan.gasUsed);
+  const fee = gasUsed * fees.gasPrice;
+  const priority = (fees.gasPrice - ctx.baseFee) * gasUsed;
+  changeBalance(state, plan.fromId, -fee, height);
+  changeBalance(state, ctx.minerId, priority, height);
+
+  const transferStart = state.tokenTransfers.length;
+  const internalStart = state.internalTransactions.length;
+  let types = plan.create ? kindBit('contract_creation') : 0;
+  if (plan.call) types |= kindBit('contract_call');
+  let internalError = false;
+
+  if (ok) {
+    if (plan.value > 0n) {
+      changeBalance(state, plan.fromId, -plan.value, height);
+      changeBalance(state, receiverId, plan.value, height);
+      types |= kindBit('coin_transfer');
+    }
+    if (plan.create?.token) types |= kindBit('token_creation');
+    const emitter = state.accounts[receiverId]?.contract;
+    if (plan.events && emitter) {
+      ctx.logIndex += plan.events;
+      emitter.hasLogs = true;
+    }
+    plan.internals?.forEach((spec, i) => {
+      const at = state.internalTransactions.length;
+      const success = spec.error === undefined;
+      const created = spec.create
+        ? createContract(state, spec.create, {
+            creatorId: spec.fromId,
+            nonce: state.accounts[spec.fromId]!.nonce++,
+            transaction: index,
+            status: success ? 'success' : 'failed',
+          })
+        : NONE;
+      const target = spec.toId ?? NONE;
+      if (success && spec.value > 0n) {
+        changeBalance(state, spec.fromId, -spec.value, height);
+        changeBalance(state, target !== NONE ? target : created, spec.value, height);
+      }
+      if (spec.type === 'selfdestruct' && success) state.accounts[spec.fromId]!.contract!.creationStatus = 'selfdestructed';
+      if (!success) internalError = true;
+      state.internalTransactions.push({
+        transaction: index,
+        block: height,
+        transactionIndex: position,
+        index: i + 1,
+        type: spec.type,
+        fromId: spec.fromId,
+        toId: target,
+        createdId: created,
+        value: spec.value,
+        gasLimit: spec.gasLimit,
+        success,
+        error: spec.error ?? null,
+      });
+      const lists = state.lists;
+      lists[spec.fromId]!.internalTransactions.push(at);
+      lists[spec.fromId]!.internalTransactionsFrom.push(at);
+      const other = target !== NONE ? target : created;
+      if (other !== spec.fromId) lists[other]!.internalTransactions.push(at);
+      lists[other]!.internalTransactionsTo.push(at);
+    });
+    for (const planned of plan.transfers ?? []) {
+      const spec = planned.tokenId === CREATED ? { ...planned, tokenId: createdId } : planned;
+      const at = state.tokenTransfers.length;
+      applyTokenTransfer(state, ZERO_ID, spec);
+      state.accounts[spec.tokenId]!.contract!.hasLogs = true;
+      state.tokenTransfers.push({
+        transaction: index,
+        block: height,
+        logIndex: ctx.logIndex++,
+        tokenId: spec.tokenId,
+        fromId: spec.fromId,
+        toId: spec.toId,
+        tokenIds: spec.tokenIds,
+        amounts: spec.amounts,
+      });
+      state.lists[spec.fromId]!.tokenTransfers.push(at);
+      if (spec.toId !== spec.fromId) state.lists[spec.toId]!.tokenTransfers.push(at);
+      types |= kindBit('token_transfer');
+    }
+  }
+
+  const transaction: Transaction = {
+    hash: rng.hex(32),
+    block: height,
+    position,
+    fromId: plan.fromId,
+    toId,
+    createdId,
+    nonce,
+    type: plan.legacy ? 0 : 2,
+    status: ok ? 'ok' : 'error',
+    value: plan.value,
+    gasLimit: plan.gasLimit,
+    gasUsed: plan.gasUsed,
+    gasPrice: fees.gasPrice,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    call: plan.call,
+    types,
+    revertReason: plan.revertReason ?? null,
+    tokenTransferStart: transferStart,
+    tokenTransferCount: state.tokenTransfers.length - transferStart,
+    internalStart,
+    internalCount: state.internalTransactions.length - internalStart,
+    hasErrorInInternalTransactions: internalError,
+    actions: ok ? (plan.actions ?? []) : [],
+    tag: plan.tag ?? null,
+  };
+  state.transactions.push(transaction);
+  if (plan.handle) state.handles[plan.handle] = transaction.hash;
+
+  const lists = state.lists;
+  lists[plan.fromId]!.transactions.push(index);
+  lists[plan.fromId]!.transactionsFrom.push(index);
+  if (receiverId !== plan.fromId) lists[receiverId]!.transactions.push(index);
+  lists[receiverId]!.transactionsTo.push(index);
+
+  ctx.gasUsed += plan.gasUsed;
+  ctx.priorityFee += priority;
+  ctx.transactionFees += fee;
+  ctx.size += 110 + (plan.call ? 4 + 32 * plan.call.args.length : 0) + (plan.create ? 2_000 : 0);
+  return index;
+}

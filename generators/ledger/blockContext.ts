@@ -1,0 +1,21 @@
+/** The block being filled: its header values and running totals. */
+export interface BlockContext {
+  readonly height: number;
+  readonly timestamp: number;
+  readonly minerId: number;
+  readonly baseFee: bigint;
+  readonly gasLimit: number;
+  readonly transactionStart: number;
+  gasUsed: number;
+  priorityFee: bigint;
+  transactionFees: bigint;
+  logIndex: number;
+  /** Sum of the encoded sizes of its transactions, in bytes (an estimate). */
+  size: number;
+}
+
+export const GWEI = 1_000_000_000n;
+export const ETHER = 10n ** 18n;
+
+/** The most a transaction may cost per gas in this block (what a sender must be able to pay). */
+export const maxFeeCap = (ctx: BlockContext): bigint => 2n * ctx.baseFee + 3n * GWEI;

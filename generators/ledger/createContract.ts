@@ -1,0 +1,55 @@
+import { getContractAddress, keccak256, stringToHex } from 'viem';
+import { type Contract, type CreationStatus, NONE, type Token } from '../../src/chain/types.js';
+import { registerAccount } from './registerAccount.js';
+import type { CreateSpec } from './plan.js';
+import { type LedgerState, newTokenLedger } from './state.js';
+
+export interface Creation {
+  readonly creatorId: number;
+  /** The creator's nonce used for the address (CREATE), ignored for CREATE2. */
+  readonly nonce: number;
+  readonly transaction: number;
+  readonly status: CreationStatus;
+}
+
+/** Creates the contract account `spec` describes, at the address CREATE or CREATE2 gives. */
+export function createContract(state: LedgerState, spec: CreateSpec, creation: Creation): number {
+  const creator = state.accounts[creation.creatorId]!;
+  const bytecodeLabel = spec.bytecodeLabel ?? `${spec.kind}:${creator.lower}:${creation.nonce}`;
+  const hash = spec.salt
+    ? getContractAddress({ opcode: 'CREATE2', from: creator.hash, salt: spec.salt, bytecodeHash: keccak256(stringToHex(bytecodeLabel)) })
+    : getContractAddress({ from: creator.hash, nonce: BigInt(creation.nonce) });
+  const token: Token | null = spec.token && creation.status === 'success'
+    ? {
+        type: spec.token.type,
+        name: spec.token.name,
+        symbol: spec.token.symbol,
+        decimals: spec.token.decimals,
+        exchangeRate: spec.token.exchangeRate,
+        iconUrl: spec.token.iconUrl,
+        totalSupply: 0n,
+        holdersCount: 0,
+      }
+    : null;
+  const contract: Contract = {
+    kind: spec.kind,
+    label: `contract:${hash.toLowerCase()}`,
+    bytecodeLabel,
+    name: spec.name,
+    creatorId: creation.creatorId,
+    creationTransaction: creation.transaction,
+    creationStatus: creation.status,
+    implementationId: spec.implementationId ?? NONE,
+    verification: creation.status === 'failed' ? 'none' : spec.verification,
+    constructorArgs: spec.constructorArgs,
+    token,
+    hasLogs: false,
+  };
+  const named = contract.verification !== 'none' || token !== null;
+  const id = registerAccount(state, `contract:${hash.toLowerCase()}`, { hash, contract, name: named ? (token?.name ?? spec.name) : null });
+  // Contract accounts start at nonce 1 (EIP-161); their nonce counts the contracts they create.
+  state.accounts[id]!.nonce = 1;
+  if (token) state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
+  if (spec.handle) state.handles[spec.handle] = hash;
+  return id;
+}

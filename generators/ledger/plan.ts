@@ -1,0 +1,76 @@
+import type { Action, Call, ContractKind, Hex, InternalTransactionType, TokenType, Verification } from '../../src/chain/types.js';
+
+/** A contract to create, by a transaction or by an internal create/create2. */
+export interface CreateSpec {
+  readonly kind: ContractKind;
+  readonly name: string;
+  readonly verification: Verification;
+  readonly constructorArgs: readonly unknown[];
+  readonly token?: {
+    readonly type: TokenType;
+    readonly name: string;
+    readonly symbol: string;
+    readonly decimals: number;
+    readonly exchangeRate: string;
+    readonly iconUrl: string | null;
+  };
+  readonly implementationId?: number;
+  /** create2 salt (internal create2 only). */
+  readonly salt?: Hex;
+  /** Contracts deployed with the same bytecode label have identical bytecode. */
+  readonly bytecodeLabel?: string;
+  /** Name under which `chain.handles` lists the new address. */
+  readonly handle?: string;
+}
+
+/** Stands for the contract the transaction itself creates, where its id is not known yet. */
+export const CREATED = -2;
+
+export interface TransferSpec {
+  /** The token contract (or CREATED). */
+  readonly tokenId: number;
+  readonly fromId: number;
+  readonly toId: number;
+  readonly tokenIds: readonly bigint[] | null;
+  readonly amounts: readonly bigint[];
+}
+
+export interface InternalSpec {
+  readonly type: InternalTransactionType;
+  readonly fromId: number;
+  /** The callee; absent on creates. */
+  readonly toId?: number;
+  readonly create?: CreateSpec;
+  readonly value: bigint;
+  readonly gasLimit: bigint;
+  /** Set when the call failed (its value does not move). */
+  readonly error?: string;
+}
+
+/**
+ * What one transaction does, decided by a generator from the current state. `applyTransaction`
+ * charges its fee, moves its value and tokens, and records it.
+ */
+export interface TxPlan {
+  readonly fromId: number;
+  /** The callee; absent on contract creations. */
+  readonly toId?: number;
+  readonly create?: CreateSpec;
+  readonly value: bigint;
+  readonly gasUsed: number;
+  readonly gasLimit: number;
+  readonly call: Call | null;
+  /** Present when the transaction reverts: nothing moves but the fee. */
+  readonly revertReason?: string;
+  /** Events other than token transfers emitted by the callee, before the transfers. */
+  readonly events?: number;
+  readonly transfers?: readonly TransferSpec[];
+  readonly internals?: readonly InternalSpec[];
+  readonly actions?: readonly Action[];
+  readonly legacy?: boolean;
+  readonly tag?: string;
+  /** Name under which `chain.handles` lists the transaction's hash. */
+  readonly handle?: string;
+  /** Bookkeeping outside the ledger (who deposited what), run once the transaction is applied. */
+  readonly onApplied?: () => void;
+}

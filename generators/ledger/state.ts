@@ -1,0 +1,108 @@
+import type {
+  Account,
+  Block,
+  InternalTransaction,
+  TokenTransfer,
+  TokenType,
+  Transaction,
+  Withdrawal,
+} from '../../src/chain/types.js';
+import type { Scenario } from '../../scenarios/types.js';
+import { type HolderSet, holderSet } from './holderSet.js';
+
+/** Per-address lists of global indexes, appended in chain order while the chain is built. */
+export interface AddressLists {
+  transactions: number[];
+  transactionsFrom: number[];
+  transactionsTo: number[];
+  tokenTransfers: number[];
+  internalTransactions: number[];
+  internalTransactionsFrom: number[];
+  internalTransactionsTo: number[];
+  withdrawals: number[];
+  minedBlocks: number[];
+}
+
+/** The state of one token contract while the chain is replayed. */
+export interface TokenLedger {
+  readonly type: TokenType;
+  /** The token contract's account id. */
+  readonly id: number;
+  /** Units moved by one NFT of an ERC-721 (1) or ERC-404 (10^decimals) transfer. */
+  readonly unit: bigint;
+  /** ERC-20 balances. */
+  readonly balances: Map<number, bigint>;
+  /** ERC-721 and ERC-404: owner of each live id. */
+  readonly owners: Map<bigint, number>;
+  /** ERC-1155: holder → id → amount. */
+  readonly multi: Map<number, Map<bigint, bigint>>;
+  /** Holders with a positive balance (ERC-20, ERC-1155) or live ids (ERC-721, ERC-404). */
+  readonly holders: HolderSet<number>;
+  readonly liveIds: HolderSet<bigint>;
+  nextId: bigint;
+  supply: bigint;
+}
+
+/** Everything the simulation mutates; frozen into a `Chain` at the end. */
+export interface LedgerState {
+  readonly seed: string;
+  readonly scenario: Scenario;
+  readonly accounts: Account[];
+  readonly byLower: Map<string, number>;
+  readonly lists: AddressLists[];
+  readonly blocks: Block[];
+  readonly uncles: Block[];
+  readonly reorgs: Block[];
+  readonly transactions: Transaction[];
+  readonly tokenTransfers: TokenTransfer[];
+  readonly internalTransactions: InternalTransaction[];
+  readonly withdrawals: Withdrawal[];
+  readonly tokens: Map<number, TokenLedger>;
+  readonly handles: Record<string, string>;
+}
+
+export const emptyLists = (): AddressLists => ({
+  transactions: [],
+  transactionsFrom: [],
+  transactionsTo: [],
+  tokenTransfers: [],
+  internalTransactions: [],
+  internalTransactionsFrom: [],
+  internalTransactionsTo: [],
+  withdrawals: [],
+  minedBlocks: [],
+});
+
+export function createState(seed: string, scenario: Scenario): LedgerState {
+  return {
+    seed,
+    scenario,
+    accounts: [],
+    byLower: new Map(),
+    lists: [],
+    blocks: [],
+    uncles: [],
+    reorgs: [],
+    transactions: [],
+    tokenTransfers: [],
+    internalTransactions: [],
+    withdrawals: [],
+    tokens: new Map(),
+    handles: {},
+  };
+}
+
+export function newTokenLedger(type: TokenType, id: number, decimals: number): TokenLedger {
+  return {
+    type,
+    id,
+    unit: type === 'ERC-404' ? 10n ** BigInt(decimals) : 1n,
+    balances: new Map(),
+    owners: new Map(),
+    multi: new Map(),
+    holders: holderSet(),
+    liveIds: holderSet(),
+    nextId: 1n,
+    supply: 0n,
+  };
+}

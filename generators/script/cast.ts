@@ -1,0 +1,44 @@
+import type { TokenType } from '../../src/chain/types.js';
+
+export interface Validator {
+  readonly index: number;
+  readonly feeRecipientId: number;
+  readonly withdrawalId: number;
+}
+
+/**
+ * The named participants of a chain: who deploys what, which accounts take part in random
+ * activity, and the contracts random activity calls. Filled while the set-up blocks run.
+ */
+export interface Cast {
+  readonly zeroId: number;
+  readonly deployerId: number;
+  readonly whaleId: number;
+  /** Sends and receives exactly 50 transactions, never picked at random. */
+  readonly onePageId: number;
+  /** Holds nothing and does nothing. */
+  readonly emptyId: number;
+  /** Accounts random activity picks from, most active first. */
+  readonly eoas: readonly number[];
+  readonly validators: readonly Validator[];
+  readonly tokens: Record<TokenType, number[]>;
+  /** Issuer (owner, minter) of each token contract. */
+  readonly issuer: Map<number, number>;
+  readonly contracts: {
+    library?: number;
+    oracle?: number;
+    vault?: number;
+    create2Vault?: number;
+    router?: number;
+    factory?: number;
+    lendingPool?: number;
+    multisig?: number;
+    destructible?: number;
+    implementation?: number;
+    proxy?: number;
+    minimalProxies: number[];
+    vyperEscrow?: number;
+  };
+  /** Coin deposited per `${contract}:${user}` (vaults, staking proxies, escrow). */
+  readonly deposits: Map<string, bigint>;
+}

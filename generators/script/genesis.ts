@@ -1,0 +1,64 @@
+import type { Hex } from '../../src/chain/types.js';
+import { addressFor } from '../accounts/makeAccount.js';
+import { ETHER } from '../ledger/blockContext.js';
+import { registerAccount } from '../ledger/registerAccount.js';
+import type { LedgerState } from '../ledger/state.js';
+import { stream } from '../random/stream.js';
+import type { Cast, Validator } from './cast.js';
+
+const ZERO_ADDRESS: Hex = '0x0000000000000000000000000000000000000000';
+
+/** A genesis allocation between 0.1 and about 3,000 coins, log-uniform, with four significant digits. */
+function allocation(seed: string, label: string): bigint {
+  const exponent = stream(seed, `genesis:${label}`).next() * 4.5 - 1;
+  const milli = BigInt(Math.round(10 ** exponent * 1_000));
+  return milli * (ETHER / 1_000n);
+}
+
+/** Creates the accounts that exist at genesis and names their roles. */
+export function createGenesis(state: LedgerState): Cast {
+  const { seed, scenario } = state;
+  const eoa = (label: string, draft: Parameters<typeof registerAccount>[2] = { hash: addressFor(seed, label) }) =>
+    registerAccount(state, label, draft);
+  const zeroId = eoa('zero', { hash: ZERO_ADDRESS });
+  const deployerId = eoa('deployer', {
+    hash: addressFor(seed, 'deployer'),
+    genesisBalance: 5_000n * ETHER,
+    publicTags: [{ displayName: 'Protocol Deployer', label: 'protocol-deployer' }],
+  });
+  const whaleId = eoa('whale', {
+    hash: addressFor(seed, 'whale'),
+    genesisBalance: 2_500_000n * ETHER + stream(seed, 'genesis:whale').bigint(0n, 10n ** 24n),
+    publicTags: [{ displayName: 'Whale', label: 'whale' }],
+  });
+  const onePageId = eoa('one-page', { hash: addressFor(seed, 'one-page'), genesisBalance: 100n * ETHER });
+  const emptyId = eoa('empty', { hash: addressFor(seed, 'empty'), name: 'Unused Wallet' });
+  const validators: Validator[] = [];
+  for (let v = 0; v < scenario.validators; v++) {
+    const feeRecipientId = eoa(`validator:${v}:fee`, {
+      hash: addressFor(seed, `validator:${v}:fee`),
+      publicTags: [{ displayName: `Validator ${v + 1}`, label: 'validator' }],
+    });
+    const sameAddress = stream(seed, `validator:${v}`).chance(0.25);
+    const withdrawalId = sameAddress ? feeRecipientId : eoa(`validator:${v}:withdrawal`);
+    validators.push({ index: 1_000 + v * 37, feeRecipientId, withdrawalId });
+  }
+  const eoas: number[] = [];
+  for (let i = 0; i < scenario.accounts; i++) {
+    const label = `eoa:${i}`;
+    eoas.push(eoa(label, { hash: addressFor(seed, label), genesisBalance: allocation(seed, label), decorate: true }));
+  }
+  return {
+    zeroId,
+    deployerId,
+    whaleId,
+    onePageId,
+    emptyId,
+    eoas,
+    validators,
+    tokens: { 'ERC-20': [], 'ERC-721': [], 'ERC-1155': [], 'ERC-404': [] },
+    issuer: new Map(),
+    contracts: { minimalProxies: [] },
+    deposits: new Map(),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * A scenario: the size and shape of a chain. Everything else (every value, name and hash)
+ * follows from the scenario and the seed.
+ */
+export interface Scenario {
+  readonly name: string;
+  /** One paragraph for the README and the home page. */
+  readonly description: string;
+  /** Unix seconds of block 0. */
+  readonly genesisTimestamp: number;
+  /** Consensus blocks after genesis. */
+  readonly blocks: number;
+  /** Mean number of random (unscripted) transactions per block. */
+  readonly transactionsPerBlock: number;
+  /** Externally owned accounts taking part in random activity. */
+  readonly accounts: number;
+  readonly validators: number;
+  /** Chance that a 12-second slot has no block. */
+  readonly missedSlotRate: number;
+  /** Chance that a block names an uncle (a sibling of its parent). */
+  readonly uncleRate: number;
+  /** Chance that a height also has a reorged (non-consensus) block. */
+  readonly reorgRate: number;
+  /** Mean withdrawals per block. */
+  readonly withdrawalsPerBlock: number;
+  /** Token contracts deployed at set-up, by type (at least one of each type is always deployed). */
+  readonly tokens: { readonly erc20: number; readonly erc721: number; readonly erc1155: number; readonly erc404: number };
+  /** Chance that a random transaction deploys a new contract. */
+  readonly deployRate: number;
+  /** USD price of the native coin. */
+  readonly exchangeRate: string;
+}
