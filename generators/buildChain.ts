@@ -6,7 +6,7 @@ import { nextBaseFee } from './blocks/nextBaseFee.js';
 import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
 import { finalize } from './finalize.js';
 import { applyTransaction } from './ledger/applyTransaction.js';
-import { type BlockContext, ETHER, GWEI } from './ledger/blockContext.js';
+import { type BlockContext, ETHER, GWEI, maxFeeCapFor } from './ledger/blockContext.js';
 import type { TxPlan } from './ledger/plan.js';
 import { changeBalance } from './ledger/registerAccount.js';
 import { createState, type LedgerState } from './ledger/state.js';
@@ -139,11 +139,13 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
     const brng = stream(seed, `block:${height}`);
     slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
     const validator = brng.pick(cast.validators);
+    const baseFee = nextBaseFee(parent);
     const ctx: BlockContext = {
       height,
       timestamp: scenario.genesisTimestamp + 12 * slot,
       minerId: validator.feeRecipientId,
-      baseFee: nextBaseFee(parent),
+      baseFee,
+      maxFeeCap: maxFeeCapFor(baseFee),
       gasLimit,
       transactionStart: state.transactions.length,
       gasUsed: 0,
@@ -188,8 +190,8 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
     const withdrawalStart = state.withdrawals.length;
     if (height >= 2) {
       const count = brng.int(0, Math.round(scenario.withdrawalsPerBlock * 2));
+      const wrng = stream(seed, `block:${height}:withdrawals`);
       for (let i = 0; i < count; i++) {
-        const wrng = stream(seed, `block:${height}:withdrawal:${i}`);
         const v = wrng.pick(cast.validators);
         const amount = wrng.bigint(1_000_000n, 60_000_000n) * GWEI;
         const index = state.withdrawals.length;

@@ -6,6 +6,7 @@ import {
   type NftCollection,
   type ScenarioSummary,
 } from '../src/chain/types.js';
+import { hashIndex } from '../src/chain/hashIndex.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../src/chain/order.js';
 import type { AddressLists, LedgerState } from './ledger/state.js';
 
@@ -97,8 +98,8 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
 
   const blockByHash = new Map<string, Block>();
   for (const list of [state.blocks, state.uncles, state.reorgs]) for (const block of list) blockByHash.set(block.hash, block);
-  const transactionByHash = new Map<string, number>();
-  state.transactions.forEach((t, i) => transactionByHash.set(t.hash, i));
+  const transactions = state.transactions;
+  const transactionByHash = hashIndex(transactions.length, (i) => transactions[i]!.hash);
 
   return {
     scenario,

@@ -4,11 +4,11 @@ import type { Scenario } from './types.js';
 export const large: Scenario = {
   name: 'large',
   description:
-    'Over a million transactions in twenty thousand blocks among fifty thousand accounts, for benchmarks and scale tests. Same kinds of entities as default.',
+    'Over a million transactions in twenty thousand blocks among twenty thousand accounts, for benchmarks and scale tests. Same kinds of entities as default.',
   genesisTimestamp: 1_672_531_200, // 2023-01-01T00:00:00Z
   blocks: 20_000,
-  transactionsPerBlock: 52,
-  accounts: 50_000,
+  transactionsPerBlock: 34,
+  accounts: 20_000,
   validators: 64,
   missedSlotRate: 0.02,
   uncleRate: 0.01,

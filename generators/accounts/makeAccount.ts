@@ -28,20 +28,20 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
   const wants = decorate
     ? { name: rolls[0]! < 0.1, ens: rolls[1]! < 0.1, tag: rolls[2]! < 0.05, watch: rolls[3]! < 0.04, priv: rolls[4]! < 0.04, meta: rolls[5]! < 0.04 }
     : null;
+  // Only the wanted decorations are drawn: Faker is the slow part of building accounts.
   const text =
     wants && Object.values(wants).some(Boolean)
       ? withFaker(seed, `account:${label}`, (f) => {
-          const person = f.person.fullName();
-          const company = f.company.name();
+          const company = wants.tag || wants.meta ? f.company.name() : '';
           return {
-            person,
+            person: wants.name ? f.person.fullName() : '',
             company,
-            ens: `${f.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '')}.eth`,
-            tag: `${company.split(/[ ,-]/)[0]} ${f.helpers.arrayElement(['Hot Wallet', 'Treasury', 'Deployer', 'Bridge', 'Market Maker'])}`,
-            watch: f.helpers.arrayElement(['Cold storage', 'Payroll', 'Friend', 'Exchange deposit', 'Suspicious']),
-            priv: f.helpers.arrayElement(['My wallet', 'Savings', 'Airdrop farm', 'Old account']),
-            ordinal: f.number.int({ min: 0, max: 9 }),
-            tagType: f.helpers.arrayElement(['name', 'generic', 'protocol', 'classifier']),
+            ens: wants.ens ? `${f.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '')}.eth` : '',
+            tag: wants.tag ? `${company.split(/[ ,-]/)[0]} ${f.helpers.arrayElement(['Hot Wallet', 'Treasury', 'Deployer', 'Bridge', 'Market Maker'])}` : '',
+            watch: wants.watch ? f.helpers.arrayElement(['Cold storage', 'Payroll', 'Friend', 'Exchange deposit', 'Suspicious']) : '',
+            priv: wants.priv ? f.helpers.arrayElement(['My wallet', 'Savings', 'Airdrop farm', 'Old account']) : '',
+            ordinal: wants.meta ? f.number.int({ min: 0, max: 9 }) : 0,
+            tagType: wants.meta ? f.helpers.arrayElement(['name', 'generic', 'protocol', 'classifier']) : '',
           };
         })
       : null;

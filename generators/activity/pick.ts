@@ -1,4 +1,3 @@
-import { maxFeeCap } from '../ledger/blockContext.js';
 import type { Scene } from './context.js';
 
 /**
@@ -23,15 +22,16 @@ export function pickOther(scene: Scene, not: number): number {
 
 /** Whether `id` can pay `value` plus the most `gasLimit` gas can cost in this block. */
 export const canAfford = (scene: Scene, id: number, value: bigint, gasLimit: number): boolean =>
-  scene.state.accounts[id]!.balance >= value + BigInt(gasLimit) * maxFeeCap(scene.ctx);
+  scene.state.accounts[id]!.balance >= value + BigInt(gasLimit) * scene.ctx.maxFeeCap;
 
 /** Keeps the four leading digits of an amount, as people tend to send round sums. */
 export function roundAmount(amount: bigint): bigint {
   if (amount < 10_000n) return amount;
-  let scale = 1n;
-  while (amount / scale >= 10_000n) scale *= 10n;
+  const scale = POWERS_OF_TEN[amount.toString().length - 4]!;
   return (amount / scale) * scale;
 }
+
+const POWERS_OF_TEN = Array.from({ length: 80 }, (_, i) => 10n ** BigInt(i));
 
 /** Gas used and a gas limit above it, as a wallet's estimate with headroom. */
 export function gas(scene: Scene, min: number, max: number): { gasUsed: number; gasLimit: number } {

@@ -1,7 +1,7 @@
 import { NONE, type Transaction, kindBit } from '../../src/chain/types.js';
 import type { Stream } from '../random/stream.js';
 import { applyTokenTransfer } from './applyTokenTransfer.js';
-import { type BlockContext, GWEI, maxFeeCap } from './blockContext.js';
+import { type BlockContext, GWEI } from './blockContext.js';
 import { createContract } from './createContract.js';
 import { CREATED, type TxPlan } from './plan.js';
 import { changeBalance } from './registerAccount.js';
@@ -15,7 +15,7 @@ interface Fees {
   readonly maxPriorityFeePerGas: bigint | null;
 }
 
-/** Draws the fee parameters a wallet would set, never above `maxFeeCap`. */
+/** Draws the fee parameters a wallet would set, never above the block's `maxFeeCap`. */
 function drawFees(ctx: BlockContext, rng: Stream, legacy: boolean): Fees {
   const tip = rng.bigint(GWEI / 100n, 3n * GWEI);
   if (legacy) return { gasPrice: ctx.baseFee + tip, maxFeePerGas: null, maxPriorityFeePerGas: null };
@@ -39,7 +39,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   const ok = plan.revertReason === undefined;
   const fees = drawFees(ctx, rng, plan.legacy ?? false);
   if (plan.gasUsed > plan.gasLimit) throw new Error(`gas used above limit at block ${height}`);
-  if (from.balance < plan.value + BigInt(plan.gasLimit) * maxFeeCap(ctx)) {
+  if (from.balance < plan.value + BigInt(plan.gasLimit) * ctx.maxFeeCap) {
     throw new Error(`${from.hash} cannot afford its transaction at block ${height}`);
   }
 

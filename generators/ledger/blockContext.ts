@@ -4,6 +4,8 @@ export interface BlockContext {
   readonly timestamp: number;
   readonly minerId: number;
   readonly baseFee: bigint;
+  /** The most a transaction may cost per gas in this block (what a sender must be able to pay). */
+  readonly maxFeeCap: bigint;
   readonly gasLimit: number;
   readonly transactionStart: number;
   gasUsed: number;
@@ -17,5 +19,5 @@ export interface BlockContext {
 export const GWEI = 1_000_000_000n;
 export const ETHER = 10n ** 18n;
 
-/** The most a transaction may cost per gas in this block (what a sender must be able to pay). */
-export const maxFeeCap = (ctx: BlockContext): bigint => 2n * ctx.baseFee + 3n * GWEI;
+/** The most a transaction may cost per gas in a block with this base fee. */
+export const maxFeeCapFor = (baseFee: bigint): bigint => 2n * baseFee + 3n * GWEI;

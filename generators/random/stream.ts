@@ -28,55 +28,65 @@ export interface Stream {
   uint32(): number;
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+// One buffer reused by every `hex` call: hashes are drawn millions of times.
+let scratch = Buffer.alloc(68);
+
+interface Prng {
+  quick(): number;
+  int32(): number;
+}
+
+// Methods live on one shared prototype so that a stream costs one small object beside its
+// generator: the chain builder makes a stream per transaction, millions of them.
+const methods: Stream & { readonly prng: Prng } = {
+  prng: undefined as unknown as Prng,
+  next() {
+    return this.prng.quick();
+  },
+  uint32() {
+    return this.prng.int32() >>> 0;
+  },
+  int(min, max) {
+    return min + Math.floor(this.prng.quick() * (max - min + 1));
+  },
+  chance(p) {
+    return this.prng.quick() < p;
+  },
+  pick(items) {
+    if (items.length === 0) throw new RangeError('stream.pick: empty list');
+    return items[Math.floor(this.prng.quick() * items.length)] as (typeof items)[number];
+  },
+  weighted(weights) {
+    let total = 0;
+    for (const w of weights) total += w;
+    let r = this.prng.quick() * total;
+    for (let i = 0; i < weights.length; i++) {
+      r -= weights[i]!;
+      if (r < 0) return i;
+    }
+    return weights.length - 1;
+  },
+  bigint(min, max) {
+    const span = max - min + 1n;
+    if (span <= 0n) throw new RangeError('stream.bigint: empty range');
+    // 32 more bits than the span needs: the modulo bias is below 2^-32.
+    let r = 0n;
+    for (let s = span; s > 0n; s >>= 32n) r = (r << 32n) | BigInt(this.uint32());
+    r = (r << 32n) | BigInt(this.uint32());
+    return min + (r % span);
+  },
+  hex(bytes) {
+    if (scratch.length < bytes + 4) scratch = Buffer.alloc(bytes + 4);
+    for (let i = 0; i < bytes; i += 4) scratch.writeUInt32LE(this.uint32(), i);
+    return `0x${scratch.toString('hex', 0, bytes)}` as `0x${string}`;
+  },
+};
 
 /** The stream for `label` under `seed`. Two different labels give independent streams. */
 export function stream(seed: string, label: string): Stream {
   // alea hashes its whole seed string (Mash), so `seed` and `label` both matter; the separator keeps
   // ("1", "2:x") and ("12", ":x") apart.
-  const prng = seedrandom.alea(`${seed}\u0000${label}`);
-  const next = () => prng.quick();
-  const uint32 = () => prng.int32() >>> 0;
-  return {
-    next,
-    uint32,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p) => next() < p,
-    pick: (items) => {
-      if (items.length === 0) throw new RangeError('stream.pick: empty list');
-      return items[Math.floor(next() * items.length)] as (typeof items)[number];
-    },
-    weighted: (weights) => {
-      let total = 0;
-      for (const w of weights) total += w;
-      let r = next() * total;
-      for (let i = 0; i < weights.length; i++) {
-        r -= weights[i]!;
-        if (r < 0) return i;
-      }
-      return weights.length - 1;
-    },
-    bigint: (min, max) => {
-      const span = max - min + 1n;
-      if (span <= 0n) throw new RangeError('stream.bigint: empty range');
-      // 64 fresh bits per word; a bias below 2^-64 per word is irrelevant for synthetic data.
-      let r = 0n;
-      for (let s = span; s > 0n; s >>= 32n) {
-        r = (r << 32n) | BigInt(uint32());
-      }
-      r = (r << 32n) | BigInt(uint32());
-      return min + (r % span);
-    },
-    hex: (bytes) => {
-      let out = '0x';
-      for (let i = 0; i < bytes; i += 4) {
-        let word = uint32();
-        for (let j = 0; j < 4 && i + j < bytes; j++) {
-          out += HEX[word & 0xff];
-          word >>>= 8;
-        }
-      }
-      return out as `0x${string}`;
-    },
-  };
+  const s = Object.create(methods) as { prng: Prng };
+  s.prng = seedrandom.alea(`${seed}\u0000${label}`);
+  return s as unknown as Stream;
 }

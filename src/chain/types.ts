@@ -10,6 +10,8 @@
  * stored; the views derive them.
  */
 
+import type { HashLookup } from './hashIndex.js';
+
 export type Hex = `0x${string}`;
 
 /** Index into `chain.accounts`; `NONE` where there is no account. */
@@ -346,7 +348,8 @@ export interface Chain {
   /** Every block by lower-case hash, consensus or not. */
   readonly blockByHash: ReadonlyMap<string, Block>;
   readonly transactions: readonly Transaction[];
-  readonly transactionByHash: ReadonlyMap<string, number>;
+  /** Transaction index by lower-case hash. */
+  readonly transactionByHash: HashLookup;
   readonly tokenTransfers: readonly TokenTransfer[];
   readonly internalTransactions: readonly InternalTransaction[];
   readonly withdrawals: readonly Withdrawal[];
