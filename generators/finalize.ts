@@ -6,7 +6,7 @@ import {
   type NftCollection,
   type ScenarioSummary,
 } from '../src/chain/types.js';
-import { hashIndex } from '../src/chain/hashIndex.js';
+import { HashIndex } from '../src/chain/hashIndex.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../src/chain/order.js';
 import type { AddressLists, LedgerState } from './ledger/state.js';
 
@@ -98,8 +98,7 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
 
   const blockByHash = new Map<string, Block>();
   for (const list of [state.blocks, state.uncles, state.reorgs]) for (const block of list) blockByHash.set(block.hash, block);
-  const transactions = state.transactions;
-  const transactionByHash = hashIndex(transactions.length, (i) => transactions[i]!.hash);
+  const transactionByHash = new HashIndex(state.transactions);
 
   return {
     scenario,

@@ -4,33 +4,42 @@ export interface HashLookup {
   readonly size: number;
 }
 
+const slotOf = (hash: string, mask: number) => (parseInt(hash.slice(2, 10), 16) >>> 0) & mask;
+
 /**
  * An open-addressing table from hash to index, for millions of entities whose hashes are
  * uniformly random: one Int32Array instead of a Map entry per entity (a Map of a million
- * transaction hashes costs about a second to build and 80 MB).
+ * transaction hashes costs about a second to build and 80 MB). Plain data plus a prototype
+ * method, so two tables built from equal entities are deep-equal.
  */
-export function hashIndex(count: number, hashAt: (index: number) => string): HashLookup {
-  let capacity = 16;
-  while (capacity < count * 2) capacity *= 2;
-  const mask = capacity - 1;
-  const table = new Int32Array(capacity).fill(-1);
-  const slotOf = (hash: string) => (parseInt(hash.slice(2, 10), 16) >>> 0) & mask;
-  for (let i = 0; i < count; i++) {
-    let slot = slotOf(hashAt(i));
-    while (table[slot] !== -1) slot = (slot + 1) & mask;
-    table[slot] = i;
+export class HashIndex implements HashLookup {
+  private readonly table: Int32Array;
+  private readonly mask: number;
+
+  constructor(private readonly entities: readonly { readonly hash: string }[]) {
+    let capacity = 16;
+    while (capacity < entities.length * 2) capacity *= 2;
+    this.mask = capacity - 1;
+    this.table = new Int32Array(capacity).fill(-1);
+    for (let i = 0; i < entities.length; i++) {
+      let slot = slotOf(entities[i]!.hash, this.mask);
+      while (this.table[slot] !== -1) slot = (slot + 1) & this.mask;
+      this.table[slot] = i;
+    }
   }
-  return {
-    size: count,
-    get(hash) {
-      if (hash.length !== 66) return undefined;
-      let slot = slotOf(hash);
-      if (Number.isNaN(slot)) return undefined;
-      for (let index = table[slot]!; index !== -1; index = table[slot]!) {
-        if (hashAt(index) === hash) return index;
-        slot = (slot + 1) & mask;
-      }
-      return undefined;
-    },
-  };
+
+  get size(): number {
+    return this.entities.length;
+  }
+
+  get(hash: string): number | undefined {
+    if (hash.length !== 66) return undefined;
+    let slot = slotOf(hash, this.mask);
+    if (Number.isNaN(slot)) return undefined;
+    for (let index = this.table[slot]!; index !== -1; index = this.table[slot]!) {
+      if (this.entities[index]!.hash === hash) return index;
+      slot = (slot + 1) & this.mask;
+    }
+    return undefined;
+  }
 }

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildChain } from '../generators/buildChain.js';
+import { chainViolations } from './support/chainLaws.js';
+import { chainFingerprint } from './support/chainFingerprint.js';
+
+describe('the chain obeys its laws', () => {
+  it('on 20 seeds of tiny', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(), fc.string({ minLength: 1, maxLength: 12 })), (seed) => {
+        expect(chainViolations(buildChain({ scenario: 'tiny', seed }))).toEqual([]);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('on default', () => {
+    expect(chainViolations(buildChain({ scenario: 'default', seed: 1 }))).toEqual([]);
+  });
+});
+
+describe('determinism', () => {
+  it('two builds of the same scenario and seed are deep-equal', () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => {
+        expect(buildChain({ scenario: 'tiny', seed })).toEqual(buildChain({ scenario: 'tiny', seed }));
+      }),
+      { numRuns: 5 },
+    );
+  });
+
+  it('another process builds the same chain', () => {
+    const here = chainFingerprint(buildChain({ scenario: 'default', seed: 'cross-process' }));
+    const script = `import { buildChain } from './generators/buildChain.ts'; import { chainFingerprint } from './test/support/chainFingerprint.ts';
+      process.stdout.write(chainFingerprint(buildChain({ scenario: 'default', seed: 'cross-process' })));`;
+    const there = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(there).toBe(here);
+  });
+
+  it('different seeds give different chains', () => {
+    const [a, b] = [buildChain({ scenario: 'tiny', seed: 1 }), buildChain({ scenario: 'tiny', seed: 2 })];
+    expect(a.blocks.at(-1)!.hash).not.toBe(b.blocks.at(-1)!.hash);
+    expect(a.transactions[0]!.hash).not.toBe(b.transactions[0]!.hash);
+    expect(a.accounts[1]!.hash).not.toBe(b.accounts[1]!.hash);
+    expect(a.accounts.find((x) => x.contract?.token)!.contract!.token!.name).not.toBe(b.accounts.find((x) => x.contract?.token)!.contract!.token!.name);
+    expect(a.transactions.map((t) => t.value)).not.toEqual(b.transactions.map((t) => t.value));
+  });
+});
+
+describe('the laws catch a broken chain', () => {
+  const broken: [string, (chain: ReturnType<typeof buildChain>) => void][] = [
+    ['a balance off by one wei', (c) => void (c.accounts[c.richList[3]!]!.balance += 1n)],
+    ['a block gas used off', (c) => void ((c.blocks[10] as { gasUsed: number }).gasUsed += 1)],
+    ['a nonce repeated', (c) => void ((c.transactions[c.transactions.length - 1] as { nonce: number }).nonce -= 1)],
+    ['a token supply off', (c) => void (c.accounts.find((a) => a.contract?.token)!.contract!.token!.totalSupply += 1n)],
+    ['a transaction missing from an index', (c) => void ((c.indexes[c.richList[0]!] as { transactions: Int32Array }).transactions = c.indexes[c.richList[0]!]!.transactions.slice(1))],
+    ['a broken parent link', (c) => void ((c.blocks[20] as { parentHash: string }).parentHash = c.blocks[18]!.hash)],
+    ['a wrong base fee', (c) => void ((c.blocks[30] as { baseFeePerGas: bigint }).baseFeePerGas += 1n)],
+  ];
+  for (const [what, breakIt] of broken) {
+    it(`catches ${what}`, () => {
+      const chain = buildChain({ scenario: 'tiny', seed: 3 });
+      breakIt(chain);
+      expect(chainViolations(chain).length).toBeGreaterThan(0);
+    });
+  }
+});

@@ -1,0 +1,257 @@
+import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
+import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
+import { type Chain, NONE } from '../../src/chain/types.js';
+
+/**
+ * Every invariant of a chain, checked against the chain's entities by an independent replay.
+ * Returns the violations found (empty when the chain is coherent), at most `limit` of them.
+ * Written once, run over every chain the tests build.
+ */
+export function chainViolations(chain: Chain, limit = 20): string[] {
+  const problems: string[] = [];
+  const fail = (message: string) => {
+    if (problems.length < limit) problems.push(message);
+  };
+  const { accounts, blocks, transactions: txs, tokenTransfers, internalTransactions: internals, withdrawals } = chain;
+
+  // Blocks: consecutive heights, hash links, gas and fee sums, the EIP-1559 rule.
+  const seenHashes = new Set<string>();
+  for (const block of [...blocks, ...chain.uncles, ...chain.reorgs]) {
+    if (!/^0x[0-9a-f]{64}$/.test(block.hash)) fail(`block ${block.height} hash ${block.hash} is malformed`);
+    if (seenHashes.has(block.hash)) fail(`block hash ${block.hash} appears twice`);
+    seenHashes.add(block.hash);
+  }
+  blocks.forEach((block, h) => {
+    if (block.height !== h) fail(`blocks[${h}] has height ${block.height}`);
+    if (h === 0) return;
+    const parent = blocks[h - 1]!;
+    if (block.parentHash !== parent.hash) fail(`block ${h} parent_hash is not block ${h - 1}'s hash`);
+    if (block.timestamp <= parent.timestamp || (block.timestamp - parent.timestamp) % 12 !== 0) fail(`block ${h} timestamp is not a later 12-second slot`);
+    if (block.baseFeePerGas !== nextBaseFee(parent)) fail(`block ${h} base fee ${block.baseFeePerGas} does not follow EIP-1559 from its parent`);
+    const own = txs.slice(block.transactionStart, block.transactionStart + block.transactionCount);
+    const gas = own.reduce((sum, t) => sum + t.gasUsed, 0);
+    if (gas !== block.gasUsed) fail(`block ${h} gas_used ${block.gasUsed} != sum of its transactions' ${gas}`);
+    if (block.gasUsed > block.gasLimit) fail(`block ${h} uses more gas than its limit`);
+    const fees = own.reduce((sum, t) => sum + BigInt(t.gasUsed) * t.gasPrice, 0n);
+    if (fees !== block.transactionFees) fail(`block ${h} transaction_fees != sum of fees`);
+    const tips = own.reduce((sum, t) => sum + BigInt(t.gasUsed) * (t.gasPrice - block.baseFeePerGas), 0n);
+    if (tips !== block.priorityFee) fail(`block ${h} priority_fee != sum of priority fees`);
+    own.forEach((t, i) => {
+      if (t.block !== h || t.position !== i) fail(`transaction ${t.hash} claims block ${t.block} position ${t.position}, is at ${h}:${i}`);
+    });
+    const logs = tokenTransfers.filter((tt) => tt.block === h).map((tt) => tt.logIndex);
+    if (logs.some((l, i) => i > 0 && l <= logs[i - 1]!)) fail(`block ${h} token transfer log indexes are not increasing`);
+    const ws = withdrawals.slice(block.withdrawalStart, block.withdrawalStart + block.withdrawalCount);
+    if (ws.some((w) => w.block !== h)) fail(`block ${h} holds withdrawals of another block`);
+  });
+  for (const side of [...chain.uncles, ...chain.reorgs]) {
+    const parent = blocks[side.height - 1];
+    if (!parent || side.parentHash !== parent.hash) fail(`${side.type} ${side.hash} does not sit on the consensus block below it`);
+    if (side.transactionCount !== 0 || side.gasUsed !== 0) fail(`${side.type} ${side.hash} claims transactions`);
+  }
+  for (const uncle of chain.uncles) {
+    const nephew = blocks[uncle.height + 1];
+    if (!nephew?.unclesHashes.includes(uncle.hash)) fail(`uncle ${uncle.hash} is not named by the next block`);
+  }
+  if (blocks.reduce((n, b) => n + b.transactionCount, 0) !== txs.length) fail('blocks do not hold every transaction exactly once');
+  withdrawals.forEach((w, i) => {
+    if (w.index !== i) fail(`withdrawal ${i} has index ${w.index}`);
+  });
+
+  // Transactions: fee arithmetic, gas, nonces.
+  const nonces = new Map<number, number>();
+  txs.forEach((t) => {
+    const base = blocks[t.block]!.baseFeePerGas;
+    if (t.gasUsed > t.gasLimit) fail(`transaction ${t.hash} uses more gas than its limit`);
+    if (t.gasPrice < base) fail(`transaction ${t.hash} pays less than the base fee`);
+    if (t.type === 2) {
+      const effective = t.maxFeePerGas! < base + t.maxPriorityFeePerGas! ? t.maxFeePerGas! : base + t.maxPriorityFeePerGas!;
+      if (t.gasPrice !== effective) fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
+    } else if (t.maxFeePerGas !== null || t.maxPriorityFeePerGas !== null) fail(`legacy transaction ${t.hash} has EIP-1559 fields`);
+    const expected = nonces.get(t.fromId) ?? 0;
+    if (t.nonce !== expected) fail(`transaction ${t.hash} nonce ${t.nonce}, expected ${expected}`);
+    nonces.set(t.fromId, expected + 1);
+    if ((t.toId === NONE) === (t.createdId === NONE)) fail(`transaction ${t.hash} must have exactly one of to and created contract`);
+    if (t.status === 'error' && (t.tokenTransferCount || t.internalCount || t.revertReason === null)) fail(`failed transaction ${t.hash} moved tokens or has no revert reason`);
+    if (t.status === 'ok' && t.revertReason !== null) fail(`successful transaction ${t.hash} has a revert reason`);
+    if (t.createdId !== NONE) {
+      const contract = accounts[t.createdId]!.contract;
+      if (!contract || txs[contract.creationTransaction] !== t || contract.creatorId !== t.fromId) fail(`contract created by ${t.hash} does not point back at it`);
+    }
+  });
+  accounts.forEach((a) => {
+    if (!a.contract && a.nonce !== (nonces.get(a.id) ?? 0)) fail(`account ${a.hash} nonce ${a.nonce} != transactions sent ${nonces.get(a.id) ?? 0}`);
+  });
+
+  // Coin balances: replay the history in order and compare.
+  const balance = accounts.map((a) => a.genesisBalance);
+  const updatedAt: (number | null)[] = accounts.map((a) => (a.genesisBalance > 0n ? 0 : null));
+  const move = (id: number, delta: bigint, height: number, what: string) => {
+    if (delta === 0n) return;
+    balance[id] = balance[id]! + delta;
+    updatedAt[id] = height;
+    if (balance[id]! < 0n) fail(`balance of ${accounts[id]!.hash} goes negative at block ${height} (${what})`);
+  };
+  const unclesByNephew = new Map(chain.uncles.map((u) => [u.height + 1, u]));
+  blocks.forEach((block, h) => {
+    for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) {
+      const t = txs[i]!;
+      move(t.fromId, -BigInt(t.gasUsed) * t.gasPrice, h, 'fee');
+      move(block.minerId, BigInt(t.gasUsed) * (t.gasPrice - block.baseFeePerGas), h, 'priority fee');
+      if (t.status !== 'ok') continue;
+      move(t.fromId, -t.value, h, 'value sent');
+      move(t.toId !== NONE ? t.toId : t.createdId, t.value, h, 'value received');
+      for (let k = t.internalStart; k < t.internalStart + t.internalCount; k++) {
+        const it = internals[k]!;
+        if (!it.success) continue;
+        move(it.fromId, -it.value, h, 'internal value sent');
+        move(it.toId !== NONE ? it.toId : it.createdId, it.value, h, 'internal value received');
+      }
+    }
+    for (let w = block.withdrawalStart; w < block.withdrawalStart + block.withdrawalCount; w++) move(withdrawals[w]!.receiverId, withdrawals[w]!.amount, h, 'withdrawal');
+    const uncle = unclesByNephew.get(h);
+    if (uncle) move(uncle.minerId, uncle.rewards.reduce((s, r) => s + r.amount, 0n), h, 'uncle reward');
+    if (block.rewards.find((r) => r.type === 'Miner Reward')?.amount !== (h === 0 ? undefined : block.priorityFee)) fail(`block ${h} miner reward is not its priority fees`);
+  });
+  accounts.forEach((a, id) => {
+    if (a.balance !== balance[id]) fail(`balance of ${a.hash} is ${a.balance}, history says ${balance[id]}`);
+    if (a.balanceUpdatedAt !== updatedAt[id]) fail(`balance of ${a.hash} last changed at ${updatedAt[id]}, chain says ${a.balanceUpdatedAt}`);
+  });
+  if (chain.totalSupply !== balance.reduce((s, b) => s + b, 0n)) fail('total supply is not the sum of all balances');
+  const rich = accounts.filter((a) => a.balance > 0n).sort((x, y) => (x.balance !== y.balance ? (x.balance > y.balance ? -1 : 1) : x.lower < y.lower ? -1 : 1));
+  if (rich.length !== chain.richList.length || rich.some((a, i) => chain.richList[i] !== a.id)) fail('rich list is not every positive balance, balance descending then hash ascending');
+
+  // Tokens: replay the transfers.
+  const fungible = new Map<string, bigint>();
+  const owner = new Map<string, number>();
+  const supply = new Map<number, bigint>();
+  for (const t of tokenTransfers) {
+    if (txs[t.transaction]!.status !== 'ok') fail(`token transfer in failed transaction ${txs[t.transaction]!.hash}`);
+    const token = accounts[t.tokenId]!.contract?.token;
+    if (!token) {
+      fail(`token transfer of non-token ${accounts[t.tokenId]!.hash}`);
+      continue;
+    }
+    const add = (key: string, delta: bigint) => {
+      const next = (fungible.get(key) ?? 0n) + delta;
+      if (next < 0n) fail(`token balance ${key} goes negative`);
+      if (next === 0n) fungible.delete(key);
+      else fungible.set(key, next);
+    };
+    const ids = t.tokenIds ?? [null];
+    ids.forEach((id, i) => {
+      const amount = t.amounts[i]!;
+      const key = (holder: number) => `${t.tokenId}:${holder}:${id ?? ''}`;
+      if (t.fromId === chain.zeroId) supply.set(t.tokenId, (supply.get(t.tokenId) ?? 0n) + amount);
+      else if (token.type === 'ERC-721' || token.type === 'ERC-404') {
+        if (owner.get(`${t.tokenId}:${id}`) !== t.fromId) fail(`NFT ${t.tokenId}:${id} sent by a non-owner`);
+      } else add(key(t.fromId), -amount);
+      if (t.toId === chain.zeroId) {
+        supply.set(t.tokenId, (supply.get(t.tokenId) ?? 0n) - amount);
+        owner.delete(`${t.tokenId}:${id}`);
+      } else if (token.type === 'ERC-721' || token.type === 'ERC-404') owner.set(`${t.tokenId}:${id}`, t.toId);
+      else add(key(t.toId), amount);
+    });
+  }
+  for (const [key, holder] of owner) {
+    const [tokenId, id] = key.split(':');
+    const unit = accounts[Number(tokenId)]!.contract!.token!.type === 'ERC-404' ? 10n ** BigInt(accounts[Number(tokenId)]!.contract!.token!.decimals) : 1n;
+    fungible.set(`${tokenId}:${holder}:${id}`, unit);
+    if (chain.nftOwners.get(key) !== holder) fail(`NFT ${key} owner is not the receiver of its last transfer`);
+  }
+  if (chain.nftOwners.size !== owner.size) fail('nftOwners holds burnt or unknown NFTs');
+  const heldByToken = new Map<number, Set<number>>();
+  for (const [key, value] of fungible) {
+    const [tokenId, holder] = key.split(':').map(Number) as [number, number];
+    if (value > 0n) {
+      if (!heldByToken.has(tokenId)) heldByToken.set(tokenId, new Set());
+      heldByToken.get(tokenId)!.add(holder);
+    }
+  }
+  accounts.forEach((a) => {
+    const token = a.contract?.token;
+    if (!token) return;
+    if (token.totalSupply !== (supply.get(a.id) ?? 0n)) fail(`${token.symbol} total supply ${token.totalSupply} != mints − burns ${supply.get(a.id) ?? 0n}`);
+    if (token.holdersCount !== (heldByToken.get(a.id)?.size ?? 0)) fail(`${token.symbol} holders_count ${token.holdersCount} != ${heldByToken.get(a.id)?.size ?? 0}`);
+  });
+  // Endpoint 3's rows: one per ERC-20 and ERC-721 contract (the number of ids held), one per id otherwise.
+  const expectedRows = accounts.map(() => new Map<string, bigint>());
+  for (const [key, value] of fungible) {
+    const [tokenId, holder, id] = key.split(':') as [string, string, string];
+    const type = accounts[Number(tokenId)]!.contract!.token!.type;
+    const row = type === 'ERC-721' ? `${tokenId}:` : `${tokenId}:${id}`;
+    const rows = expectedRows[Number(holder)]!;
+    rows.set(row, (rows.get(row) ?? 0n) + (type === 'ERC-721' ? 1n : value));
+  }
+  chain.indexes.forEach((index, id) => {
+    const rows = new Map(index.holdings.map((h) => [`${h.tokenId}:${h.nftId ?? ''}`, h.value]));
+    const want = expectedRows[id]!;
+    if (rows.size !== want.size || [...want].some(([k, v]) => rows.get(k) !== v)) {
+      fail(`${accounts[id]!.hash} holdings ${JSON.stringify([...rows].map(([k, v]) => [k, String(v)]).slice(0, 4))} differ from the transfer history`);
+    }
+    const keyOf = (tokenId: number, value: bigint) => ({ value, type: accounts[tokenId]!.contract!.token!.type, name: accounts[tokenId]!.contract!.token!.name });
+    index.holdings.forEach((h, i) => {
+      if (i > 0) {
+        const prev = index.holdings[i - 1]!;
+        if (compareHoldingKeys(keyOf(prev.tokenId, prev.value), keyOf(h.tokenId, h.value)) > 0) fail(`${accounts[id]!.hash} holdings out of order`);
+      }
+    });
+    index.nftCollections.forEach((c, i) => {
+      if (c.amount !== c.instances.reduce((s, x) => s + x.value, 0n)) fail(`${accounts[id]!.hash} collection amount is not the sum of its instances`);
+      if (i === 0) return;
+      const prev = index.nftCollections[i - 1]!;
+      const k = (tokenId: number) => ({ type: accounts[tokenId]!.contract!.token!.type, address: accounts[tokenId]!.lower });
+      if (compareCollectionKeys(k(prev.tokenId), k(c.tokenId)) >= 0) fail(`${accounts[id]!.hash} NFT collections out of order`);
+    });
+  });
+
+  // Indexes: each list is exactly what the entities say, in chain order.
+  const expected = accounts.map(() => ({ tx: [] as number[], txFrom: [] as number[], txTo: [] as number[], tt: [] as number[], itx: [] as number[], itxFrom: [] as number[], itxTo: [] as number[], wd: [] as number[], mined: [] as number[] }));
+  txs.forEach((t, i) => {
+    const to = t.toId !== NONE ? t.toId : t.createdId;
+    expected[t.fromId]!.tx.push(i);
+    if (to !== t.fromId) expected[to]!.tx.push(i);
+    expected[t.fromId]!.txFrom.push(i);
+    expected[to]!.txTo.push(i);
+  });
+  tokenTransfers.forEach((t, i) => {
+    expected[t.fromId]!.tt.push(i);
+    if (t.toId !== t.fromId) expected[t.toId]!.tt.push(i);
+  });
+  internals.forEach((t, i) => {
+    const to = t.toId !== NONE ? t.toId : t.createdId;
+    if ((t.toId === NONE) === (t.createdId === NONE)) fail(`internal transaction ${i} must have exactly one of to and created contract`);
+    if (t.success !== (t.error === null)) fail(`internal transaction ${i} success and error disagree`);
+    expected[t.fromId]!.itx.push(i);
+    if (to !== t.fromId) expected[to]!.itx.push(i);
+    expected[t.fromId]!.itxFrom.push(i);
+    expected[to]!.itxTo.push(i);
+  });
+  withdrawals.forEach((w, i) => expected[w.receiverId]!.wd.push(i));
+  blocks.forEach((b, h) => expected[b.minerId]!.mined.push(h));
+  const same = (a: Int32Array, b: number[]) => a.length === b.length && b.every((v, i) => a[i] === v);
+  chain.indexes.forEach((index, id) => {
+    const e = expected[id]!;
+    const pairs: [string, Int32Array, number[]][] = [
+      ['transactions', index.transactions, e.tx],
+      ['transactionsFrom', index.transactionsFrom, e.txFrom],
+      ['transactionsTo', index.transactionsTo, e.txTo],
+      ['tokenTransfers', index.tokenTransfers, e.tt],
+      ['internalTransactions', index.internalTransactions, e.itx],
+      ['internalTransactionsFrom', index.internalTransactionsFrom, e.itxFrom],
+      ['internalTransactionsTo', index.internalTransactionsTo, e.itxTo],
+      ['withdrawals', index.withdrawals, e.wd],
+      ['minedBlocks', index.minedBlocks, e.mined],
+    ];
+    for (const [name, actual, want] of pairs) if (!same(actual, want)) fail(`${accounts[id]!.hash} ${name} index (${actual.length}) differs from the entities (${want.length})`);
+  });
+
+  // Lookups.
+  txs.forEach((t, i) => {
+    if (chain.transactionByHash.get(t.hash) !== i) fail(`transactionByHash misses ${t.hash}`);
+  });
+  accounts.forEach((a, i) => {
+    if (chain.accountByHash.get(a.lower) !== i) fail(`accountByHash misses ${a.hash}`);
+  });
+  return problems;
+}
