@@ -1,0 +1,21 @@
+import type { Chain } from '../chain/types.js';
+import { type Lru, lru } from '../views/lru.js';
+import { createViewContext, type ViewContext } from '../views/context.js';
+
+/** What handlers read: the chain, the views' caches, and lists filtered on demand. */
+export interface ApiContext extends ViewContext {
+  /** Per-address lists narrowed by a filter, built on first use, by `list:account:filter`. */
+  readonly filtered: Lru<Int32Array>;
+}
+
+export const createApiContext = (chain: Chain): ApiContext => ({
+  ...createViewContext(chain),
+  filtered: lru(32 * 1024 * 1024),
+});
+
+/** `list` narrowed to the elements `keep` accepts, memoised under `key`. */
+export function filteredList(ctx: ApiContext, key: string, list: Int32Array, keep: (element: number) => boolean): Int32Array {
+  const hit = ctx.filtered.get(key);
+  if (hit) return hit;
+  return ctx.filtered.set(key, list.filter(keep));
+}

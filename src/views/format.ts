@@ -1,0 +1,19 @@
+/** ISO 8601 UTC with six fractional digits, as the explorer prints timestamps. */
+export const isoTimestamp = (unixSeconds: number): string => `${new Date(unixSeconds * 1000).toISOString().slice(0, 19)}.000000Z`;
+
+/** `amount / 10^decimals` as a decimal string without trailing zeros. */
+export function unitsToDecimal(amount: bigint, decimals: number): string {
+  const negative = amount < 0n;
+  const digits = (negative ? -amount : amount).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Multiplies a decimal price string by an integer amount of units with `decimals`, to 2–6 places. */
+export function marketValue(price: string, amount: bigint, decimals: number): string {
+  const [whole = '0', fraction = ''] = price.split('.');
+  const priceScaled = BigInt(whole + fraction.padEnd(6, '0').slice(0, 6)); // price × 10^6
+  const value = (priceScaled * amount) / 10n ** BigInt(decimals);
+  return unitsToDecimal(value, 6);
+}

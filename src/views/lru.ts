@@ -1,0 +1,45 @@
+/**
+ * A least-recently-used cache of strings (or byte arrays) bounded by their total size. The chain
+ * never changes, so entries never go stale; the bound only keeps memory flat when a client walks a
+ * million-transaction chain.
+ */
+export interface Lru<V extends { length: number }> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): V;
+  readonly size: number;
+}
+
+export function lru<V extends { length: number }>(maxUnits: number): Lru<V> {
+  const entries = new Map<string, V>();
+  let units = 0;
+  return {
+    get size() {
+      return entries.size;
+    },
+    get(key) {
+      const value = entries.get(key);
+      if (value !== undefined) {
+        // Move to the back: Map keeps insertion order, so the front is the least recently used.
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
+    set(key, value) {
+      const old = entries.get(key);
+      if (old !== undefined) {
+        units -= old.length;
+        entries.delete(key);
+      }
+      if (value.length > maxUnits) return value;
+      entries.set(key, value);
+      units += value.length;
+      for (const [k, v] of entries) {
+        if (units <= maxUnits) break;
+        entries.delete(k);
+        units -= v.length;
+      }
+      return value;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Wei amounts that the spec types as JSON numbers (block rewards, a tokens cursor's `value`) are
+ * written as exact integer literals, which JSON allows at any size: the view puts a marker string
+ * in their place and `writeRawNumbers` swaps each marker for its digits.
+ */
+const MARKER = '\u0000raw:';
+
+export const rawNumber = (value: bigint): string => `${MARKER}${value}`;
+
+export const writeRawNumbers = (json: string): string => json.replace(/"\\u0000raw:(-?\d+)"/g, '$1');

@@ -1,0 +1,26 @@
+import type { AccountId } from '../chain/types.js';
+import { cachedObject, type ViewContext } from './context.js';
+import { marketValue } from './format.js';
+
+/** The token object of a token contract. */
+export function tokenView(ctx: ViewContext, id: AccountId) {
+  const account = ctx.chain.accounts[id]!;
+  const token = account.contract!.token!;
+  return {
+    address_hash: account.hash,
+    name: token.name,
+    symbol: token.symbol,
+    decimals: String(token.decimals),
+    type: token.type,
+    holders_count: String(token.holdersCount),
+    exchange_rate: token.exchangeRate,
+    total_supply: String(token.totalSupply),
+    circulating_market_cap: marketValue(token.exchangeRate, token.totalSupply, token.decimals),
+    icon_url: token.iconUrl,
+  };
+}
+
+export type TokenView = ReturnType<typeof tokenView>;
+
+/** The memoised token object of a token contract. */
+export const token = (ctx: ViewContext, id: AccountId): TokenView => cachedObject(ctx, `token:${id}`, () => tokenView(ctx, id));

@@ -1,0 +1,31 @@
+import type { TokenTransfer } from '../chain/types.js';
+import { addressRef } from './addressRef.js';
+import type { ViewContext } from './context.js';
+import { isoTimestamp } from './format.js';
+import { token } from './token.js';
+import { methodName } from './decodedInput.js';
+
+/** Items a token transfer log is listed as: one per token id of an ERC-1155 batch, else one. */
+export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.length ?? 1;
+
+/** The `k`-th item of token transfer log `index` (k > 0 only inside an ERC-1155 batch). */
+export function tokenTransferView(ctx: ViewContext, index: number, k: number) {
+  const { chain } = ctx;
+  const transfer = chain.tokenTransfers[index]!;
+  const transaction = chain.transactions[transfer.transaction]!;
+  const block = chain.blocks[transfer.block]!;
+  const tokenInfo = chain.accounts[transfer.tokenId]!.contract!.token!;
+  const type = transfer.fromId === chain.zeroId ? 'token_minting' : transfer.toId === chain.zeroId ? 'token_burning' : 'token_transfer';
+  return {
+    block_hash: block.hash,
+    transaction_hash: transaction.hash,
+    log_index: transfer.logIndex,
+    method: methodName(transaction),
+    timestamp: isoTimestamp(block.timestamp),
+    from: addressRef(ctx, transfer.fromId)!,
+    to: addressRef(ctx, transfer.toId)!,
+    token: token(ctx, transfer.tokenId),
+    total: { decimals: String(tokenInfo.decimals), value: String(transfer.amounts[k]!) },
+    type,
+  };
+}
