@@ -1,0 +1,28 @@
+import { type Abi, type AbiParameter, parseAbi } from 'viem';
+import type { ContractKind } from '../../src/chain/types.js';
+import { SIGNATURES } from './signatures.js';
+
+const ABIS = new Map<ContractKind, Abi>();
+
+/**
+ * The ABI of a kind of contract: what the chain calls it with and what its verified record
+ * shows. A minimal proxy has none of its own (calls are decoded with its implementation's).
+ *
+ * @example
+ * abiOf('erc20').find((x) => x.type === 'function' && x.name === 'transfer');
+ */
+export function abiOf(kind: ContractKind): Abi {
+  let abi = ABIS.get(kind);
+  if (!abi) {
+    const signatures = SIGNATURES[kind];
+    abi = signatures.length ? (parseAbi(signatures) as Abi) : [];
+    ABIS.set(kind, abi);
+  }
+  return abi;
+}
+
+/** The constructor's inputs (empty when it takes none). */
+export function constructorInputs(kind: ContractKind): readonly AbiParameter[] {
+  const constructor = abiOf(kind).find((x) => x.type === 'constructor');
+  return constructor && 'inputs' in constructor ? constructor.inputs : [];
+}

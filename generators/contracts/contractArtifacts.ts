@@ -1,0 +1,125 @@
+import { type Abi, decodeAbiParameters, getAddress, type Hex } from 'viem';
+import type { ContractKind } from '../../src/chain/types.js';
+import { stream } from '../random/stream.js';
+import { withFaker } from '../random/withFaker.js';
+import { abiOf, constructorInputs } from './abiOf.js';
+import { creationBytecode, deployedBytecode, encodedConstructorArgs } from './bytecode.js';
+import { compilerOf } from './compiler.js';
+import { ADDRESS_BOOK_PATH } from './sources/library.js';
+import { sourceOf } from './sourceOf.js';
+
+/** Everything a contract's code and verification record follow from. */
+export interface ContractArtifactsInput {
+  readonly seed: string;
+  readonly kind: ContractKind;
+  readonly address: Hex;
+  readonly name: string;
+  /** Label of the contract's own seeded values (source style, verification details). */
+  readonly label: string;
+  /** Contracts with the same bytecode label share bytecode and compiler. */
+  readonly bytecodeLabel: string;
+  readonly constructorArgs: readonly unknown[];
+  readonly token: { readonly name: string; readonly symbol: string; readonly decimals: number } | null;
+  readonly implementationAddress: Hex | null;
+  readonly libraryAddress: Hex | null;
+  /** Unix seconds of the creation. */
+  readonly createdAt: number;
+}
+
+export interface ContractArtifacts {
+  readonly language: 'solidity' | 'vyper';
+  readonly name: string;
+  readonly compilerVersion: string;
+  readonly evmVersion: string;
+  readonly optimizationEnabled: boolean;
+  readonly optimizationRuns: number | null;
+  readonly compilerSettings: Record<string, unknown>;
+  readonly abi: Abi;
+  readonly sourceCode: string;
+  readonly filePath: string;
+  readonly additionalSources: readonly { readonly filePath: string; readonly sourceCode: string }[];
+  readonly constructorArgs: Hex | null;
+  readonly decodedConstructorArgs: readonly [unknown, { internalType: string; name: string; type: string }][] | null;
+  readonly deployedBytecode: Hex;
+  readonly creationBytecode: Hex;
+  readonly externalLibraries: readonly { readonly name: string; readonly addressHash: Hex }[];
+  /** Unix seconds. */
+  readonly verifiedAt: number;
+  readonly verifiedViaRegistry: boolean;
+  readonly registryRepoUrl: string | null;
+  readonly verifiedViaEthBytecodeDb: boolean;
+  readonly canBeVisualized: boolean;
+}
+
+const LINKS_LIBRARY: ReadonlySet<ContractKind> = new Set(['erc1155', 'lending-pool']);
+
+/** A decoded argument as the explorer prints it: addresses checksummed, integers as decimal strings. */
+function printArgument(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(printArgument);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
+  if (typeof value === 'number') return String(value);
+  return value;
+}
+
+/**
+ * A contract's code and verification record, derived only from its input: the same input always
+ * gives the same artifacts.
+ */
+export function contractArtifacts(input: ContractArtifactsInput): ContractArtifacts {
+  const rng = stream(input.seed, `artifacts:${input.label}`);
+  const compiler = compilerOf(input.seed, input.bytecodeLabel, input.kind);
+  const abiKind: ContractKind = input.kind === 'minimal-proxy' ? 'implementation' : input.kind;
+  const { author, blurb } = withFaker(input.seed, input.label, (f) => ({
+    author: `${f.person.fullName()} <${f.internet.email().toLowerCase()}>`,
+    blurb: `${f.company.catchPhrase()}.`,
+  }));
+  const source = sourceOf(input.kind, {
+    name: input.name,
+    pragma: compiler.version.slice(1, compiler.version.indexOf('+') > 0 ? compiler.version.indexOf('+') : undefined),
+    token: input.token,
+    variant: rng.int(0, 2),
+    author,
+    blurb,
+  });
+  const optimizationEnabled = compiler.language === 'solidity' && rng.chance(0.8);
+  const optimizationRuns = optimizationEnabled ? rng.pick([200, 200, 1_000, 10_000, 1_000_000]) : null;
+  const linked = LINKS_LIBRARY.has(input.kind) && input.libraryAddress !== null;
+  const bytecode = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: input.libraryAddress };
+  const constructorArgs = input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(input.kind, input.constructorArgs);
+  const inputs = input.kind === 'minimal-proxy' ? [] : constructorInputs(input.kind);
+  const decoded = constructorArgs ? decodeAbiParameters(inputs, constructorArgs) : null;
+  const viaRegistry = rng.chance(0.3);
+  return {
+    language: compiler.language,
+    name: input.name,
+    compilerVersion: compiler.version,
+    evmVersion: compiler.evmVersion,
+    optimizationEnabled,
+    optimizationRuns,
+    compilerSettings: {
+      compilationTarget: { [source.main.filePath]: input.name },
+      evmVersion: compiler.evmVersion,
+      libraries: linked ? { [ADDRESS_BOOK_PATH]: { AddressBook: input.libraryAddress } } : {},
+      metadata: { bytecodeHash: 'ipfs' },
+      optimizer: { enabled: optimizationEnabled, runs: optimizationRuns ?? 200 },
+      remappings: source.imports.some((f) => f.filePath.startsWith('@openzeppelin/')) ? ['@openzeppelin/=lib/openzeppelin-contracts/'] : [],
+    },
+    abi: abiOf(abiKind),
+    sourceCode: source.main.sourceCode,
+    filePath: source.main.filePath,
+    additionalSources: source.imports.map((f) => ({ filePath: f.filePath, sourceCode: f.sourceCode })),
+    constructorArgs,
+    decodedConstructorArgs: decoded
+      ? inputs.map((p, i) => [printArgument(decoded[i]), { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type }])
+      : null,
+    deployedBytecode: deployedBytecode(bytecode),
+    creationBytecode: input.kind === 'minimal-proxy' ? `0x3d602d80600a3d3981f3${deployedBytecode(bytecode).slice(2)}` : creationBytecode({ ...bytecode, constructorArgs: input.constructorArgs }),
+    externalLibraries: linked ? [{ name: 'AddressBook', addressHash: input.libraryAddress! }] : [],
+    verifiedAt: input.createdAt + rng.int(600, 3 * 86_400),
+    verifiedViaRegistry: viaRegistry,
+    registryRepoUrl: viaRegistry ? `https://repo.sourcify.dev/contracts/full_match/1/${input.address}/` : null,
+    verifiedViaEthBytecodeDb: rng.chance(0.2),
+    canBeVisualized: compiler.language === 'solidity',
+  };
+}
