@@ -1,4 +1,7 @@
 import type { TxPlan } from '../ledger/plan.js';
+
+/** Nobody sends more than this at once, which keeps the whale the richest account. */
+const MAX_TRANSFER = 20_000n * 10n ** 18n;
 import type { Scene } from './context.js';
 import { canAfford, pickOther, roundAmount } from './pick.js';
 
@@ -9,7 +12,8 @@ export function coinTransfer(scene: Scene, fromId: number, toId = pickOther(scen
   if (!canAfford(scene, fromId, 0n, 21_000)) return null;
   const spendable = balance - 21_000n * 4n * scene.ctx.baseFee - 10n ** 16n;
   const share = rng.chance(0.1) ? 10n : 1_000n;
-  const value = spendable > 0n ? roundAmount((spendable * BigInt(rng.int(1, 1_000))) / (1_000n * share)) : 0n;
+  const drawn = spendable > 0n ? (spendable * BigInt(rng.int(1, 1_000))) / (1_000n * share) : 0n;
+  const value = roundAmount(drawn < MAX_TRANSFER ? drawn : MAX_TRANSFER / BigInt(rng.int(1, 20)));
   if (!canAfford(scene, fromId, value, 21_000)) return null;
   return {
     fromId,

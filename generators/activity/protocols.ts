@@ -4,6 +4,7 @@ import type { Scene } from './context.js';
 import { canAfford, gas, hashOf, pickAccount, pickOther, roundAmount } from './pick.js';
 
 const ETHER = 10n ** 18n;
+const MAX_DEPOSIT = 500n * ETHER;
 const depositKey = (contractId: number, userId: number) => `${contractId}:${userId}`;
 
 function deposit(scene: Scene, contractId: number, userId: number, amount: bigint): void {
@@ -18,7 +19,9 @@ function payIn(scene: Scene, contractId: number | undefined, kind: ContractKind,
   if (contractId === undefined) return null;
   const fromId = pickAccount(scene);
   const balance = scene.state.accounts[fromId]!.balance;
-  const value = roundAmount((balance * BigInt(scene.rng.int(1, 200))) / 2_000n);
+  const share = (balance * BigInt(scene.rng.int(1, 200))) / 2_000n;
+  // Capped, so the whale's deposits do not make a contract richer than the whale.
+  const value = roundAmount(share < MAX_DEPOSIT ? share : MAX_DEPOSIT - BigInt(scene.rng.int(0, 1_000)) * 10n ** 15n);
   if (value === 0n || !canAfford(scene, fromId, value, 150_000)) return null;
   return {
     fromId,
