@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { scenarioNames } from '../../scenarios/index.js';
+
+export interface ServeOptions {
+  readonly seed: string;
+  readonly scenario: string;
+  readonly port: number;
+  readonly host: string;
+  readonly json: boolean;
+}
+
+export type Parsed<T> = { readonly ok: true; readonly options: T } | { readonly ok: false; readonly message: string } | { readonly ok: 'help' };
+
+export const SERVE_USAGE = `Usage: explorer-mock [options]
+
+Serves a deterministic mock of a blockchain explorer's API v2 under /api/v2.
+
+Options:
+  --seed <int|string>   seed of the chain (default 1)
+  --scenario <name>     ${scenarioNames().join(', ')} (default default)
+  --port <n>            port to listen on; 0 picks a free one (default 4000)
+  --host <addr>         address to bind (default 127.0.0.1)
+  --json                print one JSON line when listening instead of the text line
+  -h, --help            show this help
+`;
+
+/** Parses a port: an integer from 0 to 65535. */
+export function parsePort(text: string): number | string {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) return `--port must be an integer from 0 to 65535, got "${text}"`;
+  return Number(text);
+}
+
+/** The server's flags, validated. Pure: no I/O, so every error path is unit-tested. */
+export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        seed: { type: 'string' },
+        scenario: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+  if (values.help) return { ok: 'help' };
+  const seed = values.seed ?? '1';
+  if (seed === '') return { ok: false, message: '--seed must not be empty' };
+  const scenario = values.scenario ?? 'default';
+  if (!scenarioNames().includes(scenario)) return { ok: false, message: `unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}` };
+  const port = parsePort(values.port ?? '4000');
+  if (typeof port === 'string') return { ok: false, message: port };
+  const host = values.host ?? '127.0.0.1';
+  if (host === '') return { ok: false, message: '--host must not be empty' };
+  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false } };
+}

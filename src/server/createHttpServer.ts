@@ -1,0 +1,41 @@
+import { createServer, type Server } from 'node:http';
+import polka from 'polka';
+import { answerHttp, type HttpApp } from './answerHttp.js';
+
+/** Timeouts that keep an idle or slow client from holding a connection. */
+export const SERVER_LIMITS = {
+  /** Time to receive a request's headers. */
+  headersTimeout: 10_000,
+  /** Time to receive a whole request. */
+  requestTimeout: 15_000,
+  /** Idle time before a kept-alive connection is closed. */
+  keepAliveTimeout: 5_000,
+  /** Largest request head; Node answers 431 above it. */
+  maxHeaderSize: 16 * 1024,
+} as const;
+
+/**
+ * A Node HTTP server answering with `answerHttp` through polka. Polka's own fallbacks answer in
+ * plain text, so both are replaced by the JSON ones.
+ */
+export function createHttpServer(app: HttpApp): Server {
+  const server = createServer({ maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requestTimeout: SERVER_LIMITS.requestTimeout });
+  server.headersTimeout = SERVER_LIMITS.headersTimeout;
+  server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
+  const handler = polka({
+    server,
+    onError: (error, _req, res) => {
+      app.onError?.(error, _req.url);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+      res.end('{"message":"Internal server error"}');
+    },
+  }).use((req, res) => {
+    const answer = answerHttp(app, { method: req.method, url: req.originalUrl ?? req.url, header: (name) => headerOf(req.headers[name]) });
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body ?? undefined);
+  });
+  server.on('request', handler.handler);
+  return server;
+}
+
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);

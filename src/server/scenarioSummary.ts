@@ -1,0 +1,49 @@
+import { chainCounts } from '../chain/chainCounts.js';
+import type { Chain } from '../chain/types.js';
+
+export type HandleKind = 'address' | 'transaction' | 'block';
+
+export interface HandleSummary {
+  readonly name: string;
+  readonly kind: HandleKind;
+  readonly value: string;
+  /** Endpoint paths (under the server's origin) that show this entity. */
+  readonly links: readonly string[];
+}
+
+const ADDRESS_LISTS = ['transactions', 'token-transfers', 'internal-transactions', 'tokens', 'nft/collections', 'withdrawals'];
+
+/** The endpoints that show a notable entity. */
+export function handleSummary(chain: Chain, name: string, value: string): HandleSummary {
+  const lower = value.toLowerCase();
+  const accountId = chain.accountByHash.get(lower);
+  if (accountId !== undefined) {
+    const account = chain.accounts[accountId]!;
+    const base = `/api/v2/addresses/${account.hash}`;
+    const hasCode = account.contract !== null && account.contract.creationStatus !== 'failed';
+    return {
+      name,
+      kind: 'address',
+      value: account.hash,
+      links: [base, ...ADDRESS_LISTS.map((list) => `${base}/${list}`), ...(hasCode ? [`/api/v2/smart-contracts/${account.hash}`] : [])],
+    };
+  }
+  const transaction = chain.transactionByHash.get(lower);
+  if (transaction !== undefined) {
+    const t = chain.transactions[transaction]!;
+    return { name, kind: 'transaction', value: t.hash, links: [`/api/v2/transactions/${t.hash}/token-transfers`, `/api/v2/blocks/${t.block}/transactions`] };
+  }
+  return { name, kind: 'block', value: lower, links: [`/api/v2/blocks/${lower}/transactions`] };
+}
+
+/** What `/__mock/scenario` answers and the home page shows. */
+export function scenarioSummary(chain: Chain) {
+  return {
+    scenario: chain.scenario,
+    seed: chain.seed,
+    counts: chainCounts(chain),
+    headHeight: chain.headHeight,
+    openapi: '/api/v2/openapi',
+    handles: Object.entries(chain.handles).map(([name, value]) => handleSummary(chain, name, value)),
+  };
+}

@@ -1,0 +1,49 @@
+import { buildChain } from '../generators/buildChain.js';
+import { createApi } from './api/createApi.js';
+import type { Chain } from './chain/types.js';
+import { serve } from './server/serve.js';
+import { scenarioRoutes } from './server/scenarioRoutes.js';
+
+export interface StartServerOptions {
+  /** A built-in scenario's name (default `default`). */
+  readonly scenario?: string;
+  /** Any integer or string (default 1). */
+  readonly seed?: string | number;
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** The chain the server answers from. */
+  readonly chain: Chain;
+  /** Stops the server; requests in flight finish first. */
+  close(): Promise<void>;
+}
+
+/** Thrown for options `startServer` cannot use. */
+export class StartServerError extends Error {
+  override readonly name = 'StartServerError';
+}
+
+/**
+ * Builds the chain of a scenario and serves it over HTTP. Several servers can run side by side.
+ *
+ * @example
+ * const server = await startServer({ scenario: 'tiny', seed: 7 });
+ * const blocks = await fetch(`${server.url}/api/v2/blocks`).then((r) => r.json());
+ * await server.close();
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1' } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
+  if (typeof host !== 'string' || host === '') throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
+  const chain = buildChain({ scenario, seed });
+  const api = createApi(chain);
+  const serving = await serve({ api, routes: scenarioRoutes(chain), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) }, { port, host });
+  return { ...serving, chain, close: () => serving.close() };
+}
