@@ -63,7 +63,7 @@ describe('every endpoint on every kind of entity', () => {
       let items = page.items as Item[];
       let next = page.next_page_params as Item | null;
       while (!items.some((i) => i.hash === hash) && next) {
-        const more = await json(`/blocks/${t.block}/transactions?${new URLSearchParams(Object.entries(next).map(([k, v]) => [k, String(v)]))}`);
+        const more = await json(`/blocks/${t.block}/transactions?${new URLSearchParams(Object.entries(next).map(([k, v]): [string, string] => [k, String(v)]))}`);
         items = more.items as Item[];
         next = more.next_page_params as Item | null;
       }
