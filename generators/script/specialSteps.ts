@@ -59,7 +59,15 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       handle: 'internalErrorTransaction',
     };
   });
-  step('liquidation', 0.4, (s) => named(liquidation(s, cast.eoas[6 % cast.eoas.length]!), 'liquidationTransaction'));
+  step('liquidation', 0.4, (s) => {
+    // The account given debt tokens at set-up, or else any holder of them who can pay.
+    const debtHolders = s.state.tokens.get(cast.tokens['ERC-20'][1]!)!.holders.items;
+    for (const liquidator of [cast.eoas[6 % cast.eoas.length]!, ...debtHolders]) {
+      const plan = liquidation(s, liquidator);
+      if (plan) return named(plan, 'liquidationTransaction');
+    }
+    return null;
+  });
   step('self-destruct', 0.6, (s) => {
     const target = c.destructible!;
     return {

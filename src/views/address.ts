@@ -1,10 +1,11 @@
+import type { Address, AddressListItem } from '../schemas/index.js';
 import type { AccountId } from '../chain/types.js';
 import { addressRef, hasCode, implementationOf, isVerified } from './addressRef.js';
 import type { ViewContext } from './context.js';
 import { token } from './token.js';
 
 /** The full address of the address detail (endpoint 2). */
-export function addressView(ctx: ViewContext, id: AccountId) {
+export function addressView(ctx: ViewContext, id: AccountId): Address {
   const { chain } = ctx;
   const account = chain.accounts[id]!;
   const index = chain.indexes[id]!;
@@ -37,13 +38,14 @@ export function addressView(ctx: ViewContext, id: AccountId) {
 }
 
 /** An item of the address list (endpoint 1): the full address and its transaction count. */
-export const addressListItemView = (ctx: ViewContext, id: AccountId) => ({
+export const addressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem => ({
   ...addressView(ctx, id),
+  coin_balance: String(ctx.chain.accounts[id]!.balance),
   transactions_count: String(ctx.chain.indexes[id]!.transactions.length),
 });
 
 /** The detail of an address the chain has never seen: what the explorer answers for it. */
-export const unknownAddressView = (hash: string, exchangeRate: string) => ({
+export const unknownAddressView = (hash: string, exchangeRate: string): Address => ({
   hash,
   creator_address_hash: null,
   creation_transaction_hash: null,

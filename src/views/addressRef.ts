@@ -1,3 +1,4 @@
+import type { AddressRef } from '../schemas/index.js';
 import { type Account, type AccountId, NONE, type TagLabel } from '../chain/types.js';
 import { cachedObject, type ViewContext } from './context.js';
 
@@ -17,7 +18,7 @@ export function implementationOf(ctx: ViewContext, account: Account): { address:
 }
 
 /** The address object (reference form) that `from`, `to`, `miner`, `owner` and friends hold. */
-export function addressRefView(ctx: ViewContext, id: AccountId) {
+export function addressRefView(ctx: ViewContext, id: AccountId): AddressRef {
   const account = ctx.chain.accounts[id]!;
   return {
     hash: account.hash,
@@ -43,8 +44,6 @@ export function addressRefView(ctx: ViewContext, id: AccountId) {
   };
 }
 
-export type AddressRefView = ReturnType<typeof addressRefView>;
-
 /** The memoised address reference, or null for NONE. */
-export const addressRef = (ctx: ViewContext, id: AccountId): AddressRefView | null =>
+export const addressRef = (ctx: ViewContext, id: AccountId): AddressRef | null =>
   id === NONE ? null : cachedObject(ctx, `ref:${id}`, () => addressRefView(ctx, id));

@@ -1,3 +1,4 @@
+import type { Block as BlockView } from '../schemas/index.js';
 import type { Block } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
@@ -8,7 +9,7 @@ const percent = (part: bigint, whole: bigint) => Number((part * 10n ** 12n) / wh
 
 
 /** A block of any type (consensus, uncle, reorg). */
-export function blockView(ctx: ViewContext, block: Block) {
+export function blockView(ctx: ViewContext, block: Block): BlockView {
   const gasUsed = BigInt(block.gasUsed);
   const gasLimit = BigInt(block.gasLimit);
   const target = gasLimit / 2n;
@@ -39,9 +40,16 @@ export function blockView(ctx: ViewContext, block: Block) {
     transactions_count: block.transactionCount,
     withdrawals_count: block.withdrawalCount,
     uncles_hashes: [...block.unclesHashes],
-    rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })),
+    // Wei amounts past 2^53 lose precision as JS numbers: `blockJson` writes them exactly.
+    rewards: block.rewards.map((r) => ({ reward: Number(r.amount), type: r.type })),
   };
 }
 
-/** The block's JSON, rewards written as exact integers. */
-export const blockJson = (ctx: ViewContext, block: Block): string => cachedJson(ctx, `block:${block.hash}`, () => blockView(ctx, block), writeRawNumbers);
+/** The block's JSON, its rewards written as exact integers. */
+export const blockJson = (ctx: ViewContext, block: Block): string =>
+  cachedJson(
+    ctx,
+    `block:${block.hash}`,
+    () => ({ ...blockView(ctx, block), rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })) }),
+    writeRawNumbers,
+  );

@@ -1,3 +1,4 @@
+import type { SmartContract } from '../schemas/index.js';
 import type { Account, AccountId } from '../chain/types.js';
 import { contractArtifacts, type ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
 import { cachedObject, type ViewContext } from './context.js';
@@ -46,13 +47,13 @@ function verifiedTwin(ctx: ViewContext, account: Account): Account | null {
 }
 
 /** The smart contract record of endpoint 12. */
-export function smartContractView(ctx: ViewContext, id: AccountId) {
+export function smartContractView(ctx: ViewContext, id: AccountId): SmartContract {
   const account = ctx.chain.accounts[id]!;
   const contract = account.contract!;
   const own = artifactsOf(ctx, id);
   const twin = contract.verification === 'none' ? verifiedTwin(ctx, account) : null;
   if (contract.verification === 'none' && !twin) {
-    return { deployed_bytecode: own.deployedBytecode, creation_bytecode: own.creationBytecode, creation_status: contract.creationStatus, is_verified: false };
+    return { deployed_bytecode: own.deployedBytecode, creation_bytecode: own.creationBytecode, creation_status: contract.creationStatus, is_verified: false as const };
   }
   // An unverified contract with a verified twin shows the twin's source, as the explorer does.
   const record = twin ? artifactsOf(ctx, twin.id) : own;
@@ -76,13 +77,13 @@ export function smartContractView(ctx: ViewContext, id: AccountId) {
     evm_version: record.evmVersion,
     optimization_enabled: record.optimizationEnabled,
     optimizations_runs: record.optimizationRuns,
-    compiler_settings: record.compilerSettings,
+    compiler_settings: { ...record.compilerSettings },
     abi: JSON.stringify(record.abi),
     source_code: record.sourceCode,
     file_path: record.filePath,
     additional_sources: record.additionalSources.map((s) => ({ file_path: s.filePath, source_code: s.sourceCode })),
     constructor_args: own.constructorArgs,
-    decoded_constructor_args: own.decodedConstructorArgs,
+    decoded_constructor_args: own.decodedConstructorArgs && own.decodedConstructorArgs.map(([value, parameter]) => [value, { ...parameter }]),
     deployed_bytecode: own.deployedBytecode,
     creation_bytecode: own.creationBytecode,
     external_libraries: record.externalLibraries.map((l) => ({ name: l.name, address_hash: l.addressHash })),

@@ -1,9 +1,10 @@
+import type { InternalTransaction } from '../schemas/index.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 
 /** An internal transaction (a call inside a transaction's call tree). */
-export function internalTransactionView(ctx: ViewContext, index: number) {
+export function internalTransactionView(ctx: ViewContext, index: number): InternalTransaction {
   const { chain } = ctx;
   const it = chain.internalTransactions[index]!;
   return {

@@ -1,9 +1,10 @@
+import type { Token } from '../schemas/index.js';
 import type { AccountId } from '../chain/types.js';
 import { cachedObject, type ViewContext } from './context.js';
 import { marketValue } from './format.js';
 
 /** The token object of a token contract. */
-export function tokenView(ctx: ViewContext, id: AccountId) {
+export function tokenView(ctx: ViewContext, id: AccountId): Token {
   const account = ctx.chain.accounts[id]!;
   const token = account.contract!.token!;
   return {
@@ -20,7 +21,5 @@ export function tokenView(ctx: ViewContext, id: AccountId) {
   };
 }
 
-export type TokenView = ReturnType<typeof tokenView>;
-
 /** The memoised token object of a token contract. */
-export const token = (ctx: ViewContext, id: AccountId): TokenView => cachedObject(ctx, `token:${id}`, () => tokenView(ctx, id));
+export const token = (ctx: ViewContext, id: AccountId): Token => cachedObject(ctx, `token:${id}`, () => tokenView(ctx, id));

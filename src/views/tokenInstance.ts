@@ -1,3 +1,4 @@
+import type { CollectionTokenInstance, TokenInstance } from '../schemas/index.js';
 import type { AccountId } from '../chain/types.js';
 import { stream } from '../../generators/random/stream.js';
 import { withFaker } from '../../generators/random/withFaker.js';
@@ -53,13 +54,13 @@ function instanceFields(ctx: ViewContext, tokenId: AccountId, id: bigint, holder
 }
 
 /** A token instance inside an address's token balance row. */
-export const tokenInstanceView = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId) => ({
+export const tokenInstanceView = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId): TokenInstance => ({
   ...instanceFields(ctx, tokenId, id, holderId),
   token: token(ctx, tokenId),
 });
 
 /** A token instance inside an NFT collection: no token object, but its type and the amount held. */
-export const collectionInstanceView = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId, value: bigint) => ({
+export const collectionInstanceView = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId, value: bigint): CollectionTokenInstance => ({
   ...instanceFields(ctx, tokenId, id, holderId),
   token: null,
   token_type: ctx.chain.accounts[tokenId]!.contract!.token!.type,

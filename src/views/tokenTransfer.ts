@@ -1,3 +1,4 @@
+import type { TokenTransfer as TokenTransferView } from '../schemas/index.js';
 import type { TokenTransfer } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';
@@ -9,13 +10,13 @@ import { methodName } from './decodedInput.js';
 export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.length ?? 1;
 
 /** The `k`-th item of token transfer log `index` (k > 0 only inside an ERC-1155 batch). */
-export function tokenTransferView(ctx: ViewContext, index: number, k: number) {
+export function tokenTransferView(ctx: ViewContext, index: number, k: number): TokenTransferView {
   const { chain } = ctx;
   const transfer = chain.tokenTransfers[index]!;
   const transaction = chain.transactions[transfer.transaction]!;
   const block = chain.blocks[transfer.block]!;
   const tokenInfo = chain.accounts[transfer.tokenId]!.contract!.token!;
-  const type = transfer.fromId === chain.zeroId ? 'token_minting' : transfer.toId === chain.zeroId ? 'token_burning' : 'token_transfer';
+  const type: TokenTransferView['type'] = transfer.fromId === chain.zeroId ? 'token_minting' : transfer.toId === chain.zeroId ? 'token_burning' : 'token_transfer';
   return {
     block_hash: block.hash,
     transaction_hash: transaction.hash,

@@ -1,3 +1,4 @@
+import type { TokenTransfer, Transaction } from '../schemas/index.js';
 import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { creationInput } from './contractCode.js';
@@ -12,7 +13,7 @@ export const EMBEDDED_TRANSFERS = 10;
 /** The first `limit` flattened token transfer items of a transaction, and whether more exist. */
 function embeddedTransfers(ctx: ViewContext, index: number) {
   const transaction = ctx.chain.transactions[index]!;
-  const items = [];
+  const items: TokenTransfer[] = [];
   let total = 0;
   for (let t = transaction.tokenTransferStart; t < transaction.tokenTransferStart + transaction.tokenTransferCount; t++) {
     const count = itemsOf(ctx.chain.tokenTransfers[t]!);
@@ -22,7 +23,7 @@ function embeddedTransfers(ctx: ViewContext, index: number) {
 }
 
 /** A transaction as every list and detail shows it. */
-export function transactionView(ctx: ViewContext, index: number) {
+export function transactionView(ctx: ViewContext, index: number): Transaction {
   const { chain } = ctx;
   const t = chain.transactions[index]!;
   const block = chain.blocks[t.block]!;
@@ -43,7 +44,7 @@ export function transactionView(ctx: ViewContext, index: number) {
     revert_reason: t.revertReason,
     confirmations: chain.headHeight - t.block + 1,
     confirmation_duration: [0, pendingMs],
-    fee: { type: 'actual', value: String(gasUsed * t.gasPrice) },
+    fee: { type: 'actual' as const, value: String(gasUsed * t.gasPrice) },
     gas_limit: t.gasLimit,
     gas_used: String(t.gasUsed),
     gas_price: String(t.gasPrice),

@@ -1,9 +1,10 @@
+import type { AddressWithdrawal, Withdrawal } from '../schemas/index.js';
 import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 
 /** A withdrawal as an address's withdrawals list shows it: without `receiver`, which is the address. */
-export function addressWithdrawalView(ctx: ViewContext, index: number) {
+export function addressWithdrawalView(ctx: ViewContext, index: number): AddressWithdrawal {
   const w = ctx.chain.withdrawals[index]!;
   return {
     index: w.index,
@@ -15,7 +16,7 @@ export function addressWithdrawalView(ctx: ViewContext, index: number) {
 }
 
 /** A withdrawal with its receiver. */
-export const withdrawalView = (ctx: ViewContext, index: number) => ({
+export const withdrawalView = (ctx: ViewContext, index: number): Withdrawal => ({
   ...addressWithdrawalView(ctx, index),
   receiver: addressRef(ctx, ctx.chain.withdrawals[index]!.receiverId)!,
 });

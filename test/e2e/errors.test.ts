@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
+import { expectValidResponse } from '../support/expectValid.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -11,6 +12,8 @@ afterAll(() => server.close());
 const get = async (path: string, init?: RequestInit) => {
   const response = await fetch(`${server.url}${path}`, init);
   const text = await response.text();
+  // Every JSON answer, error or not, must match its schema.
+  if (text && response.headers.get('content-type')?.startsWith('application/json')) expectValidResponse(path, response.status, text);
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
 };
 

@@ -1,13 +1,15 @@
 import type { Chain } from '../../src/chain/types.js';
 import { createApi } from '../../src/api/createApi.js';
+import { expectValidResponse } from './expectValid.js';
 import type { Get } from './walk.js';
 
-/** A `Get` that calls the API core directly, for fast tests of what the endpoints answer. */
+/** A `Get` that calls the API core directly and checks every answer against its schema. */
 export function inProcess(chain: Chain): Get {
   const api = createApi(chain);
   return async (url) => {
     const [path, query = ''] = url.split('?') as [string, string?];
     const response = api(`/api/v2${path}`, new URLSearchParams(query));
+    expectValidResponse(`/api/v2${url}`, response.status, response.body);
     return { status: response.status, body: response.body };
   };
 }
