@@ -11,6 +11,7 @@ import { blocks } from './handlers/blocks.js';
 import { blockTransactions } from './handlers/blockTransactions.js';
 import { smartContract } from './handlers/smartContract.js';
 import { transactionTokenTransfers } from './handlers/transactionTokenTransfers.js';
+import { openapi } from './handlers/openapi.js';
 
 /** A route: the path template under /api/v2 (for documentation) and its handler. */
 export interface Route {
@@ -18,7 +19,7 @@ export interface Route {
   readonly handler: Handler;
 }
 
-/** The twelve endpoints, by path template. `{x}` matches one path segment. */
+/** The twelve endpoints and the OpenAPI document, by path template. `{x}` matches one path segment. */
 export const ROUTES: readonly Route[] = [
   { template: '/addresses', handler: addresses },
   { template: '/addresses/{address_hash}', handler: address },
@@ -32,6 +33,7 @@ export const ROUTES: readonly Route[] = [
   { template: '/blocks/{block_number_or_hash}/transactions', handler: blockTransactions },
   { template: '/transactions/{transaction_hash}/token-transfers', handler: transactionTokenTransfers },
   { template: '/smart-contracts/{address_hash}', handler: smartContract },
+  { template: '/openapi', handler: openapi },
 ];
 
 interface Node {

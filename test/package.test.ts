@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+let project: string;
+
+/** Installs the packed tarball into a fresh project, as a user would. */
+beforeAll(() => {
+  project = mkdtempSync(join(tmpdir(), 'explorer-mock-pack-'));
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', join(project, tarball), 'typescript@5.9.3', '@types/node@20'], { cwd: project, stdio: 'ignore' });
+}, 240_000);
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+const run = (code: string) => execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: project, encoding: 'utf8' });
+
+describe('the published package', () => {
+  it('ships only the built code and the README', () => {
+    const files = readdirSync(join(project, 'node_modules/explorer-mock'));
+    expect(files.sort()).toEqual(['README.md', 'dist', 'package.json']);
+  });
+
+  it('exports a stable set of names from each entry point', () => {
+    const names = JSON.parse(
+      run(`const root = await import('explorer-mock'); const s = await import('explorer-mock/schemas');
+        const pkg = await import('explorer-mock/package.json', { with: { type: 'json' } });
+        console.log(JSON.stringify({ root: Object.keys(root).sort(), schemas: Object.keys(s).sort(), name: pkg.default.name }));`),
+    );
+    expect(names).toEqual({
+      root: ['BuildChainError', 'StartServerError', 'buildChain', 'createApi', 'scenarioNames', 'startServer'],
+      schemas: ['endpoints', 'jsonSchemas', 'schemas'],
+      name: 'explorer-mock',
+    });
+  });
+
+  it('starts a server and validates its answers from a separate project', () => {
+    const out = run(`import { startServer } from 'explorer-mock'; import { schemas } from 'explorer-mock/schemas';
+      const server = await startServer({ scenario: 'tiny', port: 0 });
+      const body = await fetch(server.url + '/api/v2/blocks').then((r) => r.json());
+      schemas.responses.blocks.parse(body);
+      await server.close();
+      console.log('ok', body.items.length);`);
+    expect(out.trim()).toMatch(/^ok [1-9][0-9]*$/);
+  });
+
+  it('has type declarations that a TypeScript project can use', () => {
+    writeFileSync(
+      join(project, 'check.ts'),
+      `import { startServer, buildChain, type Chain } from 'explorer-mock';
+       import { schemas, type Transaction, type Block } from 'explorer-mock/schemas';
+       const chain: Chain = buildChain({ scenario: 'tiny', seed: 1 });
+       const t: Transaction = schemas.transaction.parse({});
+       const b: Block['height'] = 1;
+       void startServer; void chain; void t; void b;`,
+    );
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['check.ts'] }));
+    execFileSync(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+  });
+});
