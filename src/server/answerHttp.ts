@@ -1,4 +1,5 @@
 import { INTERNAL_ERROR } from '../api/errors.js';
+import { lru } from '../views/lru.js';
 import type { ApiHandler } from '../api/response.js';
 
 /** A request as the HTTP semantics need it, whatever carried it (Node, Fetch, a fixture exporter). */
@@ -93,4 +94,30 @@ function route(app: HttpApp, url: string): HttpAnswer {
     const body = encoder.encode(INTERNAL_ERROR.body);
     return { status: 500, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
   }
+}
+
+/** Answers requests through a cache of GET answers (see `cachedAnswers`). */
+export interface CachedAnswers {
+  (request: HttpRequest): HttpAnswer;
+  /** The cached answer to a GET of `url`, if any: the fast path of the Node server. */
+  peek(url: string): HttpAnswer | undefined;
+}
+
+/**
+ * `answerHttp` behind a cache of GET answers keyed by the raw URL: the chain never changes, so a
+ * URL once answered is answered again with the same bytes and headers, without parsing or
+ * routing. Bounded by body bytes; 500s are never kept. Both the Node server and the in-process
+ * fetch handler answer through it.
+ */
+export function cachedAnswers(app: HttpApp, maxBytes = 64 * 1024 * 1024): CachedAnswers {
+  const cache = lru<HttpAnswer & { length: number }>(maxBytes);
+  const answer = (request: HttpRequest): HttpAnswer => {
+    const method = request.method.toUpperCase();
+    const cacheable = method === 'GET' || method === 'HEAD';
+    const hit = cacheable ? cache.get(request.url) : undefined;
+    const full = hit ?? answerHttp(app, cacheable ? { ...request, method: 'GET' } : request);
+    if (!hit && cacheable && full.status !== 500 && full.body) cache.set(request.url, { ...full, length: full.body.length });
+    return method === 'HEAD' ? { ...full, body: null } : full;
+  };
+  return Object.assign(answer, { peek: (url: string) => cache.get(url) });
 }

@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka from 'polka';
-import { answerHttp, type HttpApp } from './answerHttp.js';
+import { cachedAnswers, type HttpApp } from './answerHttp.js';
 
 /** Timeouts that keep an idle or slow client from holding a connection. */
 export const SERVER_LIMITS = {
@@ -22,6 +22,7 @@ export function createHttpServer(app: HttpApp): Server {
   const server = createServer({ maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requestTimeout: SERVER_LIMITS.requestTimeout });
   server.headersTimeout = SERVER_LIMITS.headersTimeout;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
+  const answer = cachedAnswers(app);
   const handler = polka({
     server,
     onError: (error, _req, res) => {
@@ -30,11 +31,20 @@ export function createHttpServer(app: HttpApp): Server {
       res.end('{"message":"Internal server error"}');
     },
   }).use((req, res) => {
-    const answer = answerHttp(app, { method: req.method, url: req.originalUrl ?? req.url, header: (name) => headerOf(req.headers[name]) });
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body ?? undefined);
+    const answered = answer({ method: req.method, url: req.originalUrl ?? req.url, header: (name) => headerOf(req.headers[name]) });
+    res.writeHead(answered.status, answered.headers);
+    res.end(answered.body ?? undefined);
   });
-  server.on('request', handler.handler);
+  // Polka's handler is bound to its app; its third argument (next) is internal.
+  const route = handler.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+  server.on('request', (req, res) => {
+    // Fast path: a GET answered before goes out without routing.
+    const hit = req.method === 'GET' ? answer.peek(req.url!) : undefined;
+    if (hit) {
+      res.writeHead(hit.status, hit.headers);
+      res.end(hit.body);
+    } else route(req, res);
+  });
   return server;
 }
 

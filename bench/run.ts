@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: chain build times and heap, start-up against a bare server, and throughput of
+ * every endpoint against a bare server sending the same bytes (the ceiling), hot and walking.
+ * Prints a markdown report, writes it to bench/results.md and into README.md's performance section.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildChain } from '../generators/buildChain.js';
+import { createApi } from '../src/api/createApi.js';
+import { median, rssMb, spawnUntilLine, stop, urlIn } from './process.js';
+import { endpointLoads } from './urls.js';
+import { wrk } from './wrk.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIST = `${ROOT}dist`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+try {
+  execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    log('npm run bench needs wrk (Debian/Ubuntu: apt-get install wrk).');
+    process.exit(2);
+  }
+}
+
+// 1. Chain builds, each in a fresh process.
+const builds = ['tiny', 'default', 'large'].map((scenario) => {
+  log(`building ${scenario}…`);
+  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', `${DIST}/bench/measureBuild.js`, scenario], { encoding: 'utf8', maxBuffer: 1 << 20 })) as {
+    scenario: string;
+    ms: number;
+    heapMb: number;
+    transactions: number;
+    blocks: number;
+  };
+});
+
+// 2. Spawn to first 200, median of 5, beside a bare server that loads nothing.
+async function spawnToFirst200(args: string[], path: string): Promise<number> {
+  const start = performance.now();
+  const { child, line } = await spawnUntilLine(args);
+  const response = await fetch(`${urlIn(line)}${path}`);
+  await response.arrayBuffer();
+  const ms = performance.now() - start;
+  if (response.status !== 200) throw new Error(`${args.join(' ')}: first answer ${response.status}`);
+  await stop(child);
+  return ms;
+}
+const startup = { mock: [] as number[], floor: [] as number[] };
+for (let i = 0; i < 5; i++) {
+  startup.mock.push(await spawnToFirst200([`${DIST}/src/cli.js`, '--port', '0'], '/api/v2/blocks'));
+  startup.floor.push(await spawnToFirst200([`${DIST}/bench/floorServer.js`], '/'));
+}
+log(`start-up: mock ${fixed(median(startup.mock))} ms, floor ${fixed(median(startup.floor))} ms`);
+
+// 3. Throughput, each endpoint hot and walking, mock and ceiling back to back.
+const loads = endpointLoads(buildChain({ scenario: 'default', seed: 1 }), createApi(buildChain({ scenario: 'default', seed: 1 }))).map((l) => ({
+  ...l,
+  walk: l.walk.slice(0, 300),
+}));
+const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
+const [mockUrl, ceilingUrl] = [urlIn(mock.line), urlIn(ceiling.line)];
+const rows: string[] = [];
+let worstHot = Infinity;
+let worstWalk = Infinity;
+let worstP99 = 0;
+let errors = 0;
+for (const load of loads) {
+  const measured = (['hot', 'walk'] as const).map((mode) => {
+    const urls = mode === 'hot' ? [load.hot] : load.walk;
+    const m = wrk(mockUrl, urls, SECONDS, CONNECTIONS);
+    const c = wrk(ceilingUrl, urls, SECONDS, CONNECTIONS);
+    errors += m.errors;
+    worstP99 = Math.max(worstP99, m.p99Ms);
+    return { mode, m, c, ratio: m.rps / c.rps };
+  });
+  worstHot = Math.min(worstHot, measured[0]!.ratio);
+  worstWalk = Math.min(worstWalk, measured[1]!.ratio);
+  for (const { mode, m, c, ratio } of measured) {
+    const line = `| ${load.name} | ${mode} | ${mode === 'hot' ? 1 : load.walk.length} | ${fixed(m.rps, 0)} | ${fixed(m.p50Ms, 2)} | ${fixed(m.p99Ms, 2)} | ${fixed(c.rps, 0)} | **${fixed(ratio, 2)}** |`;
+    rows.push(line);
+    log(line);
+  }
+}
+const rss = rssMb(mock.child.pid!);
+await Promise.all([stop(mock.child), stop(ceiling.child)]);
+
+const report = `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}).
+
+Chain builds (a fresh process each):
+
+| Scenario | Blocks | Transactions | Build | Heap |
+|---|---|---|---|---|
+${builds.map((b) => `| ${b.scenario} | ${b.blocks.toLocaleString('en-US')} | ${b.transactions.toLocaleString('en-US')} | ${fixed(b.ms / 1000, 2)} s | ${fixed(b.heapMb, 0)} MB |`).join('\n')}
+
+Start-up, spawn to first 200 (median of 5): \`explorer-mock\` on default ${fixed(median(startup.mock), 0)} ms; a bare Node \`http\` server that loads nothing ${fixed(median(startup.floor), 0)} ms (ratio ${fixed(median(startup.mock) / median(startup.floor), 1)}).
+
+Throughput on default, ${SECONDS} s per run at ${CONNECTIONS} connections with wrk (2 threads). *hot* repeats one URL; *walk* cycles through different URLs (every page of a long list, or every entity). The ceiling is a bare Node \`http\` server answering the same URLs with the same bytes from a pre-built map, measured right after.
+
+| Endpoint | Load | URLs | req/s | p50 ms | p99 ms | ceiling req/s | ratio |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Worst ratio: ${fixed(worstHot, 2)} hot, ${fixed(worstWalk, 2)} walking. Worst p99: ${fixed(worstP99, 1)} ms. Errors: ${errors}. Server RSS after the loads: ${fixed(rss, 0)} MB.
+`;
+
+process.stdout.write(report);
+writeFileSync(`${ROOT}bench/results.md`, `# Benchmark results\n\n${report}`);
+const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+const [open, close] = ['<!-- bench:start -->', '<!-- bench:end -->'];
+if (readme.includes(open) && readme.includes(close)) {
+  writeFileSync(`${ROOT}README.md`, `${readme.slice(0, readme.indexOf(open) + open.length)}\n${report}${readme.slice(readme.indexOf(close))}`);
+}
