@@ -90,7 +90,25 @@ for (const load of loads) {
   }
 }
 const rss = rssMb(mock.child.pid!);
-await Promise.all([stop(mock.child), stop(ceiling.child)]);
+
+// 4. SIGTERM under load: time from the signal to the exit, requests in flight finishing.
+async function closeUnderLoad(child: typeof mock.child, url: string): Promise<number> {
+  let running = true;
+  const clients = Array.from({ length: 50 }, async () => {
+    while (running) await fetch(`${url}/api/v2/blocks`).then((r) => r.arrayBuffer(), () => (running = false));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const start = performance.now();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  const ms = performance.now() - start;
+  running = false;
+  await Promise.all(clients);
+  return ms;
+}
+const closeMs = await closeUnderLoad(mock.child, mockUrl);
+await stop(ceiling.child);
 
 const report = `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}).
 
@@ -108,7 +126,7 @@ Throughput on default, ${SECONDS} s per run at ${CONNECTIONS} connections with w
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Worst ratio: ${fixed(worstHot, 2)} hot, ${fixed(worstWalk, 2)} walking. Worst p99: ${fixed(worstP99, 1)} ms. Errors: ${errors}. Server RSS after the loads: ${fixed(rss, 0)} MB.
+Worst ratio: ${fixed(worstHot, 2)} hot, ${fixed(worstWalk, 2)} walking. Worst p99: ${fixed(worstP99, 1)} ms. Errors: ${errors}. Server RSS after the loads: ${fixed(rss, 0)} MB. SIGTERM under load (50 clients) to exit: ${fixed(closeMs, 0)} ms.
 `;
 
 process.stdout.write(report);

@@ -1,7 +1,7 @@
 /**
- * A least-recently-used cache of strings (or byte arrays) bounded by their total size. The chain
- * never changes, so entries never go stale; the bound only keeps memory flat when a client walks a
- * million-transaction chain.
+ * A least-recently-used cache of strings (or byte arrays) bounded by their total size, keys
+ * included (a client choosing long URLs must not grow it past the bound). The chain never
+ * changes, so entries never go stale; the bound only keeps memory flat.
  */
 export interface Lru<V extends { length: number }> {
   get(key: string): V | undefined;
@@ -28,16 +28,16 @@ export function lru<V extends { length: number }>(maxUnits: number): Lru<V> {
     set(key, value) {
       const old = entries.get(key);
       if (old !== undefined) {
-        units -= old.length;
+        units -= old.length + key.length;
         entries.delete(key);
       }
-      if (value.length > maxUnits) return value;
+      if (value.length + key.length > maxUnits) return value;
       entries.set(key, value);
-      units += value.length;
+      units += value.length + key.length;
       for (const [k, v] of entries) {
         if (units <= maxUnits) break;
         entries.delete(k);
-        units -= v.length;
+        units -= v.length + k.length;
       }
       return value;
     },
