@@ -2,21 +2,34 @@
 import { chainCounts } from './chain/chainCounts.js';
 import { parseServeArgs, SERVE_USAGE } from './cli/parseServeArgs.js';
 import { startServer } from './startServer.js';
+import { EXPORT_USAGE, parseExportArgs } from './cli/parseExportArgs.js';
+import { exportFixtures } from './export/exportFixtures.js';
+
+/** `explorer-mock export …`: writes fixtures. */
+function exportCommand(argv: readonly string[]): void {
+  const parsed = parseExportArgs(argv);
+  if (parsed.ok === 'help') return void process.stdout.write(EXPORT_USAGE);
+  if (!parsed.ok) return usageError(parsed.message);
+  const { files, manifest } = exportFixtures(parsed.options);
+  process.stdout.write(`explorer-mock wrote ${files} responses and ${manifest}\n`);
+}
+
+function usageError(message: string): void {
+  process.stderr.write(`explorer-mock: ${message}\nRun explorer-mock --help for usage.\n`);
+  process.exitCode = 2;
+}
 
 /** The `explorer-mock` command: parses flags, starts the server, stops it on SIGINT/SIGTERM. */
 async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'export') return exportCommand(argv.slice(1));
   const parsed = parseServeArgs(argv);
   if (parsed.ok === 'help') {
     process.stdout.write(SERVE_USAGE);
     return;
   }
-  if (!parsed.ok) {
-    process.stderr.write(`explorer-mock: ${parsed.message}\nRun explorer-mock --help for usage.\n`);
-    process.exitCode = 2;
-    return;
-  }
-  const { seed, scenario, port, host, json } = parsed.options;
-  const server = await startServer({ seed, scenario, port, host });
+  if (!parsed.ok) return usageError(parsed.message);
+  const { seed, scenario, port, host, json, faults } = parsed.options;
+  const server = await startServer({ seed, scenario, port, host, faults });
   process.stdout.write(
     json
       ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, counts: chainCounts(server.chain) })}\n`

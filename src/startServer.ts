@@ -1,8 +1,8 @@
-import { buildChain } from '../generators/buildChain.js';
-import { createApi } from './api/createApi.js';
+import { createMockApp } from './app.js';
 import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
-import { scenarioRoutes } from './server/scenarioRoutes.js';
+import type { FaultConfig } from './faults/faultConfig.js';
+import { validateFaults } from './faults/validateFaults.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`). */
@@ -13,6 +13,8 @@ export interface StartServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /** Latency, error rate and rate limit for every API request (requests may also ask by header). */
+  readonly faults?: FaultConfig;
 }
 
 export interface RunningServer {
@@ -39,11 +41,12 @@ export class StartServerError extends Error {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1' } = options;
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {} } = options;
+  const faultProblem = validateFaults(faults);
+  if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '') throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
-  const chain = buildChain({ scenario, seed });
-  const api = createApi(chain);
-  const serving = await serve({ api, routes: scenarioRoutes(chain), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) }, { port, host });
+  const { chain, answer } = createMockApp({ scenario, seed });
+  const serving = await serve(answer, { port, host, faults, seed: chain.seed });
   return { ...serving, chain, close: () => serving.close() };
 }

@@ -3,14 +3,19 @@ import { parseServeArgs } from './parseServeArgs.js';
 
 describe('parseServeArgs', () => {
   it('has defaults', () => {
-    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false } });
+    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false, faults: {} } });
   });
 
   it('reads every flag, in both forms', () => {
     expect(parseServeArgs(['--seed', 'abc', '--scenario=tiny', '--port', '0', '--host=0.0.0.0', '--json'])).toEqual({
       ok: true,
-      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true },
+      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true, faults: {} },
     });
+    expect(parseServeArgs(['--latency', '100-800', '--error-rate=0.1', '--error-status', '500,503', '--rate-limit', '300/60s'])).toMatchObject({
+      ok: true,
+      options: { faults: { latency: { min: 100, max: 800 }, errorRate: 0.1, errorStatuses: [500, 503], rateLimit: { limit: 300, windowMs: 60_000 } } },
+    });
+    expect(parseServeArgs(['--latency', '200'])).toMatchObject({ options: { faults: { latency: { min: 200, max: 200 } } } });
     expect(parseServeArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parseServeArgs(['-h'])).toEqual({ ok: 'help' });
   });
@@ -25,6 +30,12 @@ describe('parseServeArgs', () => {
     [['--verbose'], /Unknown option '--verbose'/],
     [['serve'], /Unexpected argument 'serve'/],
     [['--port'], /argument missing|--port/],
+    [['--latency', 'fast'], /--latency: latency must be milliseconds/],
+    [['--latency', '800-100'], /low to high/],
+    [['--error-rate', '2'], /--error-rate: error rate must be a number from 0 to 1/],
+    [['--error-rate', '0.1', '--error-status', '200'], /--error-status: error statuses must be a comma list of 400-599/],
+    [['--error-status', '503'], /--error-status needs --error-rate/],
+    [['--rate-limit', '300'], /--rate-limit: rate limit must look like 300\/60s/],
   ])('rejects %j', (argv, message) => {
     const parsed = parseServeArgs(argv);
     expect(parsed.ok).toBe(false);

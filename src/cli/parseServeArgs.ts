@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
+import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 
 export interface ServeOptions {
   readonly seed: string;
@@ -7,6 +8,7 @@ export interface ServeOptions {
   readonly port: number;
   readonly host: string;
   readonly json: boolean;
+  readonly faults: FaultConfig;
 }
 
 export type Parsed<T> = { readonly ok: true; readonly options: T } | { readonly ok: false; readonly message: string } | { readonly ok: 'help' };
@@ -21,7 +23,16 @@ Options:
   --port <n>            port to listen on; 0 picks a free one (default 4000)
   --host <addr>         address to bind (default 127.0.0.1)
   --json                print one JSON line when listening instead of the text line
+  --latency <ms|a-b>    delay every API answer: fixed, or jittered in a range (seeded)
+  --error-rate <0..1>   answer this share of API requests with an error status (seeded)
+  --error-status <list> statuses the error rate uses, e.g. 500,503 (default 500)
+  --rate-limit <n/win>  at most n requests per client per window, e.g. 300/60s; then 429
   -h, --help            show this help
+
+Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
+prefer: code=503), x-mock-fault: reset | empty | slow-body.
+
+Also: explorer-mock export --out DIR [--scenario NAME] [--seed N] [--pages K]
 `;
 
 /** Parses a port: an integer from 0 to 65535. */
@@ -44,6 +55,10 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         port: { type: 'string' },
         host: { type: 'string' },
         json: { type: 'boolean' },
+        latency: { type: 'string' },
+        'error-rate': { type: 'string' },
+        'error-status': { type: 'string' },
+        'rate-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -59,5 +74,19 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (typeof port === 'string') return { ok: false, message: port };
   const host = values.host ?? '127.0.0.1';
   if (host === '') return { ok: false, message: '--host must not be empty' };
-  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false } };
+  const faults: { -readonly [K in keyof FaultConfig]: FaultConfig[K] } = {};
+  for (const [flag, parse, key] of [
+    ['latency', parseLatency, 'latency'],
+    ['error-rate', parseRate, 'errorRate'],
+    ['error-status', parseStatuses, 'errorStatuses'],
+    ['rate-limit', parseRateLimit, 'rateLimit'],
+  ] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    const parsed = parse(text);
+    if (typeof parsed === 'string') return { ok: false, message: `--${flag}: ${parsed}` };
+    Object.assign(faults, { [key]: parsed });
+  }
+  if (faults.errorStatuses && faults.errorRate === undefined) return { ok: false, message: '--error-status needs --error-rate' };
+  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults } };
 }

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka from 'polka';
-import { cachedAnswers, type HttpApp } from './answerHttp.js';
+import type { CachedAnswers, HttpAnswer } from './answerHttp.js';
+import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
+import type { FaultConfig } from '../faults/faultConfig.js';
+import { asksForFault, createFaultPlanner } from '../faults/planFaults.js';
 
 /** Timeouts that keep an idle or slow client from holding a connection. */
 export const SERVER_LIMITS = {
@@ -16,11 +19,35 @@ export const SERVER_LIMITS = {
   maxHeaderSize: 16 * 1024,
 } as const;
 
+/** Writes a body in `SLOW_BODY.chunks` pieces, `SLOW_BODY.intervalMs` apart. */
+function writeSlowly(res: ServerResponse, body: Uint8Array): void {
+  const size = Math.ceil(body.length / SLOW_BODY.chunks) || 1;
+  let offset = 0;
+  const next = () => {
+    if (res.destroyed) return;
+    const chunk = body.subarray(offset, (offset += size));
+    if (offset >= body.length) res.end(chunk);
+    else {
+      res.write(chunk);
+      setTimeout(next, SLOW_BODY.intervalMs);
+    }
+  };
+  next();
+}
+
+const send = (res: ServerResponse, answer: HttpAnswer) => {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+};
+
 /**
- * A Node HTTP server answering with `answerHttp` through polka. Polka's own fallbacks answer in
- * plain text, so both are replaced by the JSON ones.
+ * A Node HTTP server giving `answer`'s answers through polka, with faults when configured or
+ * asked for by a request's headers. Polka's own fallbacks answer in plain text, so both are
+ * replaced by the JSON ones.
  */
-export function createHttpServer(app: HttpApp): Server {
+export function createHttpServer(answer: CachedAnswers, faults: { readonly config: FaultConfig; readonly seed: string } = { config: {}, seed: '1' }): Server {
+  const configured = Object.values(faults.config).some((v) => v !== undefined);
+  const planner = createFaultPlanner(faults.config, faults.seed);
   const server = createServer({
     maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
     requestTimeout: SERVER_LIMITS.requestTimeout,
@@ -28,18 +55,24 @@ export function createHttpServer(app: HttpApp): Server {
   });
   server.headersTimeout = SERVER_LIMITS.headersTimeout;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
-  const answer = cachedAnswers(app);
   const handler = polka({
     server,
-    onError: (error, _req, res) => {
-      app.onError?.(error, _req.url);
+    onError: (error, req, res) => {
+      console.error(`explorer-mock: 500 on ${req.url}:`, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
       res.end('{"message":"Internal server error"}');
     },
   }).use((req, res) => {
-    const answered = answer({ method: req.method, url: req.originalUrl ?? req.url, header: (name) => headerOf(req.headers[name]) });
-    res.writeHead(answered.status, answered.headers);
-    res.end(answered.body ?? undefined);
+    const request = { method: req.method, url: req.originalUrl ?? req.url, header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
+    if (!configured && !asksForFault(request.header)) return send(res, answer(request));
+    return answerWithFaults(answer, planner, request).then((faulted) => {
+      if (faulted.kind === 'reset') req.socket.destroy();
+      else if (faulted.kind === 'empty') req.socket.end();
+      else if (faulted.slow && faulted.answer.body) {
+        res.writeHead(faulted.answer.status, faulted.answer.headers);
+        writeSlowly(res, faulted.answer.body);
+      } else send(res, faulted.answer);
+    });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Node's own answers to unparseable requests carry no body: answer in JSON like everything else.
@@ -59,12 +92,10 @@ export function createHttpServer(app: HttpApp): Server {
   // Polka's handler is bound to its app; its third argument (next) is internal.
   const route = handler.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
   server.on('request', (req, res) => {
-    // Fast path: a GET answered before goes out without routing.
-    const hit = req.method === 'GET' ? answer.peek(req.url!) : undefined;
-    if (hit) {
-      res.writeHead(hit.status, hit.headers);
-      res.end(hit.body);
-    } else route(req, res);
+    // Fast path: a GET answered before goes out without routing (unless faults are in play).
+    const hit = req.method === 'GET' && !configured && !asksForFault((name) => headerOf(req.headers[name])) ? answer.peek(req.url!) : undefined;
+    if (hit) send(res, hit);
+    else route(req, res);
   });
   return server;
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import type { HttpApp } from './answerHttp.js';
+import type { CachedAnswers } from './answerHttp.js';
 import { createHttpServer } from './createHttpServer.js';
+import type { FaultConfig } from '../faults/faultConfig.js';
 
 export interface Serving {
   /** `http://host:port`, ready for `fetch`. */
@@ -12,8 +13,8 @@ export interface Serving {
 }
 
 /** Listens on `host:port` (port 0 picks a free one) and resolves once it accepts connections. */
-export function serve(app: HttpApp, options: { port: number; host: string }): Promise<Serving> {
-  const server = createHttpServer(app);
+export function serve(answer: CachedAnswers, options: { port: number; host: string; faults?: FaultConfig; seed?: string }): Promise<Serving> {
+  const server = createHttpServer(answer, { config: options.faults ?? {}, seed: options.seed ?? '1' });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -74,6 +74,9 @@ describe('under load', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const before = outcomes.length;
+    // A request surely in flight when the signal arrives: it asks to be answered 500 ms later.
+    const inFlight = fetch(`${cli.url}/api/v2/blocks`, { headers: { 'x-mock-latency': '500' } }).then(async (r) => [r.status, (await r.text()).length] as const);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const signalled = performance.now();
     cli.child.kill('SIGTERM');
     const code = await cli.exit;
@@ -82,6 +85,9 @@ describe('under load', () => {
     await Promise.all(clients);
     expect(code).toBe(0);
     expect(before).toBeGreaterThan(50);
+    const [status, length] = await inFlight;
+    expect(status).toBe(200);
+    expect(length).toBeGreaterThan(1_000);
     // Every request got a whole 200 answer, or its connection was never accepted (refused, or reset
     // by the kernel from the listen queue once the listener closed): none was cut off mid-answer,
     // which would show as a torn body ('terminated', a JSON syntax error) instead.

@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util';
+import { scenarioNames } from '../../scenarios/index.js';
+import type { ExportOptions } from '../export/exportFixtures.js';
+import type { Parsed } from './parseServeArgs.js';
+
+export const EXPORT_USAGE = `Usage: explorer-mock export --out DIR [options]
+
+Writes every endpoint's answer for every notable entity (and each list's first pages) to DIR,
+byte for byte as the server sends them, with DIR/manifest.json mapping each URL to its file.
+
+Options:
+  --out <dir>          directory to write (required)
+  --scenario <name>    ${scenarioNames().join(', ')} (default default)
+  --seed <int|string>  seed of the chain (default 1)
+  --pages <k>          pages of each list to follow (default 2)
+  -h, --help           show this help
+`;
+
+/** The export command's flags, validated. */
+export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: { out: { type: 'string' }, scenario: { type: 'string' }, seed: { type: 'string' }, pages: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+  if (values.help) return { ok: 'help' };
+  if (!values.out) return { ok: false, message: 'export needs --out <dir>' };
+  const scenario = values.scenario ?? 'default';
+  if (!scenarioNames().includes(scenario)) return { ok: false, message: `unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}` };
+  const pages = values.pages ?? '2';
+  if (!/^[1-9]\d{0,3}$/.test(pages)) return { ok: false, message: `--pages must be an integer from 1 to 9999, got "${pages}"` };
+  const seed = values.seed ?? '1';
+  if (seed === '') return { ok: false, message: '--seed must not be empty' };
+  return { ok: true, options: { out: values.out, scenario, seed, pages: Number(pages) } };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createMockApp } from '../app.js';
+import { VERSION } from '../version.js';
+import { fixtureFileOf, fixtureRequests } from './fixtureRequests.js';
+
+export interface ExportOptions {
+  readonly scenario?: string;
+  readonly seed?: string | number;
+  /** Directory to write into (created if missing). */
+  readonly out: string;
+  /** Pages of each list to follow (default 2). */
+  readonly pages?: number;
+}
+
+export interface ManifestEntry {
+  readonly file: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Writes the answer to every fixture request into `out`, byte for byte as the server sends it,
+ * and `manifest.json` mapping each request URL (path and query) to its file, status and headers:
+ * what a team commits for Playwright's `page.route` or static mocks.
+ *
+ * @example
+ * exportFixtures({ scenario: 'default', seed: 1, out: 'fixtures', pages: 3 });
+ */
+export function exportFixtures(options: ExportOptions): { files: number; manifest: string } {
+  const { scenario = 'default', seed = 1, out, pages = 2 } = options;
+  const app = createMockApp({ scenario, seed });
+  const requests: Record<string, ManifestEntry> = {};
+  for (const url of fixtureRequests(app, pages)) {
+    const answer = app.answer({ method: 'GET', url, header: () => undefined });
+    const file = fixtureFileOf(url);
+    mkdirSync(dirname(join(out, file)), { recursive: true });
+    writeFileSync(join(out, file), answer.body ?? new Uint8Array());
+    requests[url] = { file, status: answer.status, headers: answer.headers };
+  }
+  const manifest = join(out, 'manifest.json');
+  writeFileSync(manifest, `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario, seed: app.chain.seed, pages, requests }, null, 2)}\n`);
+  return { files: Object.keys(requests).length, manifest };
+}

@@ -1,0 +1,78 @@
+import { createMockApp } from '../app.js';
+import type { Chain } from '../chain/types.js';
+import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
+import type { FaultConfig } from '../faults/faultConfig.js';
+import { createFaultPlanner } from '../faults/planFaults.js';
+import { validateFaults } from '../faults/validateFaults.js';
+import type { HttpAnswer } from '../server/answerHttp.js';
+
+export interface CreateHandlerOptions {
+  readonly scenario?: string;
+  readonly seed?: string | number;
+  /** Delay every API answer: fixed ms, or a range jittered from the seed. */
+  readonly latency?: number | { readonly min: number; readonly max: number };
+  readonly errorRate?: number;
+  readonly errorStatuses?: readonly number[];
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+}
+
+/** A Fetch API handler, with the chain it answers from. */
+export interface MockHandler {
+  (request: Request): Promise<Response>;
+  readonly chain: Chain;
+}
+
+/** Thrown for options `createHandler` cannot use. */
+export class CreateHandlerError extends Error {
+  override readonly name = 'CreateHandlerError';
+}
+
+function slowStream(body: Uint8Array): ReadableStream<Uint8Array> {
+  const size = Math.ceil(body.length / SLOW_BODY.chunks) || 1;
+  let offset = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (offset > 0) await new Promise((resolve) => setTimeout(resolve, SLOW_BODY.intervalMs));
+      controller.enqueue(body.slice(offset, (offset += size)));
+      if (offset >= body.length) controller.close();
+    },
+  });
+}
+
+const toResponse = (answer: HttpAnswer, slow: boolean) =>
+  new Response(answer.body === null ? null : slow ? slowStream(answer.body) : answer.body.slice(), { status: answer.status, headers: answer.headers });
+
+/**
+ * The mock as an in-process `(request: Request) => Promise<Response>`, answering exactly as the
+ * server does (for `/api/v2/...` URLs on any host), for MSW, Playwright's `page.route` and tests
+ * that need no port.
+ *
+ * @example
+ * const handler = createHandler({ scenario: 'tiny', seed: 1 });
+ * const response = await handler(new Request('https://explorer.test/api/v2/blocks'));
+ */
+export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
+  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit } = options;
+  const faults: FaultConfig = {
+    ...(latency !== undefined ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency } : {}),
+    ...(errorRate !== undefined ? { errorRate } : {}),
+    ...(errorStatuses !== undefined ? { errorStatuses } : {}),
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+  };
+  const problem = validateFaults(faults);
+  if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
+  const app = createMockApp({ scenario, seed });
+  const planner = createFaultPlanner(faults, app.chain.seed);
+  const handler = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const faulted = await answerWithFaults(app.answer, planner, {
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      header: (name) => request.headers.get(name),
+      client: request.headers.get('x-forwarded-for') ?? 'in-process',
+    });
+    if (faulted.kind !== 'answer') throw new TypeError(`fetch failed: the mock ${faulted.kind === 'reset' ? 'reset the connection' : 'closed the connection without answering'}`);
+    return toResponse(faulted.answer, faulted.slow);
+  };
+  return Object.assign(handler, { chain: app.chain });
+}
