@@ -4,7 +4,7 @@ import type { Scenario } from './types.js';
 export const defaultScenario: Scenario = {
   name: 'default',
   description:
-    'What `npm start` serves: about a thousand blocks and fifteen thousand transactions. Every edge case at least once, several addresses with many pages of every list, an address with exactly 50 transactions (one full page), an empty address and a whale.',
+    'What `npm start` serves: a thousand blocks and about thirty thousand transactions. Every edge case at least once, several addresses with many pages of every list, an address with exactly 50 transactions (one full page), an empty address and a whale.',
   genesisTimestamp: 1_704_067_200, // 2024-01-01T00:00:00Z
   blocks: 1_000,
   transactionsPerBlock: 15,
