@@ -3,6 +3,7 @@ import type { Stream } from '../random/stream.js';
 import { applyTokenTransfer } from './applyTokenTransfer.js';
 import { type BlockContext, GWEI } from './blockContext.js';
 import { createContract } from './createContract.js';
+import { effectiveGasPrice } from './effectiveGasPrice.js';
 import { CREATED, type TxPlan } from './plan.js';
 import { changeBalance } from './registerAccount.js';
 import type { LedgerState } from './state.js';
@@ -21,8 +22,7 @@ function drawFees(ctx: BlockContext, rng: Stream, legacy: boolean): Fees {
   if (legacy) return { gasPrice: ctx.baseFee + tip, maxFeePerGas: null, maxPriorityFeePerGas: null };
   // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip.
   const maxFee = rng.chance(0.85) ? 2n * ctx.baseFee + tip : ctx.baseFee + tip / 2n;
-  const gasPrice = maxFee < ctx.baseFee + tip ? maxFee : ctx.baseFee + tip;
-  return { gasPrice, maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
+  return { gasPrice: effectiveGasPrice(ctx.baseFee, maxFee, tip), maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
 }
 
 /**

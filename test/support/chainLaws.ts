@@ -1,4 +1,5 @@
 import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
+import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
 
@@ -65,8 +66,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     if (t.gasUsed > t.gasLimit) fail(`transaction ${t.hash} uses more gas than its limit`);
     if (t.gasPrice < base) fail(`transaction ${t.hash} pays less than the base fee`);
     if (t.type === 2) {
-      const effective = t.maxFeePerGas! < base + t.maxPriorityFeePerGas! ? t.maxFeePerGas! : base + t.maxPriorityFeePerGas!;
-      if (t.gasPrice !== effective) fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
+      if (t.gasPrice !== effectiveGasPrice(base, t.maxFeePerGas!, t.maxPriorityFeePerGas!)) fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
     } else if (t.maxFeePerGas !== null || t.maxPriorityFeePerGas !== null) fail(`legacy transaction ${t.hash} has EIP-1559 fields`);
     const expected = nonces.get(t.fromId) ?? 0;
     if (t.nonce !== expected) fail(`transaction ${t.hash} nonce ${t.nonce}, expected ${expected}`);

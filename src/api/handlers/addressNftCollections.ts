@@ -3,12 +3,9 @@ import type { TokenType } from '../../chain/types.js';
 import { accountOf, addressParam, enumQuery, hashQuery, tokenTypesQuery } from '../params.js';
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { Handler } from '../handler.js';
-import { token } from '../../views/token.js';
-import { collectionInstanceView } from '../../views/tokenInstance.js';
+import { nftCollectionView } from '../../views/holdings.js';
 
 const NFT_TYPES: readonly TokenType[] = ['ERC-721', 'ERC-1155', 'ERC-404'];
-/** Instances shown per collection, as the explorer does. */
-const INSTANCES_PER_COLLECTION = 9;
 
 /** 7 · `/addresses/{hash}/nft/collections`: ERC-721, then ERC-1155, then ERC-404, by token address. */
 export const addressNftCollections: Handler = (ctx, [raw], query) => {
@@ -28,14 +25,7 @@ export const addressNftCollections: Handler = (ctx, [raw], query) => {
     false,
     cursor && ((i) => compareCollectionKeys(keyOf(i), cursor) > 0),
   );
-  const items = page.elements.map((i) => {
-    const c = collections[i]!;
-    return JSON.stringify({
-      token: token(ctx, c.tokenId),
-      amount: String(c.amount),
-      token_instances: c.instances.slice(0, INSTANCES_PER_COLLECTION).map((x) => collectionInstanceView(ctx, c.tokenId, x.id, id, x.value)),
-    });
-  });
+  const items = page.elements.map((i) => JSON.stringify(nftCollectionView(ctx, collections[i]!, id)));
   const last = page.elements[page.elements.length - 1];
   return pageResponse(items, page.more && last !== undefined ? { token_contract_address_hash: keyOf(last).address, token_type: keyOf(last).type } : null);
 };

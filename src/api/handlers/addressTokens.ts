@@ -4,8 +4,7 @@ import { accountOf, addressParam, bigintQuery, enumQuery, integerQuery, textQuer
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { Handler } from '../handler.js';
 import type { ApiContext } from '../context.js';
-import { token } from '../../views/token.js';
-import { tokenInstanceView } from '../../views/tokenInstance.js';
+import { tokenBalanceView } from '../../views/holdings.js';
 import { rawNumber, writeRawNumbers } from '../../views/rawNumber.js';
 
 const keyOf = (ctx: ApiContext, h: Holding): HoldingKey => {
@@ -31,15 +30,7 @@ export const addressTokens: Handler = (ctx, [raw], query) => {
   const page = takePage(identity(rows.length), false, cursor && ((i) => compareHoldingKeys(keyOf(ctx, rows[i]!), cursor) > 0), {
     together: (a, b) => compareHoldingKeys(keyOf(ctx, rows[a]!), keyOf(ctx, rows[b]!)) === 0,
   });
-  const items = page.elements.map((i) => {
-    const h = rows[i]!;
-    return JSON.stringify({
-      token_instance: h.nftId === null ? null : tokenInstanceView(ctx, h.tokenId, h.nftId, id),
-      value: String(h.value),
-      token_id: h.nftId === null ? null : String(h.nftId),
-      token: token(ctx, h.tokenId),
-    });
-  });
+  const items = page.elements.map((i) => JSON.stringify(tokenBalanceView(ctx, rows[i]!, id)));
   const last = rows[page.elements[page.elements.length - 1] ?? 0];
   const next =
     page.more && last
