@@ -1,8 +1,9 @@
-import { NONE, type Transaction, kindBit } from '../../src/chain/types.js';
+import { NONE, type Transaction } from '../../src/chain/types.js';
 import type { Stream } from '../random/stream.js';
 import { applyTokenTransfer } from './applyTokenTransfer.js';
 import { type BlockContext, GWEI } from './blockContext.js';
 import { createContract } from './createContract.js';
+import { transactionTypesOf } from './transactionTypes.js';
 import { effectiveGasPrice } from './effectiveGasPrice.js';
 import { CREATED, type TxPlan } from './plan.js';
 import { changeBalance } from './registerAccount.js';
@@ -57,17 +58,13 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
 
   const transferStart = state.tokenTransfers.length;
   const internalStart = state.internalTransactions.length;
-  let types = plan.create ? kindBit('contract_creation') : 0;
-  if (plan.call) types |= kindBit('contract_call');
   let internalError = false;
 
   if (ok) {
     if (plan.value > 0n) {
       changeBalance(state, plan.fromId, -plan.value, height);
       changeBalance(state, receiverId, plan.value, height);
-      types |= kindBit('coin_transfer');
     }
-    if (plan.create?.token) types |= kindBit('token_creation');
     const emitter = state.accounts[receiverId]?.contract;
     if (plan.events && emitter) {
       ctx.logIndex += plan.events;
@@ -129,9 +126,16 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       });
       state.lists[spec.fromId]!.tokenTransfers.push(at);
       if (spec.toId !== spec.fromId) state.lists[spec.toId]!.tokenTransfers.push(at);
-      types |= kindBit('token_transfer');
     }
   }
+  const types = transactionTypesOf({
+    ok,
+    createsContract: plan.create !== undefined,
+    createsToken: plan.create?.token !== undefined,
+    callsContract: plan.call !== null,
+    movesCoin: plan.value > 0n,
+    movesTokens: state.tokenTransfers.length > transferStart,
+  });
 
   const transaction: Transaction = {
     hash: rng.hex(32),
