@@ -13,7 +13,7 @@ beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'explorer-mock-pack-'));
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', join(project, tarball), 'typescript@5.9.3', '@types/node@20'], { cwd: project, stdio: 'ignore' });
+  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', join(project, tarball), 'fast-check@4', 'typescript@5.9.3', '@types/node@20'], { cwd: project, stdio: 'ignore' });
 }, 240_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -27,13 +27,17 @@ describe('the published package', () => {
 
   it('exports a stable set of names from each entry point', () => {
     const names = JSON.parse(
-      run(`const root = await import('explorer-mock'); const s = await import('explorer-mock/schemas');
+      run(`const root = await import('explorer-mock'); const s = await import('explorer-mock/schemas'); const a = await import('explorer-mock/arbitraries');
         const pkg = await import('explorer-mock/package.json', { with: { type: 'json' } });
-        console.log(JSON.stringify({ root: Object.keys(root).sort(), schemas: Object.keys(s).sort(), name: pkg.default.name }));`),
+        console.log(JSON.stringify({ root: Object.keys(root).sort(), schemas: Object.keys(s).sort(), arbitraries: Object.keys(a).sort(), name: pkg.default.name }));`),
     );
     expect(names).toEqual({
-      root: ['BuildChainError', 'StartServerError', 'buildChain', 'createApi', 'scenarioNames', 'startServer'],
+      root: ['BuildChainError', 'CreateHandlerError', 'StartServerError', 'buildChain', 'createApi', 'createHandler', 'exportFixtures', 'scenarioNames', 'startServer'],
       schemas: ['endpoints', 'jsonSchemas', 'schemas'],
+      arbitraries: [
+        'address', 'addressHash', 'addressListItem', 'addressRef', 'apiRequest', 'block', 'blockHash', 'chain', 'errorResponse', 'internalTransaction',
+        'nftCollection', 'page', 'smartContract', 'token', 'tokenBalance', 'tokenInstance', 'tokenTransfer', 'transaction', 'transactionHash', 'withdrawal',
+      ],
       name: 'explorer-mock',
     });
   });
@@ -48,11 +52,22 @@ describe('the published package', () => {
     expect(out.trim()).toMatch(/^ok [1-9][0-9]*$/);
   });
 
+  it('gives arbitraries that a separate project can sample', () => {
+    const out = run(`import fc from 'fast-check'; import { transaction } from 'explorer-mock/arbitraries'; import { schemas } from 'explorer-mock/schemas';
+      for (const t of fc.sample(transaction({ status: 'error' }), 50)) schemas.transaction.parse(t);
+      console.log('ok');`);
+    expect(out.trim()).toBe('ok');
+  });
+
   it('has type declarations that a TypeScript project can use', () => {
     writeFileSync(
       join(project, 'check.ts'),
       `import { startServer, buildChain, type Chain } from 'explorer-mock';
        import { schemas, type Transaction, type Block } from 'explorer-mock/schemas';
+       import { transaction } from 'explorer-mock/arbitraries';
+       import type fc from 'fast-check';
+       const arbitrary: fc.Arbitrary<Transaction> = transaction({ kind: 'contract_creation' });
+       void arbitrary;
        const chain: Chain = buildChain({ scenario: 'tiny', seed: 1 });
        const t: Transaction = schemas.transaction.parse({});
        const b: Block['height'] = 1;

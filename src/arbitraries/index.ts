@@ -1,0 +1,32 @@
+/**
+ * fast-check arbitraries for every resource, every page and whole chains of the explorer API,
+ * built by the same views and rules as the server, so every value is one the server could send.
+ *
+ * @example
+ * import fc from 'fast-check';
+ * import { transaction } from 'explorer-mock/arbitraries';
+ * fc.assert(fc.property(transaction({ status: 'error' }), (t) => t.revert_reason !== null));
+ */
+export { addressHash, blockHash, transactionHash } from './primitives.js';
+export {
+  address,
+  addressListItem,
+  addressRef,
+  block,
+  internalTransaction,
+  nftCollection,
+  smartContract,
+  token,
+  tokenBalance,
+  tokenInstance,
+  tokenTransfer,
+  transaction,
+  withdrawal,
+  type AddressOptions,
+  type SmartContractOptions,
+} from './resources.js';
+export type { TransactionOptions } from './transactionFragment.js';
+export { pages as page, type PageOptions } from './pages.js';
+export { errorResponse } from './errorResponse.js';
+export { chain, type ChainOptions } from './chain.js';
+export { apiRequest, type ApiRequest } from './apiRequest.js';

@@ -1,0 +1,54 @@
+import { decodeFunctionData, parseAbiItem, toFunctionSelector } from 'viem';
+import { expect } from 'vitest';
+import type { Block, TokenTransfer, Transaction } from '../../src/schemas/index.js';
+
+const TIME_MIN = Date.parse('2015-01-01T00:00:00Z');
+const TIME_MAX = Date.parse('2036-01-01T00:00:00Z');
+const inRange = (iso: string | null) => iso === null || (Date.parse(iso) >= TIME_MIN && Date.parse(iso) < TIME_MAX);
+
+/** The arithmetic and consistency a transaction must show, beyond its schema. */
+export function expectCoherentTransaction(t: Transaction): void {
+  const gasUsed = BigInt(t.gas_used);
+  const price = BigInt(t.gas_price);
+  const base = BigInt(t.base_fee_per_gas);
+  expect(BigInt(t.fee.value)).toBe(gasUsed * price);
+  expect(BigInt(t.transaction_burnt_fee)).toBe(base * gasUsed);
+  expect(BigInt(t.priority_fee)).toBe((price - base) * gasUsed);
+  expect(gasUsed <= BigInt(t.gas_limit)).toBe(true);
+  expect(price >= base).toBe(true);
+  if (t.type === 2) {
+    const [maxFee, tip] = [BigInt(t.max_fee_per_gas!), BigInt(t.max_priority_fee_per_gas!)];
+    expect(price).toBe(maxFee < base + tip ? maxFee : base + tip);
+  } else expect([t.max_fee_per_gas, t.max_priority_fee_per_gas]).toEqual([null, null]);
+  expect(t.status === 'error').toBe(t.revert_reason !== null);
+  if (t.status === 'error') expect(t.token_transfers).toEqual([]);
+  expect((t.to === null) !== (t.created_contract === null)).toBe(true);
+  expect(inRange(t.timestamp)).toBe(true);
+  expect(t.confirmations).toBeGreaterThanOrEqual(1);
+  if (t.decoded_input) {
+    const fn = parseAbiItem(`function ${t.decoded_input.method_call}`) as Parameters<typeof toFunctionSelector>[0];
+    expect(toFunctionSelector(fn)).toBe(t.decoded_input.method_id);
+    expect(t.raw_input.startsWith(t.decoded_input.method_id)).toBe(true);
+    const decoded = decodeFunctionData({ abi: [fn as never], data: t.raw_input as `0x${string}` });
+    expect((decoded.args ?? []).length).toBe(t.decoded_input.parameters.length);
+    expect(t.method).toBe(t.decoded_input.method_call.slice(0, t.decoded_input.method_call.indexOf('(')));
+  }
+  for (const transfer of t.token_transfers) expectCoherentTokenTransfer(transfer);
+}
+
+export function expectCoherentTokenTransfer(tt: TokenTransfer): void {
+  const zero = '0x0000000000000000000000000000000000000000';
+  expect(tt.type).toBe(tt.from.hash === zero ? 'token_minting' : tt.to.hash === zero ? 'token_burning' : 'token_transfer');
+  expect(tt.total.decimals).toBe(tt.token.decimals);
+  expect(inRange(tt.timestamp)).toBe(true);
+}
+
+export function expectCoherentBlock(b: Block): void {
+  const [used, limit, base] = [BigInt(b.gas_used), BigInt(b.gas_limit), BigInt(b.base_fee_per_gas)];
+  expect(used <= limit).toBe(true);
+  expect(BigInt(b.burnt_fees)).toBe(base * used);
+  expect(BigInt(b.total_difficulty) >= BigInt(b.difficulty)).toBe(true);
+  expect(b.gas_used_percentage).toBeCloseTo(Number((used * 10_000n) / limit) / 100, 1);
+  expect(inRange(b.timestamp)).toBe(true);
+  if (b.type !== 'block') expect(b.uncles_hashes).toEqual([]);
+}
