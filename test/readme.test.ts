@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
 import { createApi } from '../src/api/createApi.js';
@@ -13,7 +16,7 @@ beforeAll(() => {
 describe('the README', () => {
   it('gives example URLs that work on the default scenario', () => {
     const api = createApi(chain);
-    const urls = [...README.matchAll(/`(\/api\/v2\/[^`\s]+)`/g)].map((m) => m[1]!);
+    const urls = [...README.matchAll(/`(\/api\/v2\/[a-z][^`\s]*)`/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThanOrEqual(12);
     for (const url of urls) {
       const [path, query = ''] = url.split('?') as [string, string?];
@@ -24,4 +27,34 @@ describe('the README', () => {
   it('names every handle the default scenario has', () => {
     for (const name of Object.keys(chain.handles)) expect(README, name).toContain(`\`${name}\``);
   });
+});
+
+describe('the README’s code examples', () => {
+  const blocks = (kind: string) => [...README.matchAll(new RegExp('```ts ' + kind + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+  const dir = fileURLToPath(new URL('../test-artifacts/readme/', import.meta.url));
+
+  it('runs every script example against the built package', () => {
+    const scripts = blocks('script');
+    expect(scripts.length).toBeGreaterThan(0);
+    mkdirSync(dir, { recursive: true });
+    scripts.forEach((code, i) => {
+      const file = join(dir, `script-${i}.mts`);
+      writeFileSync(file, code);
+      execFileSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
+    });
+  });
+
+  it('passes every test example (plain fast-check and @fast-check/vitest)', () => {
+    const tests = blocks('test');
+    expect(tests.length).toBeGreaterThanOrEqual(2);
+    mkdirSync(dir, { recursive: true });
+    tests.forEach((code, i) => writeFileSync(join(dir, `example-${i}.test.ts`), code));
+    writeFileSync(join(dir, 'vitest.config.mts'), `export default { test: { root: ${JSON.stringify(dir)}, include: ['example-*.test.ts'] } };\n`);
+    const out = execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', join(dir, 'vitest.config.mts')], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(out).toMatch(new RegExp(`Test Files\\s+${tests.length} passed`));
+  }, 120_000);
 });
