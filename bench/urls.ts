@@ -1,18 +1,17 @@
 import type { Chain } from '../src/chain/types.js';
 import type { ApiHandler } from '../src/api/response.js';
+import { followPages } from '../src/api/followPages.js';
 
-/** Every page of a list, following next_page_params in process. */
-function pagesOf(api: ApiHandler, path: string, limit = 200): string[] {
-  const urls: string[] = [];
-  let next: Record<string, unknown> | null = null;
-  do {
-    const query: URLSearchParams = new URLSearchParams(Object.entries(next ?? {}).map(([k, v]): [string, string] => [k, v === null ? 'null' : String(v)]));
-    const url: string = `/api/v2${path}${query.size ? `?${query}` : ''}`;
-    urls.push(url);
-    next = (JSON.parse(api(url.split('?')[0]!, query).body) as { next_page_params: Record<string, unknown> | null }).next_page_params;
-  } while (next && urls.length < limit);
-  return urls;
-}
+/** Every page of a list (up to 200), following next_page_params in process. */
+const pagesOf = (api: ApiHandler, path: string) =>
+  followPages(
+    (url) => {
+      const [pathname, query = ''] = url.split('?') as [string, string?];
+      return api(pathname, new URLSearchParams(query));
+    },
+    `/api/v2${path}`,
+    200,
+  );
 
 export interface EndpointLoad {
   readonly name: string;

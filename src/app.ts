@@ -8,6 +8,8 @@ export interface MockApp {
   readonly chain: Chain;
   /** Every request's answer, as the server gives it. */
   readonly answer: CachedAnswers;
+  /** Renders the newest entities while idle (see `Api.warmUp`). */
+  readonly warmUp: () => Promise<void>;
 }
 
 /** The chain of a scenario and the answers to every request on it: what each adapter serves. */
@@ -15,5 +17,5 @@ export function createMockApp(options: { scenario?: string; seed?: string | numb
   const chain = buildChain(options);
   const api = createApi(chain);
   const answer = cachedAnswers({ api, routes: scenarioRoutes(chain), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) });
-  return { chain, answer };
+  return { chain, answer, warmUp: api.warmUp };
 }

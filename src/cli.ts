@@ -29,7 +29,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (!parsed.ok) return usageError(parsed.message);
   const { seed, scenario, port, host, json, faults } = parsed.options;
-  const server = await startServer({ seed, scenario, port, host, faults });
+  const server = await startServer({ seed, scenario, port, host, faults, warm: true });
   process.stdout.write(
     json
       ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, counts: chainCounts(server.chain) })}\n`

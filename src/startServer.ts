@@ -15,6 +15,8 @@ export interface StartServerOptions {
   readonly host?: string;
   /** Latency, error rate and rate limit for every API request (requests may also ask by header). */
   readonly faults?: FaultConfig;
+  /** Render the newest entities' JSON while idle after start, so first visits are fast (default false; the CLI sets it). */
+  readonly warm?: boolean;
 }
 
 export interface RunningServer {
@@ -41,12 +43,13 @@ export class StartServerError extends Error {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {} } = options;
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false } = options;
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '') throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
-  const { chain, answer } = createMockApp({ scenario, seed });
+  const { chain, answer, warmUp } = createMockApp({ scenario, seed });
   const serving = await serve(answer, { port, host, faults, seed: chain.seed });
+  if (warm) void warmUp();
   return { ...serving, chain, close: () => serving.close() };
 }

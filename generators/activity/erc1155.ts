@@ -1,16 +1,11 @@
 import type { TxPlan } from '../ledger/plan.js';
 import type { Scene } from './context.js';
-import { canAfford, gas, hashOf, isContract, pickAccount, pickOther } from './pick.js';
+import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, pickToken } from './pick.js';
 
 const call = (functionName: string, args: readonly unknown[]) => ({ contractKind: 'erc1155' as const, functionName, args });
 
-const pickToken = (scene: Scene) => {
-  const tokens = scene.cast.tokens['ERC-1155'];
-  return tokens.length ? tokens[scene.rng.int(0, tokens.length - 1)]! : undefined;
-};
-
 /** The issuer mints `count` distinct ids (one `mint`, or a `mintBatch` when count > 1). */
-export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene), toId = pickAccount(scene)): TxPlan | null {
+export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene, 'ERC-1155'), toId = pickAccount(scene)): TxPlan | null {
   if (tokenId === undefined) return null;
   const issuerId = scene.cast.issuer.get(tokenId)!;
   if (!canAfford(scene, issuerId, 0n, 60_000 + 30_000 * count)) return null;
@@ -29,7 +24,7 @@ export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene),
 }
 
 /** A holder sends part of one id (`safeTransferFrom`) or of several (`safeBatchTransferFrom`). */
-export function erc1155Transfer(scene: Scene, batch: boolean, tokenId = pickToken(scene), holderId?: number): TxPlan | null {
+export function erc1155Transfer(scene: Scene, batch: boolean, tokenId = pickToken(scene, 'ERC-1155'), holderId?: number): TxPlan | null {
   if (tokenId === undefined) return null;
   const ledger = scene.state.tokens.get(tokenId)!;
   const holders = ledger.holders.items;
@@ -58,7 +53,7 @@ export function erc1155Transfer(scene: Scene, batch: boolean, tokenId = pickToke
 
 /** A holder burns part of one id. */
 export function erc1155Burn(scene: Scene): TxPlan | null {
-  const tokenId = pickToken(scene);
+  const tokenId = pickToken(scene, 'ERC-1155');
   if (tokenId === undefined) return null;
   const ledger = scene.state.tokens.get(tokenId)!;
   const holders = ledger.holders.items;

@@ -1,13 +1,8 @@
 import type { TxPlan } from '../ledger/plan.js';
 import type { Scene } from './context.js';
-import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, roundAmount } from './pick.js';
+import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, pickToken, roundAmount } from './pick.js';
 
 const call = (functionName: string, args: readonly unknown[]) => ({ contractKind: 'erc20' as const, functionName, args });
-
-const pickToken = (scene: Scene) => {
-  const tokens = scene.cast.tokens['ERC-20'];
-  return tokens.length ? tokens[scene.rng.int(0, tokens.length - 1)]! : undefined;
-};
 
 /** An EOA holding some of `tokenId`, with its balance, or undefined. */
 export function pickHolder(scene: Scene, tokenId: number): { id: number; held: bigint } | undefined {
@@ -21,7 +16,7 @@ export function pickHolder(scene: Scene, tokenId: number): { id: number; held: b
 
 /** `transfer(to, amount)`; about one in twenty-five asks for more than the sender holds and reverts. */
 export function erc20Transfer(scene: Scene): TxPlan | null {
-  const tokenId = pickToken(scene);
+  const tokenId = pickToken(scene, 'ERC-20');
   if (tokenId === undefined) return null;
   const holder = pickHolder(scene, tokenId);
   if (!holder || !canAfford(scene, holder.id, 0n, 90_000)) return null;
@@ -34,7 +29,7 @@ export function erc20Transfer(scene: Scene): TxPlan | null {
 }
 
 /** The issuer mints to an account. */
-export function erc20Mint(scene: Scene, tokenId = pickToken(scene), toId = pickAccount(scene)): TxPlan | null {
+export function erc20Mint(scene: Scene, tokenId = pickToken(scene, 'ERC-20'), toId = pickAccount(scene)): TxPlan | null {
   if (tokenId === undefined) return null;
   const issuerId = scene.cast.issuer.get(tokenId)!;
   if (!canAfford(scene, issuerId, 0n, 90_000)) return null;
@@ -52,7 +47,7 @@ export function erc20Mint(scene: Scene, tokenId = pickToken(scene), toId = pickA
 
 /** A holder burns part of its balance (a transfer to the zero address). */
 export function erc20Burn(scene: Scene): TxPlan | null {
-  const tokenId = pickToken(scene);
+  const tokenId = pickToken(scene, 'ERC-20');
   if (tokenId === undefined) return null;
   const holder = pickHolder(scene, tokenId);
   if (!holder || !canAfford(scene, holder.id, 0n, 60_000)) return null;
@@ -69,7 +64,7 @@ export function erc20Burn(scene: Scene): TxPlan | null {
 
 /** `approve(router, amount)`: an Approval event, no transfer. */
 export function erc20Approve(scene: Scene): TxPlan | null {
-  const tokenId = pickToken(scene);
+  const tokenId = pickToken(scene, 'ERC-20');
   const routerId = scene.cast.contracts.router;
   if (tokenId === undefined || routerId === undefined) return null;
   const fromId = pickAccount(scene);

@@ -1,15 +1,10 @@
 import type { TokenType } from '../../src/chain/types.js';
 import type { TxPlan } from '../ledger/plan.js';
 import type { Scene } from './context.js';
-import { canAfford, gas, hashOf, isContract, pickAccount, pickOther } from './pick.js';
+import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, pickToken } from './pick.js';
 
 type UniqueType = Extract<TokenType, 'ERC-721' | 'ERC-404'>;
 const kindOf = (type: UniqueType) => (type === 'ERC-721' ? ('erc721' as const) : ('erc404' as const));
-
-const pickToken = (scene: Scene, type: TokenType) => {
-  const tokens = scene.cast.tokens[type];
-  return tokens.length ? tokens[scene.rng.int(0, tokens.length - 1)]! : undefined;
-};
 
 /** The issuer mints the next id of an ERC-721 or ERC-404 collection to an account. */
 export function uniqueMint(scene: Scene, type: UniqueType, tokenId = pickToken(scene, type), toId = pickAccount(scene)): TxPlan | null {

@@ -1,3 +1,4 @@
+import type { TokenType } from '../../src/chain/types.js';
 import type { Scene } from './context.js';
 
 /**
@@ -42,3 +43,9 @@ export function gas(scene: Scene, min: number, max: number): { gasUsed: number; 
 
 export const isContract = (scene: Scene, id: number) => scene.state.accounts[id]!.contract !== null;
 export const hashOf = (scene: Scene, id: number) => scene.state.accounts[id]!.hash;
+
+/** One of the cast's token contracts of `type`, or undefined when there is none. */
+export function pickToken(scene: Scene, type: TokenType): number | undefined {
+  const tokens = scene.cast.tokens[type];
+  return tokens.length ? tokens[scene.rng.int(0, tokens.length - 1)]! : undefined;
+}

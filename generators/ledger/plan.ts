@@ -1,4 +1,4 @@
-import type { Action, Call, ContractKind, Hex, InternalTransactionType, TokenType, Verification } from '../../src/chain/types.js';
+import type { Action, Call, ContractKind, Hex, InternalTransactionType, Token, Verification } from '../../src/chain/types.js';
 
 /** A contract to create, by a transaction or by an internal create/create2. */
 export interface CreateSpec {
@@ -6,14 +6,8 @@ export interface CreateSpec {
   readonly name: string;
   readonly verification: Verification;
   readonly constructorArgs: readonly unknown[];
-  readonly token?: {
-    readonly type: TokenType;
-    readonly name: string;
-    readonly symbol: string;
-    readonly decimals: number;
-    readonly exchangeRate: string;
-    readonly iconUrl: string | null;
-  };
+  /** The token it is, for token contracts (supply and holders follow from the transfers). */
+  readonly token?: Pick<Token, 'type' | 'name' | 'symbol' | 'decimals' | 'exchangeRate' | 'iconUrl'>;
   readonly implementationId?: number;
   /** create2 salt (internal create2 only). */
   readonly salt?: Hex;

@@ -1,22 +1,19 @@
 import type { MockApp } from '../app.js';
+import { followPages } from '../api/followPages.js';
 import { scenarioSummary } from '../server/scenarioSummary.js';
 
-/** Every page up to `pages` of a list, following `next_page_params` (the first URL may carry filters). */
-function pagesOf(app: MockApp, first: string, pages: number): string[] {
-  const urls = [first];
-  const [path, filters = ''] = first.split('?') as [string, string?];
-  for (let url = first; urls.length < pages; ) {
-    const answer = app.answer({ method: 'GET', url, header: () => undefined });
-    if (answer.status !== 200 || !answer.body) break;
-    const next = (JSON.parse(new TextDecoder().decode(answer.body)) as { next_page_params?: Record<string, unknown> | null }).next_page_params;
-    if (!next) break;
-    const query = new URLSearchParams(filters);
-    for (const [key, value] of Object.entries(next)) query.set(key, value === null ? 'null' : String(value));
-    url = `${path}?${query}`;
-    urls.push(url);
-  }
-  return urls;
-}
+const decoder = new TextDecoder();
+
+/** Every page up to `pages` of a list, as the app answers it. */
+const pagesOf = (app: MockApp, first: string, pages: number) =>
+  followPages(
+    (url) => {
+      const answer = app.answer({ method: 'GET', url, header: () => undefined });
+      return { status: answer.status, body: answer.body ? decoder.decode(answer.body) : '' };
+    },
+    first,
+    pages,
+  );
 
 /**
  * The requests a fixture export answers: every endpoint on every notable entity, the lists'

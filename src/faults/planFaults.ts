@@ -23,9 +23,19 @@ export interface FaultRequest {
 
 const CONNECTION_FAULTS: readonly ConnectionFault[] = ['reset', 'empty', 'slow-body'];
 
-/** Whether a request asks for a fault by header (so the server's fast path must not answer it). */
-export const asksForFault = (header: FaultRequest['header']): boolean =>
-  Boolean(header('x-mock-latency') ?? header('x-mock-status') ?? header('x-mock-fault') ?? header('prefer'));
+const FAULT_HEADERS = new Set(['x-mock-latency', 'x-mock-status', 'x-mock-fault', 'prefer']);
+
+/**
+ * Whether a request asks for a fault by header (so the server's fast path must not answer it),
+ * from Node's raw header list: reading `req.headers` would build an object on every request.
+ */
+export function asksForFault(rawHeaders: readonly string[]): boolean {
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if ((name.length === 6 || name.startsWith('x-') || name.startsWith('X-')) && FAULT_HEADERS.has(name.toLowerCase())) return true;
+  }
+  return false;
+}
 
 /**
  * Decides the faults of each API request. Deterministic: the n-th request's jitter and error draw

@@ -79,7 +79,7 @@ function route(app: HttpApp, url: string): HttpAnswer {
   try {
     if (path === '/api/v2' || path.startsWith('/api/v2/')) {
       const response = app.api(path, query);
-      const body = 'bytes' in response && response.bytes instanceof Uint8Array ? response.bytes : encoder.encode(response.body);
+      const body = encoder.encode(response.body);
       return { status: response.status, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
     }
     for (const extra of app.routes ?? []) {

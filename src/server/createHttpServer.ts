@@ -64,7 +64,7 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
     },
   }).use((req, res) => {
     const request = { method: req.method, url: req.originalUrl ?? req.url, header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
-    if (!configured && !asksForFault(request.header)) return send(res, answer(request));
+    if (!configured && !asksForFault(req.rawHeaders)) return send(res, answer(request));
     return answerWithFaults(answer, planner, request).then((faulted) => {
       if (faulted.kind === 'reset') req.socket.destroy();
       else if (faulted.kind === 'empty') req.socket.end();
@@ -93,7 +93,7 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
   const route = handler.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
   server.on('request', (req, res) => {
     // Fast path: a GET answered before goes out without routing (unless faults are in play).
-    const hit = req.method === 'GET' && !configured && !asksForFault((name) => headerOf(req.headers[name])) ? answer.peek(req.url!) : undefined;
+    const hit = req.method === 'GET' && !configured && !asksForFault(req.rawHeaders) ? answer.peek(req.url!) : undefined;
     if (hit) send(res, hit);
     else route(req, res);
   });
