@@ -119,5 +119,5 @@ export function cachedAnswers(app: HttpApp, maxBytes = 64 * 1024 * 1024): Cached
     if (!hit && cacheable && full.status !== 500 && full.body) cache.set(request.url, { ...full, length: full.body.length });
     return method === 'HEAD' ? { ...full, body: null } : full;
   };
-  return Object.assign(answer, { peek: (url: string) => cache.get(url) });
+  return Object.assign(answer, { peek: (url: string) => cache.peek(url) });
 }
