@@ -93,7 +93,7 @@ function sideBlock(state: LedgerState, cast: Cast, type: 'uncle' | 'reorg', heig
 export function buildChain(options: BuildChainOptions = {}): Chain {
   const scenario = resolveScenario(options.scenario);
   const seed = resolveSeed(options.seed);
-  if (scenario.blocks < 60 && scenario.blocks < 40) throw new BuildChainError('buildChain: a scenario needs at least 40 blocks');
+  if (!(scenario.blocks >= 40)) throw new BuildChainError(`buildChain: a scenario needs at least 40 blocks, got ${scenario.blocks}`);
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { findScenario } from '../scenarios/index.js';
+import { buildChain, BuildChainError } from './buildChain.js';
+
+describe('buildChain options', () => {
+  it('names the function and the bad value', () => {
+    expect(() => buildChain({ scenario: 'huge' })).toThrow(new BuildChainError('buildChain: unknown scenario "huge"; known: tiny, default, large'));
+    expect(() => buildChain({ scenario: 'tiny', seed: 1.5 })).toThrow(/buildChain: seed must be an integer or a string, got 1.5/);
+    expect(() => buildChain({ scenario: { ...findScenario('tiny')!, blocks: 10 } })).toThrow(/at least 40 blocks, got 10/);
+  });
+
+  it('treats a numeric seed and its text alike, and defaults to seed 1', () => {
+    const a = buildChain({ scenario: 'tiny', seed: 5 });
+    const b = buildChain({ scenario: 'tiny', seed: '5' });
+    expect(a.blocks.at(-1)!.hash).toBe(b.blocks.at(-1)!.hash);
+    expect(buildChain({ scenario: 'tiny' }).seed).toBe('1');
+  });
+
+  it('puts every notable entity of the scenario in its handles', () => {
+    const chain = buildChain({ scenario: 'tiny', seed: 9 });
+    for (const name of ['whale', 'emptyAddress', 'onePageAddress', 'failedTransaction', 'erc1155BatchTransaction', 'minimalProxy', 'selfDestructedContract', 'uncleBlock', 'reorgBlock', 'emptyBlock']) {
+      expect(chain.handles[name], name).toMatch(/^0x[0-9a-fA-F]+$/);
+    }
+    const empty = chain.accounts[chain.accountByHash.get(chain.handles.emptyAddress!.toLowerCase())!]!;
+    expect([empty.balance, chain.indexes[empty.id]!.transactions.length]).toEqual([0n, 0]);
+    expect(chain.indexes[chain.accountByHash.get(chain.handles.onePageAddress!.toLowerCase())!]!.transactions.length).toBe(50);
+  });
+});
