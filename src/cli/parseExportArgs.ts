@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import type { ExportOptions } from '../export/exportFixtures.js';
 import type { Parsed } from './parseServeArgs.js';
+import { chainFlags } from './chainFlags.js';
 
 export const EXPORT_USAGE = `Usage: explorer-mock export --out DIR [options]
 
@@ -31,11 +32,9 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
   }
   if (values.help) return { ok: 'help' };
   if (!values.out) return { ok: false, message: 'export needs --out <dir>' };
-  const scenario = values.scenario ?? 'default';
-  if (!scenarioNames().includes(scenario)) return { ok: false, message: `unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}` };
+  const chain = chainFlags(values);
+  if (typeof chain === 'string') return { ok: false, message: chain };
   const pages = values.pages ?? '2';
   if (!/^[1-9]\d{0,3}$/.test(pages)) return { ok: false, message: `--pages must be an integer from 1 to 9999, got "${pages}"` };
-  const seed = values.seed ?? '1';
-  if (seed === '') return { ok: false, message: '--seed must not be empty' };
-  return { ok: true, options: { out: values.out, scenario, seed, pages: Number(pages) } };
+  return { ok: true, options: { out: values.out, ...chain, pages: Number(pages) } };
 }

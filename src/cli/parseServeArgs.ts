@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
+import { chainFlags } from './chainFlags.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 
 export interface ServeOptions {
@@ -66,10 +67,9 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     return { ok: false, message: (error as Error).message };
   }
   if (values.help) return { ok: 'help' };
-  const seed = values.seed ?? '1';
-  if (seed === '') return { ok: false, message: '--seed must not be empty' };
-  const scenario = values.scenario ?? 'default';
-  if (!scenarioNames().includes(scenario)) return { ok: false, message: `unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}` };
+  const chain = chainFlags(values);
+  if (typeof chain === 'string') return { ok: false, message: chain };
+  const { scenario, seed } = chain;
   const port = parsePort(values.port ?? '4000');
   if (typeof port === 'string') return { ok: false, message: port };
   const host = values.host ?? '127.0.0.1';
