@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import polka from 'polka';
+import polka, { type Middleware } from 'polka';
 import type { CachedAnswers, HttpAnswer } from './answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
@@ -55,15 +55,8 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
   });
   server.headersTimeout = SERVER_LIMITS.headersTimeout;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
-  const handler = polka({
-    server,
-    onError: (error, req, res) => {
-      console.error(`explorer-mock: 500 on ${req.url}:`, error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
-      res.end('{"message":"Internal server error"}');
-    },
-  }).use((req, res) => {
-    const request = { method: req.method, url: req.originalUrl ?? req.url, header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
+  const respond: Middleware = (req, res) => {
+    const request = { method: req.method, url: originForm(req.originalUrl ?? req.url), header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
     if (!configured && !asksForFault(req.rawHeaders)) return send(res, answer(request));
     return answerWithFaults(answer, planner, request).then((faulted) => {
       if (faulted.kind === 'reset') req.socket.destroy();
@@ -73,7 +66,18 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
         writeSlowly(res, faulted.answer.body);
       } else send(res, faulted.answer);
     });
-  });
+  };
+  // One middleware answers everything. It is also the no-match handler: polka calls that for
+  // targets that are not paths (`OPTIONS *`, `GET http://host/...`), and its default ends in onError.
+  const handler = polka({
+    server,
+    onError: (error, req, res) => {
+      console.error(`explorer-mock: 500 on ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+      res.end('{"message":"Internal server error"}');
+    },
+    onNoMatch: respond,
+  }).use(respond);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Node's own answers to unparseable requests carry no body: answer in JSON like everything else.
     if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
@@ -99,5 +103,9 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
   });
   return server;
 }
+
+/** A request target as a path: an absolute-form target (`http://host/path?q`, RFC 9112 §3.2.2) loses its scheme and host; `*` stays and matches no route. */
+const originForm = (target: string) =>
+  target.charCodeAt(0) === 47 ? target : target.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').replace(/^(?=\?|$)/, '/');
 
 const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);

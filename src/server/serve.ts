@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { CachedAnswers } from './answerHttp.js';
 import { createHttpServer } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
@@ -12,9 +12,24 @@ export interface Serving {
   close(): Promise<void>;
 }
 
+/** How long close() lets a connection that has not sent a whole request finish sending it. */
+export const CLOSE_GRACE_MS = 500;
+
 /** Listens on `host:port` (port 0 picks a free one) and resolves once it accepts connections. */
 export function serve(answer: CachedAnswers, options: { port: number; host: string; faults?: FaultConfig; seed?: string }): Promise<Serving> {
   const server = createHttpServer(answer, { config: options.faults ?? {}, seed: options.seed ?? '1' });
+  // Every open connection, so close() can drop those with no answer in progress: Node's
+  // closeIdleConnections() leaves a socket that sent nothing or half a request, and once the
+  // server is closed it no longer enforces headersTimeout/requestTimeout on them.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const dropIdle = () => {
+    // `_httpMessage` is the response a socket is writing (also read in createHttpServer's clientError).
+    for (const socket of sockets) if (!(socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
+  };
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -30,8 +45,10 @@ export function serve(answer: CachedAnswers, options: { port: number; host: stri
           (closing ??= new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             server.closeIdleConnections();
-            // Connections kept alive past their last response would hold close() open.
-            const timer = setInterval(() => server.closeIdleConnections(), 50);
+            // Connections kept alive past their last response would hold close() open; so would one
+            // that sent nothing or half a request, but that one gets a moment to finish sending first.
+            const since = performance.now();
+            const timer = setInterval(() => (performance.now() - since < CLOSE_GRACE_MS ? server.closeIdleConnections() : dropIdle()), 50);
             server.once('close', () => clearInterval(timer));
           })),
       });
