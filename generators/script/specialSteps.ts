@@ -8,7 +8,7 @@ import type { Cast } from './cast.js';
 import type { ScriptStep } from './step.js';
 
 /** How many transactions the one-page address takes part in: exactly one page. */
-export const ONE_PAGE = 50;
+const ONE_PAGE = 50;
 
 const named = (plan: TxPlan | null, handle: string): TxPlan | null => plan && { ...plan, handle };
 

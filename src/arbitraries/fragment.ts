@@ -14,7 +14,7 @@ export interface ListFlags {
   readonly holdings?: boolean;
 }
 
-export const addressIndexOf = (flags: ListFlags = {}): AddressIndex => ({
+const addressIndexOf = (flags: ListFlags = {}): AddressIndex => ({
   transactions: flags.transactions ? ONE : EMPTY,
   transactionsFrom: EMPTY,
   transactionsTo: EMPTY,

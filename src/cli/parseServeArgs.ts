@@ -37,7 +37,7 @@ Also: explorer-mock export --out DIR [--scenario NAME] [--seed N] [--pages K]
 `;
 
 /** Parses a port: an integer from 0 to 65535. */
-export function parsePort(text: string): number | string {
+function parsePort(text: string): number | string {
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) return `--port must be an integer from 0 to 65535, got "${text}"`;
   return Number(text);
 }

@@ -35,7 +35,7 @@ export interface HttpApp {
 }
 
 /** Longest request line accepted; longer ones get 414. */
-export const MAX_URL_LENGTH = 8 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, HEAD, OPTIONS';
 const CORS = { 'access-control-allow-origin': '*' };

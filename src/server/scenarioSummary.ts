@@ -14,7 +14,7 @@ export interface HandleSummary {
 const ADDRESS_LISTS = ['transactions', 'token-transfers', 'internal-transactions', 'tokens', 'nft/collections', 'withdrawals'];
 
 /** The endpoints that show a notable entity. */
-export function handleSummary(chain: Chain, name: string, value: string): HandleSummary {
+function handleSummary(chain: Chain, name: string, value: string): HandleSummary {
   const lower = value.toLowerCase();
   const accountId = chain.accountByHash.get(lower);
   if (accountId !== undefined) {

@@ -8,7 +8,7 @@ import { isoTimestamp } from './format.js';
 import { itemsOf, tokenTransferView } from './tokenTransfer.js';
 
 /** Token transfer items shown inside a transaction; more set `token_transfers_overflow`. */
-export const EMBEDDED_TRANSFERS = 10;
+const EMBEDDED_TRANSFERS = 10;
 
 /** The first `limit` flattened token transfer items of a transaction, and whether more exist. */
 function embeddedTransfers(ctx: ViewContext, index: number) {
