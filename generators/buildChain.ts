@@ -13,6 +13,7 @@ import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
 import { createGenesis } from './script/genesis.js';
+import { collectorSteps } from './script/collectorSteps.js';
 import { setupSteps } from './script/setupSteps.js';
 import { specialSteps } from './script/specialSteps.js';
 import type { ScriptStep } from './script/step.js';
@@ -97,7 +98,7 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);
-  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
+  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
   let next = 0;
   const forced = {
     empty: Math.floor(scenario.blocks * 0.45),

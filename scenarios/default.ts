@@ -17,4 +17,8 @@ export const defaultScenario: Scenario = {
   tokens: { erc20: 6, erc721: 3, erc1155: 2, erc404: 1 },
   deployRate: 0.002,
   exchangeRate: '3141.59',
+  collectors: [
+    { handle: 'nftCollector', collections: 120 },
+    { handle: 'onePageCollector', collections: 50 },
+  ],
 };

@@ -17,4 +17,8 @@ export const large: Scenario = {
   tokens: { erc20: 20, erc721: 8, erc1155: 4, erc404: 2 },
   deployRate: 0.0005,
   exchangeRate: '3141.59',
+  collectors: [
+    { handle: 'nftCollector', collections: 120 },
+    { handle: 'onePageCollector', collections: 50 },
+  ],
 };

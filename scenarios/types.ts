@@ -29,4 +29,10 @@ export interface Scenario {
   readonly deployRate: number;
   /** USD price of the native coin. */
   readonly exchangeRate: string;
+  /**
+   * Accounts that end up holding NFTs of exactly `collections` collections each (at least one NFT
+   * of each), named by `handle`: the lists of endpoint 7 with one page or many. The collections
+   * are EIP-1167 clones of ERC-721, ERC-1155 and ERC-404 drop implementations.
+   */
+  readonly collectors?: readonly { readonly handle: string; readonly collections: number }[];
 }

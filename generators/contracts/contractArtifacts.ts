@@ -21,6 +21,8 @@ export interface ContractArtifactsInput {
   readonly constructorArgs: readonly unknown[];
   readonly token: { readonly name: string; readonly symbol: string; readonly decimals: number } | null;
   readonly implementationAddress: Hex | null;
+  /** What a minimal proxy's implementation is (its ABI and source are the proxy's); default `implementation`. */
+  readonly implementationKind?: ContractKind | null;
   readonly libraryAddress: Hex | null;
   /** Unix seconds of the creation. */
   readonly createdAt: number;
@@ -69,12 +71,12 @@ function printArgument(value: unknown): unknown {
 export function contractArtifacts(input: ContractArtifactsInput): ContractArtifacts {
   const rng = stream(input.seed, `artifacts:${input.label}`);
   const compiler = compilerOf(input.seed, input.bytecodeLabel, input.kind);
-  const abiKind: ContractKind = input.kind === 'minimal-proxy' ? 'implementation' : input.kind;
+  const abiKind: ContractKind = input.kind === 'minimal-proxy' ? (input.implementationKind ?? 'implementation') : input.kind;
   const { author, blurb } = withFaker(input.seed, input.label, (f) => ({
     author: `${f.person.fullName()} <${f.internet.email().toLowerCase()}>`,
     blurb: `${f.company.catchPhrase()}.`,
   }));
-  const source = sourceOf(input.kind, {
+  const source = sourceOf(abiKind, {
     name: input.name,
     pragma: compiler.version.slice(1, compiler.version.indexOf('+') > 0 ? compiler.version.indexOf('+') : undefined),
     token: input.token,
@@ -84,7 +86,7 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
   });
   const optimizationEnabled = compiler.language === 'solidity' && rng.chance(0.8);
   const optimizationRuns = optimizationEnabled ? rng.pick([200, 200, 1_000, 10_000, 1_000_000]) : null;
-  const linked = LINKS_LIBRARY.has(input.kind) && input.libraryAddress !== null;
+  const linked = LINKS_LIBRARY.has(abiKind) && input.libraryAddress !== null;
   const bytecode = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: input.libraryAddress };
   const constructorArgs = input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(input.kind, input.constructorArgs);
   const inputs = input.kind === 'minimal-proxy' ? [] : constructorInputs(input.kind);

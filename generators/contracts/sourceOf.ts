@@ -33,5 +33,5 @@ const TEMPLATES: Readonly<Record<Exclude<ContractKind, 'minimal-proxy'>, (ctx: S
   library: addressBookSource,
 };
 
-/** The verified source of a contract of `kind` (a minimal proxy shows its implementation's). */
+/** The verified source of a contract of `kind` (a minimal proxy shows its implementation's, by default the staking pool's). */
 export const sourceOf = (kind: ContractKind, ctx: SourceContext): Source => TEMPLATES[kind === 'minimal-proxy' ? 'implementation' : kind](ctx);

@@ -21,6 +21,10 @@ export interface Cast {
   /** Accounts random activity picks from, most active first. */
   readonly eoas: readonly number[];
   readonly validators: readonly Validator[];
+  /** Accounts that collect NFT drops, with how many collections each ends up holding. */
+  readonly collectors: readonly { readonly id: number; readonly collections: number }[];
+  /** Launches the NFT drops the collectors collect (only when the scenario has collectors). */
+  readonly dropCreatorId: number | undefined;
   readonly tokens: Record<TokenType, number[]>;
   /** Issuer (owner, minter) of each token contract. */
   readonly issuer: Map<number, number>;

@@ -48,6 +48,18 @@ export function createGenesis(state: LedgerState): Cast {
     const label = `eoa:${i}`;
     eoas.push(eoa(label, { hash: addressFor(seed, label), genesisBalance: allocation(seed, label), decorate: true }));
   }
+  const collectors = (scenario.collectors ?? []).map(({ handle, collections }) => {
+    const id = eoa(`collector:${handle}`, { hash: addressFor(seed, `collector:${handle}`), genesisBalance: 2n * ETHER });
+    state.handles[handle] = state.accounts[id]!.hash;
+    return { id, collections };
+  });
+  const dropCreatorId = collectors.length
+    ? eoa('drop-creator', {
+        hash: addressFor(seed, 'drop-creator'),
+        genesisBalance: 500n * ETHER,
+        publicTags: [{ displayName: 'NFT Creator', label: 'nft-creator' }],
+      })
+    : undefined;
   return {
     zeroId,
     deployerId,
@@ -56,6 +68,8 @@ export function createGenesis(state: LedgerState): Cast {
     emptyId,
     eoas,
     validators,
+    collectors,
+    dropCreatorId,
     tokens: { 'ERC-20': [], 'ERC-721': [], 'ERC-1155': [], 'ERC-404': [] },
     issuer: new Map(),
     contracts: { minimalProxies: [] },

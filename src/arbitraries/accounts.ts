@@ -23,30 +23,40 @@ const metadata = (): fc.Arbitrary<AddressMetadata> =>
 /** Everything about an account but its place in a fragment. */
 export type AccountDraft = Omit<Account, 'id' | 'lower'>;
 
-/** An externally owned account: sometimes named, tagged, with an ENS name or metadata. */
-export const eoaDraft = (): fc.Arbitrary<AccountDraft> =>
-  fc.record({
-    hash: addressHash(),
-    name: fc.option(label(), { nil: null }),
-    ensName: fc.option(label(12).map((n) => `${n.toLowerCase().replace(/[^a-z0-9]/g, '') || 'name'}.eth`), { nil: null }),
-    publicTags: fc.array(tagLabel(), { maxLength: 2 }),
-    privateTags: fc.array(tagLabel(), { maxLength: 1 }),
-    watchlistNames: fc.array(tagLabel(), { maxLength: 1 }),
-    metadata: fc.option(metadata(), { nil: null }),
-    contract: fc.constant(null),
-    genesisBalance: wei(),
-    balance: wei(),
-    balanceUpdatedAt: fc.option(fc.nat(10_000_000), { nil: null }),
-    nonce: fc.nat(100_000),
-  });
+/**
+ * An externally owned account: sometimes named, tagged, with an ENS name or metadata. Its balance
+ * history is coherent: `balanceUpdatedAt` is null only when the balance never changed, so a
+ * positive balance or a genesis allocation (block 0) always has a height.
+ */
+export const eoaDraft = (options: { readonly minBalance?: bigint } = {}): fc.Arbitrary<AccountDraft> =>
+  fc
+    .record({
+      hash: addressHash(),
+      name: fc.option(label(), { nil: null }),
+      ensName: fc.option(label(12).map((n) => `${n.toLowerCase().replace(/[^a-z0-9]/g, '') || 'name'}.eth`), { nil: null }),
+      publicTags: fc.array(tagLabel(), { maxLength: 2 }),
+      privateTags: fc.array(tagLabel(), { maxLength: 1 }),
+      watchlistNames: fc.array(tagLabel(), { maxLength: 1 }),
+      metadata: fc.option(metadata(), { nil: null }),
+      contract: fc.constant(null),
+      genesisBalance: wei(),
+      balance: wei().map((b) => b + (options.minBalance ?? 0n)),
+      changedAt: fc.nat(10_000_000),
+      changed: fc.boolean(),
+      nonce: fc.nat(100_000),
+    })
+    .map(({ changedAt, changed, ...draft }) => ({
+      ...draft,
+      balanceUpdatedAt: changed || draft.balance > 0n || draft.genesisBalance > 0n ? changedAt : null,
+    }));
 
 /**
  * `n` accounts with distinct addresses, none the zero address (which the fragments reserve for
  * mints and burns): two parties sharing an address would make their views disagree.
  */
-export const distinctDrafts = (n: number): fc.Arbitrary<AccountDraft[]> =>
+export const distinctDrafts = (n: number, options: { readonly minBalance?: bigint } = {}): fc.Arbitrary<AccountDraft[]> =>
   fc.uniqueArray(
-    eoaDraft().filter((d) => !/^0x0{40}$/.test(d.hash)),
+    eoaDraft(options).filter((d) => !/^0x0{40}$/.test(d.hash)),
     { minLength: n, maxLength: n, selector: (d) => d.hash.toLowerCase() },
   );
 

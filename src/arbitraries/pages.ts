@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Responses } from '../schemas/index.js';
 
+import { coinSupply } from '../views/format.js';
 import * as r from './resources.js';
 
 export interface PageOptions {
@@ -35,7 +36,7 @@ export const pages = {
   addresses: (options: PageOptions = {}): fc.Arbitrary<Responses['addresses']> =>
     fc
       .record({ p: page<'addresses'>(r.addressListItem(), (last, n) => fc.constant({ fetched_coin_balance: last.coin_balance, hash: lower(last.hash), items_count: n }), options), exchange_rate: fc.constantFrom('3141.59', '1', '0.5'), extra: fc.bigInt({ min: 0n, max: 10n ** 26n }) })
-      .map(({ p, exchange_rate, extra }) => ({ exchange_rate, total_supply: String(p.items.reduce((s, a) => s + BigInt(a.coin_balance), extra)), ...p })),
+      .map(({ p, exchange_rate, extra }) => ({ exchange_rate, total_supply: coinSupply(p.items.reduce((s, a) => s + BigInt(a.coin_balance), extra)), ...p })),
   addressTokens: (options: PageOptions = {}): fc.Arbitrary<Responses['addressTokens']> =>
     page<'addressTokens'>(r.tokenBalance(), (last, n) => fc.constant({ items_count: n, token_name: last.token.name, token_type: last.token.type, value: Number(last.value) }), options),
   addressTokenTransfers: (options: PageOptions = {}): fc.Arbitrary<Responses['addressTokenTransfers']> =>

@@ -109,13 +109,16 @@ export interface AddressOptions {
   readonly kind?: 'eoa' | 'contract' | 'token' | 'proxy';
 }
 
-/** A fragment holding one address (at 0), its creator (1) and, for a proxy, its implementation (2). */
-function addressFragment(options: AddressOptions) {
+/**
+ * A fragment holding one address (at 0), its creator (1) and, for a proxy, its implementation (2).
+ * `listed`: the address has a positive balance, as every item of the address list does.
+ */
+function addressFragment(options: AddressOptions, listed = false) {
   const kind = options.kind ? fc.constant(options.kind) : fc.constantFrom<NonNullable<AddressOptions['kind']>>('eoa', 'eoa', 'contract', 'token', 'proxy');
   return kind.chain((k) =>
     fc
       .record({
-        people: distinctDrafts(3),
+        people: distinctDrafts(3, listed ? { minBalance: 1n } : {}),
         creation: fc.record({ hash: transactionHash(), block: blockEntity({ type: 'block', minerId: 1 }) }),
         flags: fc.record({ transactions: fc.boolean(), tokenTransfers: fc.boolean(), withdrawals: fc.boolean(), minedBlocks: fc.boolean(), holdings: fc.boolean() }),
         transactionsCount: fc.nat(5_000),
@@ -178,7 +181,7 @@ export const address = (options: AddressOptions = {}): fc.Arbitrary<Address> =>
 
 /** An item of the address list. */
 export const addressListItem = (options: AddressOptions = {}): fc.Arbitrary<AddressListItem> =>
-  addressFragment(options).map(({ ctx, transactionsCount }) => {
+  addressFragment(options, true).map(({ ctx, transactionsCount }) => {
     const index = ctx.chain.indexes[0]!;
     const counted = createViewContext({ ...ctx.chain, indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...ctx.chain.indexes.slice(1)] });
     return asClientSees<AddressListItem>(JSON.stringify(addressListItemView(counted, 0)));

@@ -16,7 +16,8 @@ const int = nonNegativeInteger;
 export const responses = {
   addresses: page(addressListItem, { fetched_coin_balance: wei, hash: lowerAddressHash, items_count: int }, 'AddressesPage', {
     exchange_rate: decimal,
-    total_supply: wei,
+    /** The native coin's supply in whole coins (not wei), as the explorer sends it. */
+    total_supply: decimal,
   }),
   address,
   addressTokens: page(

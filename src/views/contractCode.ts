@@ -21,6 +21,7 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
     constructorArgs: contract.constructorArgs,
     token: token ? { name: token.name, symbol: token.symbol, decimals: token.decimals } : null,
     implementationAddress: implementation?.hash ?? null,
+    implementationKind: implementation?.contract?.kind ?? null,
     libraryAddress: library?.hash ?? null,
     createdAt: chain.blocks[chain.transactions[contract.creationTransaction]!.block]!.timestamp,
   };

@@ -17,3 +17,12 @@ export function marketValue(price: string, amount: bigint, decimals: number): st
   const value = (priceScaled * amount) / 10n ** BigInt(decimals);
   return unitsToDecimal(value, 6);
 }
+
+/** Decimals of the native coin. */
+export const COIN_DECIMALS = 18;
+
+/**
+ * The native coin's supply in whole coins, as the explorer's `/addresses` sends it (its UI divides
+ * each balance, converted to coins, by it): a decimal string without trailing zeros.
+ */
+export const coinSupply = (wei: bigint): string => unitsToDecimal(wei, COIN_DECIMALS);

@@ -3,6 +3,7 @@ import { buildChain } from '../../generators/buildChain.js';
 import type { Chain, TokenType } from '../../src/chain/types.js';
 import {
   expectedInternalTransactions,
+  expectedNftCollections,
   expectedTokenTransfers,
   expectedTransactions,
   expectedWithdrawals,
@@ -165,12 +166,49 @@ describe('holdings', () => {
       rows.map((h) => `${chain.accounts[h.tokenId]!.hash}:${h.nftId === null ? null : String(h.nftId)}:${h.value}`),
     );
   });
+});
 
-  it('walks every NFT collection', async () => {
-    const holder = chain.indexes.reduce((best, index, id) => (index.nftCollections.length > chain.indexes[best]!.nftCollections.length ? id : best), 0);
-    const { items } = await walk(get, `/addresses/${chain.accounts[holder]!.hash}/nft/collections`);
-    expect((items as Item[]).map((c) => (c.token as Item).address_hash)).toEqual(chain.indexes[holder]!.nftCollections.map((c) => chain.accounts[c.tokenId]!.hash));
+describe('NFT collections', () => {
+  const key = (c: Item) => `${(c.token as Item).address_hash}:${c.amount}`;
+
+  it.each([1, 7])('seed %s: walks the collector’s collections over three pages, and every type filter', async (seed) => {
+    const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
+    const read = seed === 1 ? get : inProcess(other);
+    const hash = other.handles.nftCollector!;
+    const id = other.accountByHash.get(hash.toLowerCase())!;
+    const { items, pages } = await walk(read, `/addresses/${hash}/nft/collections`);
+    expect((items as Item[]).map(key)).toEqual(expectedNftCollections(other, id));
+    expect(items.length).toBeGreaterThan(100);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expectFullPages(pages);
+    // The cursor crosses from one token type to the next.
+    expect(new Set(pages.slice(0, -1).map((p) => p.next!.token_type)).size).toBeGreaterThan(1);
     for (const c of items as Item[]) expect((c.token_instances as unknown[]).length).toBeLessThanOrEqual(9);
+    for (const types of [['ERC-721'], ['ERC-1155'], ['ERC-404'], ['ERC-1155', 'ERC-404']] as TokenType[][]) {
+      const filtered = await walk(read, `/addresses/${hash}/nft/collections`, { type: types.join(',') });
+      expect((filtered.items as Item[]).map(key)).toEqual(expectedNftCollections(other, id, types));
+      expectFullPages(filtered.pages);
+    }
+  });
+
+  it.each([1, 7])('seed %s: the one-page collector has exactly one full page', async (seed) => {
+    const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
+    const read = seed === 1 ? get : inProcess(other);
+    const hash = other.handles.onePageCollector!;
+    const { items, pages } = await walk(read, `/addresses/${hash}/nft/collections`);
+    expect(pages).toHaveLength(1);
+    expect(items).toHaveLength(50);
+    expect(pages[0]!.next).toBeNull();
+    expect((items as Item[]).map(key)).toEqual(expectedNftCollections(other, other.accountByHash.get(hash.toLowerCase())!));
+  });
+
+  it('every other holder’s collections match a replay of the transfers', async () => {
+    const holders = chain.indexes.map((index, id) => [index.nftCollections.length, id] as const).filter(([n]) => n > 0);
+    expect(holders.length).toBeGreaterThan(20);
+    for (const [, id] of holders) {
+      const { items } = await walk(get, `/addresses/${chain.accounts[id]!.hash}/nft/collections`);
+      expect((items as Item[]).map(key)).toEqual(expectedNftCollections(chain, id));
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import { createApi } from '../../src/api/createApi.js';
 import { schemas } from '../../src/schemas/index.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValid } from '../support/expectValid.js';
-import { expectCoherentBlock, expectCoherentTokenTransfer, expectCoherentTransaction } from './laws.js';
+import { buildChain } from '../../generators/buildChain.js';
+import { expectCoherentAddress, expectCoherentAddressListItem, expectCoherentBlock, expectCoherentTokenTransfer, expectCoherentTransaction } from './laws.js';
 
 const RUNS = 1_000;
 
@@ -24,8 +25,8 @@ function everyValue<T>(arbitrary: fc.Arbitrary<T>, schema: z.ZodType, law: (valu
 describe('every value is valid', () => {
   const cases: [string, fc.Arbitrary<any>, z.ZodType, ((v: any) => void)?][] = [
     ['addressRef', arb.addressRef(), schemas.addressRef],
-    ['address', arb.address(), schemas.address],
-    ['addressListItem', arb.addressListItem(), schemas.addressListItem],
+    ['address', arb.address(), schemas.address, expectCoherentAddress],
+    ['addressListItem', arb.addressListItem(), schemas.addressListItem, expectCoherentAddressListItem],
     ['token', arb.token(), schemas.token],
     ['tokenInstance', arb.tokenInstance(), schemas.tokenInstance],
     ['tokenBalance', arb.tokenBalance(), schemas.addressTokenBalanceItem],
@@ -77,6 +78,35 @@ describe('constraint options are honoured across 1,000 values', () => {
     expect(sample(arb.address({ kind: 'eoa' })).every((a) => a.creator_address_hash === null)).toBe(true);
     expect(fc.sample(arb.page.blocks({ last: true, maxItems: 3 }), { numRuns: 200 }).every((p) => p.next_page_params === null)).toBe(true);
     expect(fc.sample(arb.page.blocks({ empty: true }), { numRuns: 200 }).every((p) => p.items.length === 0 && p.next_page_params === null)).toBe(true);
+  });
+});
+
+describe('the laws can fail', () => {
+  it('an address holding coin whose balance never changed breaks the address law', () => {
+    // What address() gave before it was made coherent: a positive balance, never updated.
+    const lawless = arb.address().filter((a) => a.coin_balance !== '0').map((a) => ({ ...a, block_number_balance_updated_at: null }));
+    const details = fc.check(fc.property(lawless, expectCoherentAddress), { numRuns: 100, seed: 42 });
+    expect(details.failed).toBe(true);
+    expect(String(details.errorInstance)).toMatch(/balance never changed/);
+    expect(details.counterexample![0]).toMatchObject({ coin_balance: '1', block_number_balance_updated_at: null });
+    expect(() => expectCoherentAddressListItem({ ...fc.sample(arb.addressListItem(), { numRuns: 1, seed: 1 })[0]!, coin_balance: '0' })).toThrow();
+  });
+});
+
+describe("the chain's own values obey the same laws", () => {
+  it('every address, transaction and block of tiny, as the API renders them', () => {
+    const chain = buildChain({ scenario: 'tiny', seed: 3 });
+    const api = createApi(chain);
+    const get = (url: string) => {
+      const [path, query = ''] = url.split('?') as [string, string?];
+      return JSON.parse(api(`/api/v2${path}`, new URLSearchParams(query)).body);
+    };
+    for (const account of chain.accounts) expectCoherentAddress(get(`/addresses/${account.hash}`));
+    for (const item of get('/addresses').items) expectCoherentAddressListItem(item);
+    for (const block of chain.blocks) {
+      expectCoherentBlock(get(`/blocks?block_number=${block.height + 1}`).items[0]);
+      for (const t of get(`/blocks/${block.height}/transactions`).items) expectCoherentTransaction(t);
+    }
   });
 });
 

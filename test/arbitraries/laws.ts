@@ -1,6 +1,6 @@
 import { decodeFunctionData, parseAbiItem, toFunctionSelector } from 'viem';
 import { expect } from 'vitest';
-import type { Block, TokenTransfer, Transaction } from '../../src/schemas/index.js';
+import type { Address, AddressListItem, Block, TokenTransfer, Transaction } from '../../src/schemas/index.js';
 
 const TIME_MIN = Date.parse('2015-01-01T00:00:00Z');
 const TIME_MAX = Date.parse('2036-01-01T00:00:00Z');
@@ -51,4 +51,22 @@ export function expectCoherentBlock(b: Block): void {
   expect(b.gas_used_percentage).toBeCloseTo(Number((used * 10_000n) / limit) / 100, 1);
   expect(inRange(b.timestamp)).toBe(true);
   if (b.type !== 'block') expect(b.uncles_hashes).toEqual([]);
+}
+
+/**
+ * The null rules of an address (behaviour.md): `block_number_balance_updated_at` is null only when
+ * the balance never changed, so a positive balance (a genesis allocation counts as block 0) has a
+ * height; the creator and the creation transaction come together.
+ */
+export function expectCoherentAddress(a: Address): void {
+  if (a.coin_balance !== null && a.coin_balance !== '0') expect(a.block_number_balance_updated_at, `${a.hash} holds ${a.coin_balance} wei but its balance never changed`).not.toBeNull();
+  if (a.coin_balance === null) expect(a.block_number_balance_updated_at).toBeNull();
+  expect(a.creator_address_hash === null).toBe(a.creation_transaction_hash === null);
+  if (a.implementation_address !== null) expect(a.is_contract).toBe(true);
+}
+
+/** An item of the address list: a coherent address with a positive balance, as only those are listed. */
+export function expectCoherentAddressListItem(a: AddressListItem): void {
+  expectCoherentAddress(a);
+  expect(BigInt(a.coin_balance) > 0n).toBe(true);
 }

@@ -137,10 +137,15 @@ describe('coherence across endpoints, through HTTP alone', () => {
     }
   });
 
-  it('the address list total supply is the sum of the balances it lists', async () => {
+  it('the address list total supply, in whole coins, is the sum of the balances it lists (in wei)', async () => {
     const { items, pages } = await walk(get, '/addresses');
-    const total = BigInt(JSON.parse(pages[0]!.body).total_supply);
+    const supply = JSON.parse(pages[0]!.body).total_supply as string;
+    expect(supply).toMatch(/^[1-9][0-9]*(\.[0-9]*[1-9])?$/);
+    const [whole, fraction = ''] = supply.split('.');
+    const total = BigInt(whole! + fraction.padEnd(18, '0'));
     expect((items as Item[]).reduce((sum, a) => sum + BigInt(a.coin_balance as string), 0n)).toBe(total);
+    // Every page sends the same supply.
+    for (const page of pages) expect(JSON.parse(page.body).total_supply).toBe(supply);
     for (const a of (items as Item[]).slice(0, 5)) expect((await json(`/addresses/${a.hash}`)).coin_balance).toBe(a.coin_balance);
   });
 });

@@ -3,6 +3,7 @@ import { pageResponse, takePage } from '../paging.js';
 import type { Handler } from '../handler.js';
 import { cachedJson } from '../../views/context.js';
 import { addressListItemView } from '../../views/address.js';
+import { coinSupply } from '../../views/format.js';
 
 /** 1 · `/addresses`: every address with a positive balance, richest first. */
 export const addresses: Handler = (ctx, _params, query) => {
@@ -20,7 +21,7 @@ export const addresses: Handler = (ctx, _params, query) => {
   const page = takePage(chain.richList, false, after);
   const last = chain.accounts[page.elements[page.elements.length - 1] ?? 0]!;
   const next = page.more ? { fetched_coin_balance: String(last.balance), hash: last.lower, items_count: itemsCount + page.elements.length } : null;
-  const lead = `"exchange_rate":${JSON.stringify(chain.exchangeRate)},"total_supply":${JSON.stringify(String(chain.totalSupply))},`;
+  const lead = `"exchange_rate":${JSON.stringify(chain.exchangeRate)},"total_supply":${JSON.stringify(coinSupply(chain.totalSupply))},`;
   return pageResponse(
     page.elements.map((id) => cachedJson(ctx, `address-item:${id}`, () => addressListItemView(ctx, id))),
     next,
