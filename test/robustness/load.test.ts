@@ -74,9 +74,10 @@ describe('under load', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const before = outcomes.length;
-    // A request surely in flight when the signal arrives: it asks to be answered 500 ms later.
-    const inFlight = fetch(`${cli.url}/api/v2/blocks`, { headers: { 'x-mock-latency': '500' } }).then(async (r) => [r.status, (await r.text()).length] as const);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A request surely in flight when the signal arrives: its answer's head has come back and its
+    // body is still being sent (16 chunks, 100 ms apart), so waiting for the head proves it.
+    const response = await fetch(`${cli.url}/api/v2/blocks`, { headers: { 'x-mock-fault': 'slow-body' } });
+    const inFlight = response.text().then((body) => [response.status, body.length] as const);
     const signalled = performance.now();
     cli.child.kill('SIGTERM');
     const code = await cli.exit;
