@@ -26,10 +26,10 @@ export function endpointLoads(chain: Chain, api: ApiHandler): EndpointLoad[] {
   const h = chain.handles;
   const accounts = chain.accounts.map((a) => a.hash);
   const contracts = chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').map((a) => a.hash);
-  const holders = chain.accounts.filter((a) => chain.indexes[a.id]!.holdings.length > 0).map((a) => a.hash);
-  const collectors = chain.accounts.filter((a) => chain.indexes[a.id]!.nftCollections.length > 0).map((a) => a.hash);
-  const withdrawers = chain.accounts.filter((a) => chain.indexes[a.id]!.withdrawals.length > 0).map((a) => a.hash);
-  const withTransfers = chain.transactions.filter((t) => t.tokenTransferCount > 0).map((t) => t.hash);
+  const holders = chain.accounts.filter((a) => chain.indexes.at(a.id)!.holdings.length > 0).map((a) => a.hash);
+  const collectors = chain.accounts.filter((a) => chain.indexes.at(a.id)!.nftCollections.length > 0).map((a) => a.hash);
+  const withdrawers = chain.accounts.filter((a) => chain.indexes.at(a.id)!.withdrawals.length > 0).map((a) => a.hash);
+  const withTransfers = [...chain.transactions].filter((t) => t.tokenTransferCount > 0).map((t) => t.hash);
   const many = (paths: string[], limit = 400) => paths.flatMap((p) => pagesOf(api, p)).slice(0, limit);
   return [
     { name: '1 addresses', hot: '/api/v2/addresses', walk: pagesOf(api, '/addresses') },
@@ -41,7 +41,7 @@ export function endpointLoads(chain: Chain, api: ApiHandler): EndpointLoad[] {
     { name: '7 NFT collections', hot: `/api/v2/addresses/${h.busyAddress}/nft/collections`, walk: many(collectors.map((a) => `/addresses/${a}/nft/collections`)) },
     { name: '8 withdrawals', hot: `/api/v2/addresses/${h.withdrawalAddress}/withdrawals`, walk: many(withdrawers.map((a) => `/addresses/${a}/withdrawals`)) },
     { name: '9 blocks', hot: '/api/v2/blocks', walk: pagesOf(api, '/blocks') },
-    { name: '10 block transactions', hot: `/api/v2/blocks/${h.busiestBlock}/transactions`, walk: chain.blocks.slice(1).map((b) => `/api/v2/blocks/${b.height}/transactions`) },
+    { name: '10 block transactions', hot: `/api/v2/blocks/${h.busiestBlock}/transactions`, walk: [...chain.blocks].slice(1).map((b) => `/api/v2/blocks/${b.height}/transactions`) },
     { name: '11 transaction token transfers', hot: `/api/v2/transactions/${h.erc1155BatchTransaction}/token-transfers`, walk: withTransfers.slice(0, 1000).map((t) => `/api/v2/transactions/${t}/token-transfers`) },
     { name: '12 smart contract', hot: `/api/v2/smart-contracts/${h.erc20Token}`, walk: contracts.map((c) => `/api/v2/smart-contracts/${c}`) },
   ];

@@ -22,7 +22,7 @@ describe('buildChain options', () => {
       expect(chain.handles[name], name).toMatch(/^0x[0-9a-fA-F]+$/);
     }
     const empty = chain.accounts[chain.accountByHash.get(chain.handles.emptyAddress!.toLowerCase())!]!;
-    expect([empty.balance, chain.indexes[empty.id]!.transactions.length]).toEqual([0n, 0]);
-    expect(chain.indexes[chain.accountByHash.get(chain.handles.onePageAddress!.toLowerCase())!]!.transactions.length).toBe(50);
+    expect([empty.balance, chain.indexes.at(empty.id)!.transactions.length]).toEqual([0n, 0]);
+    expect(chain.indexes.at(chain.accountByHash.get(chain.handles.onePageAddress!.toLowerCase())!)!.transactions.length).toBe(50);
   });
 });

@@ -47,7 +47,7 @@ export interface FragmentParts {
  * the arbitraries and the server share one definition of every resource's JSON.
  */
 export function fragmentContext(parts: FragmentParts): ViewContext {
-  // The views find a block by height (`chain.blocks[height]`): place each at its height.
+  // The views find a block by height (`chain.blocks.at(height)`): place each at its height.
   const blocks: Block[] = [];
   for (const block of parts.blocks ?? []) blocks[block.height] = block;
   const transactions = parts.transactions ?? [];

@@ -46,7 +46,7 @@ export const transaction = (options: TransactionOptions = {}): fc.Arbitrary<Tran
 export const tokenTransfer = (options: { tokenType?: TokenType } = {}): fc.Arbitrary<TokenTransfer> =>
   transactionFragment({ kind: 'token_transfer', status: 'ok', ...(options.tokenType ? { tokenType: options.tokenType } : {}) }).chain(({ ctx }) =>
     fc.nat(ctx.chain.tokenTransfers.length - 1).chain((t) =>
-      fc.nat(itemsOf(ctx.chain.tokenTransfers[t]!) - 1).map((k) => asClientSees<TokenTransfer>(JSON.stringify(tokenTransferView(ctx, t, k)))),
+      fc.nat(itemsOf(ctx.chain.tokenTransfers.at(t)!) - 1).map((k) => asClientSees<TokenTransfer>(JSON.stringify(tokenTransferView(ctx, t, k)))),
     ),
   );
 
@@ -71,7 +71,7 @@ export const internalTransaction = (options: { type?: InternalTransactionType; s
       error: fc.constantFrom('execution reverted', 'out of gas', 'Reverted'),
     })
     .map(({ fragment: { ctx }, ...it }) => {
-      const transaction = ctx.chain.transactions[0]!;
+      const transaction = ctx.chain.transactions.at(0)!;
       const creates = it.type === 'create' || it.type === 'create2';
       const view = createViewContext({
         ...ctx.chain,
@@ -182,8 +182,8 @@ export const address = (options: AddressOptions = {}): fc.Arbitrary<Address> =>
 /** An item of the address list. */
 export const addressListItem = (options: AddressOptions = {}): fc.Arbitrary<AddressListItem> =>
   addressFragment(options, true).map(({ ctx, transactionsCount }) => {
-    const index = ctx.chain.indexes[0]!;
-    const counted = createViewContext({ ...ctx.chain, indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...ctx.chain.indexes.slice(1)] });
+    const index = ctx.chain.indexes.at(0)!;
+    const counted = createViewContext({ ...ctx.chain, indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...[...ctx.chain.indexes].slice(1)] });
     return asClientSees<AddressListItem>(JSON.stringify(addressListItemView(counted, 0)));
   });
 

@@ -4,13 +4,14 @@
  *
  * Entities refer to each other by number: accounts by their index in `chain.accounts`
  * (`NONE` = -1 for "no account"), transactions, token transfers, internal transactions and
- * withdrawals by their index in the chain's global arrays, which are sorted in chain order
+ * withdrawals by their position in the chain's tables (`Table`), which are sorted in chain order
  * (block height, then position / log index / call index). Values that follow from other fields
  * (timestamps of transactions, fees, confirmations, encoded inputs, contract sources) are not
  * stored; the views derive them.
  */
 
 import type { HashLookup } from './hashIndex.js';
+import type { Table } from './table.js';
 
 export type Hex = `0x${string}`;
 
@@ -149,10 +150,10 @@ export interface Block {
   readonly priorityFee: bigint;
   /** Sum of the fees of its transactions. */
   readonly transactionFees: bigint;
-  /** Transactions of the block: `chain.transactions[transactionStart .. + transactionCount]`. */
+  /** Transactions of the block: `chain.transactions` rows `transactionStart … transactionStart + transactionCount − 1`. */
   readonly transactionStart: number;
   readonly transactionCount: number;
-  /** Withdrawals of the block: `chain.withdrawals[withdrawalStart .. + withdrawalCount]`. */
+  /** Withdrawals of the block: `chain.withdrawals` rows `withdrawalStart … withdrawalStart + withdrawalCount − 1`. */
   readonly withdrawalStart: number;
   readonly withdrawalCount: number;
   readonly unclesHashes: readonly Hex[];
@@ -219,10 +220,10 @@ export interface Transaction {
   /** Bit set of TRANSACTION_KIND_BITS. */
   readonly types: number;
   readonly revertReason: string | null;
-  /** Token transfers it emitted: `chain.tokenTransfers[tokenTransferStart .. + tokenTransferCount]`. */
+  /** Token transfers it emitted: `chain.tokenTransfers` rows `tokenTransferStart … tokenTransferStart + tokenTransferCount − 1`. */
   readonly tokenTransferStart: number;
   readonly tokenTransferCount: number;
-  /** Internal transactions (without the top-level call): `chain.internalTransactions[internalStart .. + internalCount]`. */
+  /** Internal transactions (without the top-level call): `chain.internalTransactions` rows `internalStart … internalStart + internalCount − 1`. */
   readonly internalStart: number;
   readonly internalCount: number;
   readonly hasErrorInInternalTransactions: boolean;
@@ -339,22 +340,22 @@ export interface Chain {
   readonly accountByHash: ReadonlyMap<string, AccountId>;
   /** The zero address (mints come from it, burns go to it). */
   readonly zeroId: AccountId;
-  /** Consensus blocks; `blocks[h].height === h`. */
-  readonly blocks: readonly Block[];
+  /** Consensus blocks; block `h` is at position `h`. */
+  readonly blocks: Table<Block>;
   /** Uncles, height ascending. */
-  readonly uncles: readonly Block[];
+  readonly uncles: Table<Block>;
   /** Reorged (non-consensus) blocks, height ascending. */
-  readonly reorgs: readonly Block[];
+  readonly reorgs: Table<Block>;
   /** Every block by lower-case hash, consensus or not. */
-  readonly blockByHash: ReadonlyMap<string, Block>;
-  readonly transactions: readonly Transaction[];
+  readonly blockByHash: { get(hash: string): Block | undefined };
+  readonly transactions: Table<Transaction>;
   /** Transaction index by lower-case hash. */
   readonly transactionByHash: HashLookup;
-  readonly tokenTransfers: readonly TokenTransfer[];
-  readonly internalTransactions: readonly InternalTransaction[];
-  readonly withdrawals: readonly Withdrawal[];
+  readonly tokenTransfers: Table<TokenTransfer>;
+  readonly internalTransactions: Table<InternalTransaction>;
+  readonly withdrawals: Table<Withdrawal>;
   /** Per address, by account id. */
-  readonly indexes: readonly AddressIndex[];
+  readonly indexes: Table<AddressIndex>;
   /** Accounts with a positive balance: balance descending, then hash ascending. */
   readonly richList: Int32Array;
   /** Sum of all balances, in wei. */

@@ -30,7 +30,7 @@ function handleSummary(chain: Chain, name: string, value: string): HandleSummary
   }
   const transaction = chain.transactionByHash.get(lower);
   if (transaction !== undefined) {
-    const t = chain.transactions[transaction]!;
+    const t = chain.transactions.at(transaction)!;
     return { name, kind: 'transaction', value: t.hash, links: [`/api/v2/transactions/${t.hash}/token-transfers`, `/api/v2/blocks/${t.block}/transactions`] };
   }
   return { name, kind: 'block', value: lower, links: [`/api/v2/blocks/${lower}/transactions`] };

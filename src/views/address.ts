@@ -8,14 +8,14 @@ import { token } from './token.js';
 export function addressView(ctx: ViewContext, id: AccountId): Address {
   const { chain } = ctx;
   const account = chain.accounts[id]!;
-  const index = chain.indexes[id]!;
+  const index = chain.indexes.at(id)!;
   const contract = account.contract;
   const ref = addressRef(ctx, id)!;
   const implementation = implementationOf(ctx, account);
   return {
     hash: account.hash,
     creator_address_hash: contract ? chain.accounts[contract.creatorId]!.hash : null,
-    creation_transaction_hash: contract ? chain.transactions[contract.creationTransaction]!.hash : null,
+    creation_transaction_hash: contract ? chain.transactions.at(contract.creationTransaction)!.hash : null,
     token: contract?.token ? token(ctx, id) : null,
     coin_balance: String(account.balance),
     exchange_rate: chain.exchangeRate,
@@ -41,7 +41,7 @@ export function addressView(ctx: ViewContext, id: AccountId): Address {
 export const addressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem => ({
   ...addressView(ctx, id),
   coin_balance: String(ctx.chain.accounts[id]!.balance),
-  transactions_count: String(ctx.chain.indexes[id]!.transactions.length),
+  transactions_count: String(ctx.chain.indexes.at(id)!.transactions.length),
 });
 
 /** The detail of an address the chain has never seen: what the explorer answers for it. */

@@ -23,7 +23,7 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
     implementationAddress: implementation?.hash ?? null,
     implementationKind: implementation?.contract?.kind ?? null,
     libraryAddress: library?.hash ?? null,
-    createdAt: chain.blocks[chain.transactions[contract.creationTransaction]!.block]!.timestamp,
+    createdAt: chain.blocks.at(chain.transactions.at(contract.creationTransaction)!.block)!.timestamp,
   };
 }
 

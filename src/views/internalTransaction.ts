@@ -6,12 +6,12 @@ import { isoTimestamp } from './format.js';
 /** An internal transaction (a call inside a transaction's call tree). */
 export function internalTransactionView(ctx: ViewContext, index: number): InternalTransaction {
   const { chain } = ctx;
-  const it = chain.internalTransactions[index]!;
+  const it = chain.internalTransactions.at(index)!;
   return {
-    transaction_hash: chain.transactions[it.transaction]!.hash,
+    transaction_hash: chain.transactions.at(it.transaction)!.hash,
     block_number: it.block,
     index: it.index,
-    timestamp: isoTimestamp(chain.blocks[it.block]!.timestamp),
+    timestamp: isoTimestamp(chain.blocks.at(it.block)!.timestamp),
     type: it.type,
     success: it.success,
     error: it.error,

@@ -12,9 +12,9 @@ export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.l
 /** The `k`-th item of token transfer log `index` (k > 0 only inside an ERC-1155 batch). */
 export function tokenTransferView(ctx: ViewContext, index: number, k: number): TokenTransferView {
   const { chain } = ctx;
-  const transfer = chain.tokenTransfers[index]!;
-  const transaction = chain.transactions[transfer.transaction]!;
-  const block = chain.blocks[transfer.block]!;
+  const transfer = chain.tokenTransfers.at(index)!;
+  const transaction = chain.transactions.at(transfer.transaction)!;
+  const block = chain.blocks.at(transfer.block)!;
   const tokenInfo = chain.accounts[transfer.tokenId]!.contract!.token!;
   const type: TokenTransferView['type'] = transfer.fromId === chain.zeroId ? 'token_minting' : transfer.toId === chain.zeroId ? 'token_burning' : 'token_transfer';
   return {

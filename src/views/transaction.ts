@@ -12,11 +12,11 @@ const EMBEDDED_TRANSFERS = 10;
 
 /** The first `limit` flattened token transfer items of a transaction, and whether more exist. */
 function embeddedTransfers(ctx: ViewContext, index: number) {
-  const transaction = ctx.chain.transactions[index]!;
+  const transaction = ctx.chain.transactions.at(index)!;
   const items: TokenTransfer[] = [];
   let total = 0;
   for (let t = transaction.tokenTransferStart; t < transaction.tokenTransferStart + transaction.tokenTransferCount; t++) {
-    const count = itemsOf(ctx.chain.tokenTransfers[t]!);
+    const count = itemsOf(ctx.chain.tokenTransfers.at(t)!);
     for (let k = 0; k < count; k++, total++) if (items.length < EMBEDDED_TRANSFERS) items.push(tokenTransferView(ctx, t, k));
   }
   return { items, overflow: total > EMBEDDED_TRANSFERS };
@@ -25,8 +25,8 @@ function embeddedTransfers(ctx: ViewContext, index: number) {
 /** A transaction as every list and detail shows it. */
 export function transactionView(ctx: ViewContext, index: number): Transaction {
   const { chain } = ctx;
-  const t = chain.transactions[index]!;
-  const block = chain.blocks[t.block]!;
+  const t = chain.transactions.at(index)!;
+  const block = chain.blocks.at(t.block)!;
   const gasUsed = BigInt(t.gasUsed);
   const transfers = embeddedTransfers(ctx, index);
   // How long the explorer saw it pending, in milliseconds: derived from the hash, so stable.

@@ -14,7 +14,7 @@ const SLICE_MS = 4;
 export function warmUp(ctx: ViewContext, maxBytes = 128 * 1024 * 1024): Promise<void> {
   const { chain } = ctx;
   const jobs: (() => string)[] = [];
-  for (let i = chain.blocks.length - 1; i >= 0; i--) jobs.push(() => blockJson(ctx, chain.blocks[i]!));
+  for (let i = chain.blocks.length - 1; i >= 0; i--) jobs.push(() => blockJson(ctx, chain.blocks.at(i)!));
   for (let i = chain.transactions.length - 1; i >= 0; i--) jobs.push(() => transactionJson(ctx, i));
   for (let i = chain.internalTransactions.length - 1; i >= 0; i--) jobs.push(() => internalTransactionJson(ctx, i));
   let next = 0;

@@ -143,8 +143,8 @@ describe('transaction token transfers', () => {
     expect(items).toHaveLength(64);
     expect(pages).toHaveLength(2);
     expect(pages[0]!.next).toMatchObject({ batch_log_index: expect.any(Number), index_in_batch: 49, batch_transaction_hash: chain.handles.largeBatchTransaction });
-    const transaction = chain.transactions[chain.transactionByHash.get(chain.handles.largeBatchTransaction!)!]!;
-    const transfer = chain.tokenTransfers[transaction.tokenTransferStart]!;
+    const transaction = chain.transactions.at(chain.transactionByHash.get(chain.handles.largeBatchTransaction!)!)!;
+    const transfer = chain.tokenTransfers.at(transaction.tokenTransferStart)!;
     expect((items as Item[]).map((t) => (t.total as Item).value)).toEqual(transfer.amounts.map(String));
   });
 
@@ -161,7 +161,7 @@ describe('holdings', () => {
   it.each(['busyAddress', 'whale', 'router'])('walks every token balance of %s in value order', async (handle) => {
     const id = idOf(chain.handles[handle]!);
     const { items } = await walk(get, `/addresses/${chain.handles[handle]}/tokens`);
-    const rows = chain.indexes[id]!.holdings;
+    const rows = chain.indexes.at(id)!.holdings;
     expect((items as Item[]).map((r) => `${(r.token as Item).address_hash}:${r.token_id}:${r.value}`)).toEqual(
       rows.map((h) => `${chain.accounts[h.tokenId]!.hash}:${h.nftId === null ? null : String(h.nftId)}:${h.value}`),
     );
@@ -203,7 +203,7 @@ describe('NFT collections', () => {
   });
 
   it('every other holder’s collections match a replay of the transfers', async () => {
-    const holders = chain.indexes.map((index, id) => [index.nftCollections.length, id] as const).filter(([n]) => n > 0);
+    const holders = [...chain.indexes].map((index, id) => [index.nftCollections.length, id] as const).filter(([n]) => n > 0);
     expect(holders.length).toBeGreaterThan(20);
     for (const [, id] of holders) {
       const { items } = await walk(get, `/addresses/${chain.accounts[id]!.hash}/nft/collections`);

@@ -58,7 +58,7 @@ describe('every endpoint on every kind of entity', () => {
   it('serves the edge-case transactions', async () => {
     const h = server.chain.handles;
     const find = async (hash: string) => {
-      const t = server.chain.transactions[server.chain.transactionByHash.get(hash)!]!;
+      const t = server.chain.transactions.at(server.chain.transactionByHash.get(hash)!)!;
       const page = await json(`/blocks/${t.block}/transactions`);
       let items = page.items as Item[];
       let next = page.next_page_params as Item | null;
@@ -110,7 +110,7 @@ describe('pages over HTTP', () => {
       'token-transfers': () => expectedTokenTransfers(server.chain, id),
       'internal-transactions': () => expectedInternalTransactions(server.chain, id),
       withdrawals: () => expectedWithdrawals(server.chain, id),
-      tokens: () => server.chain.indexes[id]!.holdings,
+      tokens: () => server.chain.indexes.at(id)!.holdings,
     }[list]!();
     expect(items).toHaveLength(expected.length);
     // ERC-1155 batch items may repeat exactly (the spec's transfer has no token id), others may not.

@@ -1,6 +1,7 @@
 import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
 import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
+import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
 
 /**
@@ -13,11 +14,22 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   const fail = (message: string) => {
     if (problems.length < limit) problems.push(message);
   };
-  const { accounts, blocks, transactions: txs, tokenTransfers, internalTransactions: internals, withdrawals } = chain;
+  // The laws read the chain's tables as arrays (a loaded snapshot's tables decode every row here).
+  const { accounts } = chain;
+  const [blocks, txs, tokenTransfers, internals, withdrawals, uncles, reorgs, indexes] = [
+    rowsOf(chain.blocks),
+    rowsOf(chain.transactions),
+    rowsOf(chain.tokenTransfers),
+    rowsOf(chain.internalTransactions),
+    rowsOf(chain.withdrawals),
+    rowsOf(chain.uncles),
+    rowsOf(chain.reorgs),
+    rowsOf(chain.indexes),
+  ];
 
   // Blocks: consecutive heights, hash links, gas and fee sums, the EIP-1559 rule.
   const seenHashes = new Set<string>();
-  for (const block of [...blocks, ...chain.uncles, ...chain.reorgs]) {
+  for (const block of [...blocks, ...uncles, ...reorgs]) {
     if (!/^0x[0-9a-f]{64}$/.test(block.hash)) fail(`block ${block.height} hash ${block.hash} is malformed`);
     if (seenHashes.has(block.hash)) fail(`block hash ${block.hash} appears twice`);
     seenHashes.add(block.hash);
@@ -45,12 +57,12 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const ws = withdrawals.slice(block.withdrawalStart, block.withdrawalStart + block.withdrawalCount);
     if (ws.some((w) => w.block !== h)) fail(`block ${h} holds withdrawals of another block`);
   });
-  for (const side of [...chain.uncles, ...chain.reorgs]) {
+  for (const side of [...uncles, ...reorgs]) {
     const parent = blocks[side.height - 1];
     if (!parent || side.parentHash !== parent.hash) fail(`${side.type} ${side.hash} does not sit on the consensus block below it`);
     if (side.transactionCount !== 0 || side.gasUsed !== 0) fail(`${side.type} ${side.hash} claims transactions`);
   }
-  for (const uncle of chain.uncles) {
+  for (const uncle of uncles) {
     const nephew = blocks[uncle.height + 1];
     if (!nephew?.unclesHashes.includes(uncle.hash)) fail(`uncle ${uncle.hash} is not named by the next block`);
   }
@@ -92,7 +104,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     updatedAt[id] = height;
     if (balance[id]! < 0n) fail(`balance of ${accounts[id]!.hash} goes negative at block ${height} (${what})`);
   };
-  const unclesByNephew = new Map(chain.uncles.map((u) => [u.height + 1, u]));
+  const unclesByNephew = new Map(uncles.map((u) => [u.height + 1, u]));
   blocks.forEach((block, h) => {
     for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) {
       const t = txs[i]!;
@@ -183,7 +195,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const rows = expectedRows[Number(holder)]!;
     rows.set(row, (rows.get(row) ?? 0n) + (type === 'ERC-721' ? 1n : value));
   }
-  chain.indexes.forEach((index, id) => {
+  indexes.forEach((index, id) => {
     const rows = new Map(index.holdings.map((h) => [`${h.tokenId}:${h.nftId ?? ''}`, h.value]));
     const want = expectedRows[id]!;
     if (rows.size !== want.size || [...want].some(([k, v]) => rows.get(k) !== v)) {
@@ -230,7 +242,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   withdrawals.forEach((w, i) => expected[w.receiverId]!.wd.push(i));
   blocks.forEach((b, h) => expected[b.minerId]!.mined.push(h));
   const same = (a: Int32Array, b: number[]) => a.length === b.length && b.every((v, i) => a[i] === v);
-  chain.indexes.forEach((index, id) => {
+  indexes.forEach((index, id) => {
     const e = expected[id]!;
     const pairs: [string, Int32Array, number[]][] = [
       ['transactions', index.transactions, e.tx],

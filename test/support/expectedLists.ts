@@ -7,7 +7,7 @@ import { type Chain, NONE, type TokenType } from '../../src/chain/types.js';
 export function expectedTransactions(chain: Chain, id: number, filter?: 'to' | 'from'): string[] {
   const out: string[] = [];
   for (let i = chain.transactions.length - 1; i >= 0; i--) {
-    const t = chain.transactions[i]!;
+    const t = chain.transactions.at(i)!;
     const to = t.toId !== NONE ? t.toId : t.createdId;
     if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id) out.push(t.hash);
   }
@@ -18,11 +18,11 @@ export function expectedTransactions(chain: Chain, id: number, filter?: 'to' | '
 export function expectedTokenTransfers(chain: Chain, id: number, options: { filter?: 'to' | 'from'; types?: readonly TokenType[]; token?: number } = {}): string[] {
   const out: string[] = [];
   for (let i = chain.tokenTransfers.length - 1; i >= 0; i--) {
-    const t = chain.tokenTransfers[i]!;
+    const t = chain.tokenTransfers.at(i)!;
     const type = chain.accounts[t.tokenId]!.contract!.token!.type;
     const involved = options.filter === 'from' ? t.fromId === id : options.filter === 'to' ? t.toId === id : t.fromId === id || t.toId === id;
     if (!involved || (options.types && !options.types.includes(type)) || (options.token !== undefined && t.tokenId !== options.token)) continue;
-    t.amounts.forEach((amount) => out.push(`${chain.transactions[t.transaction]!.hash}:${t.logIndex}:${amount}`));
+    t.amounts.forEach((amount) => out.push(`${chain.transactions.at(t.transaction)!.hash}:${t.logIndex}:${amount}`));
   }
   return out;
 }
@@ -31,15 +31,15 @@ export function expectedTokenTransfers(chain: Chain, id: number, options: { filt
 export function expectedInternalTransactions(chain: Chain, id: number, filter?: 'to' | 'from'): string[] {
   const out: string[] = [];
   for (let i = chain.internalTransactions.length - 1; i >= 0; i--) {
-    const t = chain.internalTransactions[i]!;
+    const t = chain.internalTransactions.at(i)!;
     const to = t.toId !== NONE ? t.toId : t.createdId;
-    if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id) out.push(`${chain.transactions[t.transaction]!.hash}:${t.index}`);
+    if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id) out.push(`${chain.transactions.at(t.transaction)!.hash}:${t.index}`);
   }
   return out;
 }
 
 export function expectedWithdrawals(chain: Chain, id: number): number[] {
-  return chain.withdrawals.filter((w) => w.receiverId === id).map((w) => w.index).reverse();
+  return [...chain.withdrawals].filter((w) => w.receiverId === id).map((w) => w.index).reverse();
 }
 
 const COLLECTION_RANK: Readonly<Record<TokenType, number>> = { 'ERC-721': 0, 'ERC-1155': 1, 'ERC-404': 2, 'ERC-20': 3 };

@@ -13,16 +13,16 @@ export const addressInternalTransactions: Handler = (ctx, [raw], query) => {
   const index = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
-  const lists = chain.indexes[id]!;
+  const lists = chain.indexes.at(id)!;
   const list = direction === 'to' ? lists.internalTransactionsTo : direction === 'from' ? lists.internalTransactionsFrom : lists.internalTransactions;
   const max = Number.MAX_SAFE_INTEGER;
   const cursor = blockNumber === undefined ? null : [blockNumber, transactionIndex ?? max, index ?? max];
   const keyOf = (i: number) => {
-    const it = chain.internalTransactions[i]!;
+    const it = chain.internalTransactions.at(i)!;
     return [it.block, it.transactionIndex, it.index];
   };
   const page = takePage(list, true, cursor && ((i) => compareTuples(keyOf(i), cursor) < 0));
-  const last = chain.internalTransactions[page.elements[page.elements.length - 1] ?? 0]!;
+  const last = chain.internalTransactions.at(page.elements[page.elements.length - 1] ?? 0)!;
   return pageResponse(
     page.elements.map((i) => internalTransactionJson(ctx, i)),
     page.more ? { block_number: last.block, index: last.index, items_count: itemsCount + page.elements.length, transaction_index: last.transactionIndex } : null,

@@ -15,7 +15,7 @@ export const addressNftCollections: Handler = (ctx, [raw], query) => {
   const cursorAddress = hashQuery(query, 'token_contract_address_hash', 40);
   const cursorType = enumQuery(query, 'token_type', NFT_TYPES);
   if (id === undefined) return EMPTY_PAGE;
-  const all = chain.indexes[id]!.nftCollections;
+  const all = chain.indexes.at(id)!.nftCollections;
   const typeOf = (tokenId: number) => chain.accounts[tokenId]!.contract!.token!.type;
   const collections = types ? all.filter((c) => types.has(typeOf(c.tokenId))) : all;
   const keyOf = (i: number) => ({ type: typeOf(collections[i]!.tokenId), address: chain.accounts[collections[i]!.tokenId]!.lower });

@@ -21,11 +21,11 @@ export const addressTokenTransfers: Handler = (ctx, [raw], query) => {
   const tokenId = tokenLower === undefined ? undefined : accountOf(chain, tokenLower);
   if (tokenLower !== undefined && tokenId === undefined) return EMPTY_PAGE;
 
-  let list = chain.indexes[id]!.tokenTransfers;
+  let list = chain.indexes.at(id)!.tokenTransfers;
   if (types || direction || tokenId !== undefined) {
     const key = `tt:${id}:${types ? [...types].sort().join(',') : ''}:${direction ?? ''}:${tokenId ?? ''}`;
     list = filteredList(ctx, key, list, (t) => {
-      const transfer = chain.tokenTransfers[t]!;
+      const transfer = chain.tokenTransfers.at(t)!;
       if (direction === 'to' && transfer.toId !== id) return false;
       if (direction === 'from' && transfer.fromId !== id) return false;
       if (tokenId !== undefined && transfer.tokenId !== tokenId) return false;
@@ -33,13 +33,13 @@ export const addressTokenTransfers: Handler = (ctx, [raw], query) => {
     });
   }
   const cursor = blockNumber === undefined ? null : [blockNumber, logIndex ?? Number.MAX_SAFE_INTEGER];
-  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.tokenTransfers[t]!.block, chain.tokenTransfers[t]!.logIndex], cursor) < 0), {
-    weight: (t) => itemsOf(chain.tokenTransfers[t]!),
+  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.tokenTransfers.at(t)!.block, chain.tokenTransfers.at(t)!.logIndex], cursor) < 0), {
+    weight: (t) => itemsOf(chain.tokenTransfers.at(t)!),
   });
   const items: string[] = [];
   for (const t of page.elements) {
-    for (let k = 0; k < itemsOf(chain.tokenTransfers[t]!); k++) items.push(cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k)));
+    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(t)!); k++) items.push(cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k)));
   }
-  const last = chain.tokenTransfers[page.elements[page.elements.length - 1] ?? 0];
+  const last = chain.tokenTransfers.at(page.elements[page.elements.length - 1] ?? 0);
   return pageResponse(items, page.more && last ? { block_number: last.block, index: last.logIndex } : null);
 };

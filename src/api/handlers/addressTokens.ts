@@ -24,7 +24,7 @@ export const addressTokens: Handler = (ctx, [raw], query) => {
   const cursorName = textQuery(query, 'token_name');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
-  const all = ctx.chain.indexes[id]!.holdings;
+  const all = ctx.chain.indexes.at(id)!.holdings;
   const rows = types ? all.filter((h) => types.has(ctx.chain.accounts[h.tokenId]!.contract!.token!.type)) : all;
     const cursor: HoldingKey | null = value === undefined ? null : { value, type: cursorType ?? 'ERC-20', name: cursorName };
   const page = takePage(identity(rows.length), false, cursor && ((i) => compareHoldingKeys(keyOf(ctx, rows[i]!), cursor) > 0), {

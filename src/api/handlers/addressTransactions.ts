@@ -12,11 +12,11 @@ export const addressTransactions: Handler = (ctx, [raw], query) => {
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
-  const index = chain.indexes[id]!;
+  const index = chain.indexes.at(id)!;
   const list = direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
-  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.transactions[t]!.block, chain.transactions[t]!.position], cursor) < 0));
-  const last = chain.transactions[page.elements[page.elements.length - 1] ?? 0]!;
+  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.transactions.at(t)!.block, chain.transactions.at(t)!.position], cursor) < 0));
+  const last = chain.transactions.at(page.elements[page.elements.length - 1] ?? 0)!;
   return pageResponse(
     page.elements.map((t) => transactionJson(ctx, t)),
     page.more ? { block_number: last.block, index: last.position, items_count: itemsCount + page.elements.length } : null,

@@ -10,7 +10,7 @@ export const addressWithdrawals: Handler = (ctx, [raw], query) => {
   const cursor = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
-  const page = takePage(ctx.chain.indexes[id]!.withdrawals, true, cursor === undefined ? null : (w) => w < cursor);
+  const page = takePage(ctx.chain.indexes.at(id)!.withdrawals, true, cursor === undefined ? null : (w) => w < cursor);
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     page.elements.map((w) => cachedJson(ctx, `withdrawal:${w}`, () => addressWithdrawalView(ctx, w))),

@@ -11,7 +11,7 @@ export const blockTransactions: Handler = (ctx, [raw], query) => {
   const blockNumber = integerQuery(query, 'block_number');
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
-  const block = 'height' in id ? chain.blocks[id.height] : chain.blockByHash.get(id.hash);
+  const block = 'height' in id ? chain.blocks.at(id.height) : chain.blockByHash.get(id.hash);
   if (!block) throw notFound();
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? -1];
   const page = takePage(identity(block.transactionCount), false, cursor && ((p) => compareTuples([block.height, p], cursor) > 0));

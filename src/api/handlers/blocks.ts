@@ -10,10 +10,10 @@ export const blocks: Handler = (ctx, _params, query) => {
   const height = integerQuery(query, 'block_number');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   const list = type === 'block' ? chain.blocks : type === 'uncle' ? chain.uncles : chain.reorgs;
-  const page = takePage(identity(list.length), true, height === undefined ? null : (i) => list[i]!.height < height);
-  const last = list[page.elements[page.elements.length - 1] ?? 0];
+  const page = takePage(identity(list.length), true, height === undefined ? null : (i) => list.at(i)!.height < height);
+  const last = list.at(page.elements[page.elements.length - 1] ?? 0);
   return pageResponse(
-    page.elements.map((i) => blockJson(ctx, list[i]!)),
+    page.elements.map((i) => blockJson(ctx, list.at(i)!)),
     page.more && last ? { block_number: last.height, items_count: itemsCount + page.elements.length } : null,
   );
 };

@@ -21,14 +21,14 @@ export const transactionTokenTransfers: Handler = (ctx, [raw], query) => {
   integerQuery(query, 'block_number');
   const plainLogIndex = integerQuery(query, 'index');
   if (index === undefined) throw notFound();
-  const transaction = chain.transactions[index]!;
-  const block = chain.blocks[transaction.block]!;
+  const transaction = chain.transactions.at(index)!;
+  const block = chain.blocks.at(transaction.block)!;
   // Items in order: [transfer, position in batch]. A transaction holds at most a few hundred.
   const cursor = batchLogIndex !== undefined ? [batchLogIndex, indexInBatch ?? 0] : plainLogIndex !== undefined ? [plainLogIndex, Number.MAX_SAFE_INTEGER] : null;
   const items: [number, number][] = [];
   let more = false;
   for (let t = transaction.tokenTransferStart; t < transaction.tokenTransferStart + transaction.tokenTransferCount && !more; t++) {
-    const transfer = chain.tokenTransfers[t]!;
+    const transfer = chain.tokenTransfers.at(t)!;
     if (types && !types.has(chain.accounts[transfer.tokenId]!.contract!.token!.type)) continue;
     for (let k = 0; k < itemsOf(transfer); k++) {
       if (cursor && compareTuples([transfer.logIndex, k], cursor) <= 0) continue;
@@ -44,7 +44,7 @@ export const transactionTokenTransfers: Handler = (ctx, [raw], query) => {
     more && last
       ? {
           batch_block_hash: block.hash,
-          batch_log_index: chain.tokenTransfers[last[0]]!.logIndex,
+          batch_log_index: chain.tokenTransfers.at(last[0])!.logIndex,
           batch_transaction_hash: transaction.hash,
           index_in_batch: last[1],
         }
