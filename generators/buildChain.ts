@@ -1,5 +1,6 @@
 import type { Block, Chain, Hex } from '../src/chain/types.js';
-import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
+import type { Scenario } from '../scenarios/index.js';
+import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
 import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
 import { nextBaseFee } from './blocks/nextBaseFee.js';
@@ -18,17 +19,7 @@ import { setupSteps } from './script/setupSteps.js';
 import { specialSteps } from './script/specialSteps.js';
 import type { ScriptStep } from './script/step.js';
 
-export interface BuildChainOptions {
-  /** A built-in scenario's name (default `default`) or a scenario object. */
-  readonly scenario?: string | Scenario;
-  /** Any integer or string (default 1). The same scenario and seed always give the same chain. */
-  readonly seed?: string | number;
-}
-
-/** Thrown for options `buildChain` cannot use. */
-export class BuildChainError extends Error {
-  override readonly name = 'BuildChainError';
-}
+export { BuildChainError, type BuildChainOptions } from './chainInput.js';
 
 const ZERO_HASH: Hex = `0x${'0'.repeat(64)}`;
 const CLIENTS = ['geth/v1.14.11-stable/linux-amd64/go1.22.8', 'nethermind/v1.29.1', 'besu/v24.10.0', 'erigon/2.60.10', 'reth/v1.1.2'];
@@ -37,19 +28,6 @@ const REFERENCE_FEE = 2n * GWEI;
 
 /** Gas a block may hold: room for about twice the mean demand, never less than a few deployments. */
 const gasLimitOf = (scenario: Scenario) => Math.max(3_000_000, Math.ceil((scenario.transactionsPerBlock * 2 * 75_000) / 100_000) * 100_000);
-
-function resolveScenario(scenario: BuildChainOptions['scenario']): Scenario {
-  if (typeof scenario === 'object') return scenario;
-  const found = findScenario(scenario ?? 'default');
-  if (!found) throw new BuildChainError(`buildChain: unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`);
-  return found;
-}
-
-function resolveSeed(seed: BuildChainOptions['seed']): string {
-  if (seed === undefined) return '1';
-  if (typeof seed === 'number' && !Number.isSafeInteger(seed)) throw new BuildChainError(`buildChain: seed must be an integer or a string, got ${seed}`);
-  return String(seed);
-}
 
 /** A non-consensus block at `height` on `parent`: an uncle or a reorged sibling. It holds no transactions. */
 function sideBlock(state: LedgerState, cast: Cast, type: 'uncle' | 'reorg', height: number, parent: Block, timestamp: number, rng: Stream): Block {

@@ -1,21 +1,23 @@
-import { buildChain } from '../generators/buildChain.js';
-import { createApi } from './api/createApi.js';
+import { createApiCore } from './api/apiCore.js';
 import type { Chain } from './chain/types.js';
 import { cachedAnswers, type CachedAnswers } from './server/answerHttp.js';
 import { scenarioRoutes } from './server/scenarioRoutes.js';
+import type { StartSummary } from './server/scenarioSummary.js';
 
 export interface MockApp {
   readonly chain: Chain;
-  /** Every request's answer, as the server gives it. */
+  /** Every request's answer, as the server gives it (may throw `ModuleNotLoaded`: see `withModules`). */
   readonly answer: CachedAnswers;
   /** Renders the newest entities while idle (see `Api.warmUp`). */
-  readonly warmUp: () => Promise<void>;
+  readonly warmUp: (signal?: AbortSignal) => Promise<void>;
 }
 
-/** The chain of a scenario and the answers to every request on it: what each adapter serves. */
-export function createMockApp(options: { scenario?: string; seed?: string | number }): MockApp {
-  const chain = buildChain(options);
-  const api = createApi(chain);
-  const answer = cachedAnswers({ api, routes: scenarioRoutes(chain), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) });
+/**
+ * The answers to every request on a chain: what each adapter serves. `start` tells the home page
+ * how the server started (left out of fixtures, which must not vary).
+ */
+export function createMockApp(chain: Chain, start?: () => StartSummary): MockApp {
+  const api = createApiCore(chain);
+  const answer = cachedAnswers({ api, routes: scenarioRoutes(chain, start), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) });
   return { chain, answer, warmUp: api.warmUp };
 }

@@ -2,16 +2,34 @@
 import { chainCounts } from './chain/chainCounts.js';
 import { parseServeArgs, SERVE_USAGE } from './cli/parseServeArgs.js';
 import { startServer } from './startServer.js';
-import { EXPORT_USAGE, parseExportArgs } from './cli/parseExportArgs.js';
-import { exportFixtures } from './export/exportFixtures.js';
+
+// Only serving is on the start-up path: the other commands load what they need when run.
 
 /** `explorer-mock export …`: writes fixtures. */
-function exportCommand(argv: readonly string[]): void {
+async function exportCommand(argv: readonly string[]): Promise<void> {
+  const { EXPORT_USAGE, parseExportArgs } = await import('./cli/parseExportArgs.js');
   const parsed = parseExportArgs(argv);
   if (parsed.ok === 'help') return void process.stdout.write(EXPORT_USAGE);
   if (!parsed.ok) return usageError(parsed.message);
+  const { exportFixtures } = await import('./export/exportFixtures.js');
   const { files, manifest } = exportFixtures(parsed.options);
   process.stdout.write(`explorer-mock wrote ${files} responses and ${manifest}\n`);
+}
+
+/** `explorer-mock cache ls | clear`: lists or empties the snapshot cache. */
+async function cacheCommand(argv: readonly string[]): Promise<void> {
+  const { CACHE_COMMAND_USAGE, parseCacheArgs } = await import('./cli/parseCacheArgs.js');
+  const parsed = parseCacheArgs(argv);
+  if (parsed.ok === 'help') return void process.stdout.write(CACHE_COMMAND_USAGE);
+  if (!parsed.ok) return usageError(parsed.message);
+  const { clearSnapshots, listSnapshots } = await import('./cache/snapshotStore.js');
+  const { dir, action } = parsed.options;
+  if (action === 'ls') {
+    const { formatCacheList } = await import('./cli/formatCacheList.js');
+    return void process.stdout.write(formatCacheList(dir, listSnapshots(dir)));
+  }
+  const { files, bytes } = clearSnapshots(dir);
+  process.stdout.write(`explorer-mock removed ${files} cached chain${files === 1 ? '' : 's'} (${(bytes / 1e6).toFixed(1)} MB) from ${dir}\n`);
 }
 
 function usageError(message: string): void {
@@ -22,18 +40,21 @@ function usageError(message: string): void {
 /** The `explorer-mock` command: parses flags, starts the server, stops it on SIGINT/SIGTERM. */
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === 'export') return exportCommand(argv.slice(1));
+  if (argv[0] === 'cache') return cacheCommand(argv.slice(1));
   const parsed = parseServeArgs(argv);
   if (parsed.ok === 'help') {
     process.stdout.write(SERVE_USAGE);
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults } = parsed.options;
-  const server = await startServer({ seed, scenario, port, host, faults, warm: true });
+  const { seed, scenario, port, host, json, faults, cache } = parsed.options;
+  const server = await startServer({ seed, scenario, port, host, faults, warm: true, ...(cache === undefined ? {} : { cache }) });
+  const { source, chainMs } = server.origin;
+  const started = `${source === 'snapshot' ? 'loaded from the cache' : 'built'} in ${Math.round(chainMs)} ms`;
   process.stdout.write(
     json
-      ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, counts: chainCounts(server.chain) })}\n`
-      : `explorer-mock listening on ${server.url} (scenario ${scenario}, seed ${seed})\n`,
+      ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, chain: { source, ms: Math.round(chainMs) }, counts: chainCounts(server.chain) })}\n`
+      : `explorer-mock listening on ${server.url} (scenario ${scenario}, seed ${seed}; chain ${started})\n`,
   );
   const stop = () => {
     server.close().then(

@@ -1,6 +1,9 @@
 import { createMockApp } from './app.js';
+import { type CacheOption, cacheOptionProblem } from './cache/cacheSettings.js';
+import { openChain, type ChainOrigin } from './cache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
+import { loadHeavy } from './views/heavy.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
 
@@ -17,6 +20,11 @@ export interface StartServerOptions {
   readonly faults?: FaultConfig;
   /** Render the newest entities' JSON while idle after start, so first visits are fast (default false; the CLI sets it). */
   readonly warm?: boolean;
+  /**
+   * The snapshot cache of built chains (on by default): `false` to build every time, or
+   * `{ dir, maxEntries }`. `EXPLORER_MOCK_CACHE=0` in the environment turns it off too.
+   */
+  readonly cache?: CacheOption;
 }
 
 export interface RunningServer {
@@ -25,6 +33,8 @@ export interface RunningServer {
   readonly port: number;
   /** The chain the server answers from. */
   readonly chain: Chain;
+  /** Whether the chain came from the snapshot cache or was built, and how long that took. */
+  readonly origin: ChainOrigin;
   /** Stops the server; requests in flight finish first. */
   close(): Promise<void>;
 }
@@ -43,13 +53,44 @@ export class StartServerError extends Error {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false } = options;
+  const started = performance.now();
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache } = options;
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '') throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
-  const { chain, answer, warmUp } = createMockApp({ scenario, seed });
+  const cacheProblem = cacheOptionProblem(cache, 'startServer');
+  if (cacheProblem) throw new StartServerError(cacheProblem);
+  const opened = await openChain({ scenario, seed, ...(cache === undefined ? {} : { cache }) });
+  let readyMs: number | null = null;
+  const { chain, answer, warmUp } = createMockApp(opened.chain, () => ({ ...opened.origin, readyMs }));
   const serving = await serve(answer, { port, host, faults, seed: chain.seed });
-  if (warm) void warmUp();
-  return { ...serving, chain, close: () => serving.close() };
+  readyMs = performance.now() - started;
+  // After the first answers: load what the views load lazily, write the snapshot of a built chain,
+  // then (for the CLI) render the newest entities while idle.
+  let background: Promise<unknown> = Promise.resolve();
+  const stopped = new AbortController();
+  const later = setTimeout(() => {
+    background = opened
+      .saveSnapshotWhileIdle()
+      .then(() => loadHeavy())
+      .then(() => (warm ? warmUp(stopped.signal) : undefined))
+      .catch((error: unknown) => console.error('explorer-mock: background work after start failed:', error));
+  }, AFTER_START_MS);
+  return {
+    ...serving,
+    chain,
+    origin: opened.origin,
+    close: async () => {
+      clearTimeout(later);
+      stopped.abort();
+      opened.saveSnapshot();
+      await serving.close();
+      // Module loads under way finish first: a test runner may tear down its module loader next.
+      await background;
+    },
+  };
 }
+
+/** How long after listening a server waits before its background work, so first requests go first. */
+const AFTER_START_MS = 150;

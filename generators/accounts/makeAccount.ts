@@ -1,4 +1,4 @@
-import { getAddress } from 'viem';
+import * as Address from 'ox/Address';
 import type { Account, AddressMetadata, Contract, Hex, TagLabel } from '../../src/chain/types.js';
 import { stream } from '../random/stream.js';
 import { withFaker } from '../random/withFaker.js';
@@ -17,7 +17,7 @@ export interface AccountDraft {
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** A random address for a label. */
-export const addressFor = (seed: string, label: string): Hex => getAddress(stream(seed, `address:${label}`).hex(20));
+export const addressFor = (seed: string, label: string): Hex => Address.checksum(stream(seed, `address:${label}`).hex(20));
 
 /** Builds an account; `label` is the stable label its decorations are drawn from. */
 export function makeAccount(seed: string, label: string, id: number, draft: AccountDraft): Account {

@@ -1,4 +1,5 @@
-import { type Abi, type AbiParameter, parseAbi } from 'viem';
+import type { Abi, AbiParameter } from 'abitype';
+import * as Abis from 'ox/Abi';
 import type { ContractKind } from '../../src/chain/types.js';
 import { SIGNATURES } from './signatures.js';
 
@@ -15,7 +16,7 @@ export function abiOf(kind: ContractKind): Abi {
   let abi = ABIS.get(kind);
   if (!abi) {
     const signatures = SIGNATURES[kind];
-    abi = signatures.length ? (parseAbi(signatures) as Abi) : [];
+    abi = signatures.length ? ((Abis.from(signatures) as Abi)) : [];
     ABIS.set(kind, abi);
   }
   return abi;

@@ -1,5 +1,7 @@
-import { encodeAbiParameters, toFunctionSelector, type AbiFunction, type Hex } from 'viem';
-import type { ContractKind } from '../../src/chain/types.js';
+import type { AbiFunction } from 'abitype';
+import * as AbiFunctions from 'ox/AbiFunction';
+import * as AbiParameters from 'ox/AbiParameters';
+import type { ContractKind, Hex } from '../../src/chain/types.js';
 import { stream } from '../random/stream.js';
 import { abiOf, constructorInputs } from './abiOf.js';
 import { compilerOf } from './compiler.js';
@@ -41,7 +43,7 @@ export function deployedBytecode(input: BytecodeInput): Hex {
   const compiler = compilerOf(input.seed, input.bytecodeLabel, input.kind);
   const selectors = abiOf(input.kind)
     .filter((x): x is AbiFunction => x.type === 'function')
-    .map((f) => strip(toFunctionSelector(f)));
+    .map((f) => strip(AbiFunctions.getSelector(f)));
   let jump = 0x100;
   const dispatcher = selectors.map((s) => `8063${s}1461${(jump += 0x40).toString(16).padStart(4, '0')}57`).join('');
   const [min, max] = SIZE[input.kind] ?? [900, 2_400];
@@ -57,7 +59,7 @@ export function deployedBytecode(input: BytecodeInput): Hex {
 /** The ABI-encoded constructor arguments, or null for a constructor without inputs. */
 export function encodedConstructorArgs(kind: ContractKind, args: readonly unknown[]): Hex | null {
   const inputs = constructorInputs(kind);
-  return inputs.length ? encodeAbiParameters(inputs, args as unknown[]) : null;
+  return inputs.length ? AbiParameters.encode(inputs, args as never) : null;
 }
 
 /**

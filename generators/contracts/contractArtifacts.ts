@@ -1,4 +1,7 @@
-import { type Abi, decodeAbiParameters, getAddress, type Hex } from 'viem';
+import type { Abi } from 'abitype';
+import * as AbiParameters from 'ox/AbiParameters';
+import * as Address from 'ox/Address';
+import type { Hex } from '../../src/chain/types.js';
 import type { ContractKind } from '../../src/chain/types.js';
 import { stream } from '../random/stream.js';
 import { withFaker } from '../random/withFaker.js';
@@ -59,7 +62,7 @@ const LINKS_LIBRARY: ReadonlySet<ContractKind> = new Set(['erc1155', 'lending-po
 function printArgument(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(printArgument);
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return Address.checksum(value);
   if (typeof value === 'number') return String(value);
   return value;
 }
@@ -90,7 +93,7 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
   const bytecode = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: input.libraryAddress };
   const constructorArgs = input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(input.kind, input.constructorArgs);
   const inputs = input.kind === 'minimal-proxy' ? [] : constructorInputs(input.kind);
-  const decoded = constructorArgs ? decodeAbiParameters(inputs, constructorArgs) : null;
+  const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
   const viaRegistry = rng.chance(0.3);
   return {
     language: compiler.language,

@@ -1,4 +1,7 @@
-import { getContractAddress, keccak256, stringToHex } from 'viem';
+import * as Address from 'ox/Address';
+import * as ContractAddress from 'ox/ContractAddress';
+import * as Hash from 'ox/Hash';
+import * as Hex from 'ox/Hex';
 import { type Contract, type CreationStatus, NONE, type Token } from '../../src/chain/types.js';
 import { registerAccount } from './registerAccount.js';
 import type { CreateSpec } from './plan.js';
@@ -16,9 +19,11 @@ export interface Creation {
 export function createContract(state: LedgerState, spec: CreateSpec, creation: Creation): number {
   const creator = state.accounts[creation.creatorId]!;
   const bytecodeLabel = spec.bytecodeLabel ?? `${spec.kind}:${creator.lower}:${creation.nonce}`;
-  const hash = spec.salt
-    ? getContractAddress({ opcode: 'CREATE2', from: creator.hash, salt: spec.salt, bytecodeHash: keccak256(stringToHex(bytecodeLabel)) })
-    : getContractAddress({ from: creator.hash, nonce: BigInt(creation.nonce) });
+  const hash = Address.checksum(
+    spec.salt
+      ? ContractAddress.fromCreate2({ from: creator.hash, salt: spec.salt, bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)) })
+      : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) }),
+  );
   const token: Token | null = spec.token && creation.status === 'success'
     ? {
         type: spec.token.type,

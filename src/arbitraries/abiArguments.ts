@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AbiFunction, AbiParameter } from 'viem';
+import type { AbiFunction, AbiParameter } from 'abitype';
 import { addressHash, hexBytes, label } from './primitives.js';
 
 /** Values of one ABI type, shrinking towards small numbers, short arrays and plain text. */

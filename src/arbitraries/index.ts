@@ -7,6 +7,9 @@
  * import { transaction } from 'explorer-mock/arbitraries';
  * fc.assert(fc.property(transaction({ status: 'error' }), (t) => t.revert_reason !== null));
  */
+// Values are rendered synchronously by the server's views: load every module they use up front.
+import '../views/heavyEager.js';
+
 export { addressHash, blockHash, transactionHash } from './primitives.js';
 export {
   address,

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { getAddress } from 'viem';
+import * as Address from 'ox/Address';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 /** An EIP-55 checksummed address; shrinks towards the zero address. */
-export const addressHash = (): fc.Arbitrary<`0x${string}`> => fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => getAddress(`0x${hex(b)}`));
+export const addressHash = (): fc.Arbitrary<`0x${string}`> => fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => Address.checksum(`0x${hex(b)}`));
 
 /** A lower-case 32-byte hash; shrinks towards zero. */
 const hash32 = (): fc.Arbitrary<`0x${string}`> => fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => `0x${hex(b)}` as const);

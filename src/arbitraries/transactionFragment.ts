@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AbiFunction } from 'viem';
+import type { AbiFunction } from 'abitype';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { transactionTypesOf } from '../../generators/ledger/transactionTypes.js';

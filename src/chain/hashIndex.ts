@@ -1,3 +1,5 @@
+import type { Table } from './table.js';
+
 /** Finds an entity's index by its (lower-case, 0x-prefixed) hash. */
 export interface HashLookup {
   get(hash: string): number | undefined;
@@ -16,13 +18,22 @@ export class HashIndex implements HashLookup {
   private readonly table: Int32Array;
   private readonly mask: number;
 
-  constructor(private readonly entities: readonly { readonly hash: string }[]) {
+  /** Indexes `entities` by hash, or takes the slots a snapshot kept (`slots()` of an equal index). */
+  constructor(
+    private readonly entities: Table<{ readonly hash: string }>,
+    slots?: Int32Array,
+  ) {
+    if (slots) {
+      this.table = slots;
+      this.mask = slots.length - 1;
+      return;
+    }
     let capacity = 16;
     while (capacity < entities.length * 2) capacity *= 2;
     this.mask = capacity - 1;
     this.table = new Int32Array(capacity).fill(-1);
     for (let i = 0; i < entities.length; i++) {
-      let slot = slotOf(entities[i]!.hash, this.mask);
+      let slot = slotOf(entities.at(i)!.hash, this.mask);
       while (this.table[slot] !== -1) slot = (slot + 1) & this.mask;
       this.table[slot] = i;
     }
@@ -32,12 +43,17 @@ export class HashIndex implements HashLookup {
     return this.entities.length;
   }
 
+  /** The open-addressing table, for a snapshot. */
+  slots(): Int32Array {
+    return this.table;
+  }
+
   get(hash: string): number | undefined {
     if (hash.length !== 66) return undefined;
     let slot = slotOf(hash, this.mask);
     if (Number.isNaN(slot)) return undefined;
     for (let index = this.table[slot]!; index !== -1; index = this.table[slot]!) {
-      if (this.entities[index]!.hash === hash) return index;
+      if (this.entities.at(index)!.hash === hash) return index;
       slot = (slot + 1) & this.mask;
     }
     return undefined;

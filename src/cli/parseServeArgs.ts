@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
-import { chainFlags } from './chainFlags.js';
+import type { CacheOption } from '../cache/cacheSettings.js';
+import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags } from './chainFlags.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 
 export interface ServeOptions {
@@ -10,6 +11,8 @@ export interface ServeOptions {
   readonly host: string;
   readonly json: boolean;
   readonly faults: FaultConfig;
+  /** Absent: the default cache. */
+  readonly cache?: CacheOption;
 }
 
 export type Parsed<T> = { readonly ok: true; readonly options: T } | { readonly ok: false; readonly message: string } | { readonly ok: 'help' };
@@ -28,12 +31,14 @@ Options:
   --error-rate <0..1>   answer this share of API requests with an error status (seeded)
   --error-status <list> statuses the error rate uses, e.g. 500,503 (default 500)
   --rate-limit <n/win>  at most n requests per client per window, e.g. 300/60s; then 429
+${CACHE_USAGE}
   -h, --help            show this help
 
 Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
 prefer: code=503), x-mock-fault: reset | empty | slow-body.
 
 Also: explorer-mock export --out DIR [--scenario NAME] [--seed N] [--pages K]
+      explorer-mock cache ls | clear [--cache-dir DIR]
 `;
 
 /** Parses a port: an integer from 0 to 65535. */
@@ -60,6 +65,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         'error-rate': { type: 'string' },
         'error-status': { type: 'string' },
         'rate-limit': { type: 'string' },
+        ...CACHE_FLAG_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -88,5 +94,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     Object.assign(faults, { [key]: parsed });
   }
   if (faults.errorStatuses && faults.errorRate === undefined) return { ok: false, message: '--error-status needs --error-rate' };
-  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults } };
+  const cache = cacheFlags(values);
+  if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
+  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, ...(cache === undefined ? {} : { cache }) } };
 }

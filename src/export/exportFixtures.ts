@@ -1,6 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { buildChain } from '../../generators/buildChain.js';
+import '../views/heavyEager.js';
 import { createMockApp } from '../app.js';
+import type { CacheOption } from '../cache/cacheSettings.js';
+import { openChainSync } from '../cache/openChain.js';
 import { VERSION } from '../version.js';
 import { fixtureFileOf, fixtureRequests } from './fixtureRequests.js';
 
@@ -11,6 +15,8 @@ export interface ExportOptions {
   readonly out: string;
   /** Pages of each list to follow (default 2). */
   readonly pages?: number;
+  /** The snapshot cache of built chains, as in `startServer` (on by default; `false` turns it off). */
+  readonly cache?: CacheOption;
 }
 
 export interface ManifestEntry {
@@ -28,8 +34,10 @@ export interface ManifestEntry {
  * exportFixtures({ scenario: 'default', seed: 1, out: 'fixtures', pages: 3 });
  */
 export function exportFixtures(options: ExportOptions): { files: number; manifest: string } {
-  const { scenario = 'default', seed = 1, out, pages = 2 } = options;
-  const app = createMockApp({ scenario, seed });
+  const { scenario = 'default', seed = 1, out, pages = 2, cache } = options;
+  const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
+  opened.saveSnapshot();
+  const app = createMockApp(opened.chain);
   const requests: Record<string, ManifestEntry> = {};
   for (const url of fixtureRequests(app, pages)) {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });

@@ -1,4 +1,5 @@
 import type { CachedAnswers, HttpAnswer, HttpRequest } from '../server/answerHttp.js';
+import { withModules } from '../lazy/lazyModule.js';
 import { errorMessageOf } from './faultConfig.js';
 import type { FaultPlan, FaultRequest } from './planFaults.js';
 
@@ -33,7 +34,7 @@ export async function answerWithFaults(
   plan: ((request: FaultRequest) => FaultPlan) | null,
   request: HttpRequest & { readonly client: string },
 ): Promise<FaultedAnswer> {
-  if (!plan || !isApi(request.url) || request.method.toUpperCase() === 'OPTIONS') return { kind: 'answer', answer: answer(request), slow: false };
+  if (!plan || !isApi(request.url) || request.method.toUpperCase() === 'OPTIONS') return { kind: 'answer', answer: await withModules(() => answer(request)), slow: false };
   const faults = plan(request);
   if (faults.invalid) return { kind: 'answer', answer: jsonAnswer(400, faults.invalid, faults.headers), slow: false };
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
@@ -41,7 +42,7 @@ export async function answerWithFaults(
   let answered: HttpAnswer;
   if (faults.status !== undefined) answered = jsonAnswer(faults.status, errorMessageOf(faults.status), faults.headers);
   else {
-    const normal = answer(request);
+    const normal = await withModules(() => answer(request));
     answered = Object.keys(faults.headers).length ? { ...normal, headers: { ...normal.headers, ...faults.headers } } : normal;
   }
   if (request.method.toUpperCase() === 'HEAD') answered = { ...answered, body: null };

@@ -1,4 +1,7 @@
+import { buildChain } from '../../generators/buildChain.js';
 import { createMockApp } from '../app.js';
+import { type CacheOption, cacheOptionProblem } from '../cache/cacheSettings.js';
+import { openChainSync } from '../cache/openChain.js';
 import type { Chain } from '../chain/types.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
@@ -14,6 +17,8 @@ export interface CreateHandlerOptions {
   readonly errorRate?: number;
   readonly errorStatuses?: readonly number[];
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+  /** The snapshot cache of built chains, as in `startServer` (on by default; `false` turns it off). */
+  readonly cache?: CacheOption;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -52,7 +57,7 @@ const toResponse = (answer: HttpAnswer, slow: boolean) =>
  * const response = await handler(new Request('https://explorer.test/api/v2/blocks'));
  */
 export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
-  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit } = options;
+  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit, cache } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency } : {}),
     ...(errorRate !== undefined ? { errorRate } : {}),
@@ -61,7 +66,11 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   };
   const problem = validateFaults(faults);
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
-  const app = createMockApp({ scenario, seed });
+  const cacheProblem = cacheOptionProblem(cache, 'createHandler');
+  if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
+  opened.saveSnapshot();
+  const app = createMockApp(opened.chain, () => opened.origin);
   const planner = createFaultPlanner(faults, app.chain.seed);
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);

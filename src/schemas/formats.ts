@@ -1,9 +1,9 @@
-import { getAddress } from 'viem';
+import * as Address from 'ox/Address';
 import { z } from 'zod';
 
 const isChecksummed = (value: string) => {
   try {
-    return getAddress(value) === value;
+    return Address.checksum(value) === value;
   } catch {
     return false;
   }

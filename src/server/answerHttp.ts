@@ -1,4 +1,5 @@
 import { INTERNAL_ERROR } from '../api/errors.js';
+import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { lru } from '../views/lru.js';
 import type { ApiHandler } from '../api/response.js';
 
@@ -48,7 +49,8 @@ const json = (status: number, message: string, extra: Record<string, string> = {
 
 /**
  * The HTTP behaviour of the mock, in one place for every adapter: methods, CORS and preflight,
- * HEAD, trailing slashes, limits, and the JSON error bodies. Pure apart from `onError`.
+ * HEAD, trailing slashes, limits, and the JSON error bodies. Pure apart from `onError`. Throws
+ * `ModuleNotLoaded` when the answer needs a module still loading (see `withModules`).
  */
 export function answerHttp(app: HttpApp, request: HttpRequest): HttpAnswer {
   const method = request.method.toUpperCase();
@@ -90,6 +92,7 @@ function route(app: HttpApp, url: string): HttpAnswer {
     }
     return json(404, 'Not found');
   } catch (error) {
+    if (error instanceof ModuleNotLoaded) throw error;
     app.onError?.(error, url);
     const body = encoder.encode(INTERNAL_ERROR.body);
     return { status: 500, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };

@@ -4,6 +4,7 @@ import type { CachedAnswers, HttpAnswer } from './answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { asksForFault, createFaultPlanner } from '../faults/planFaults.js';
+import { ModuleNotLoaded, withModules } from '../lazy/lazyModule.js';
 
 /** Timeouts that keep an idle or slow client from holding a connection. */
 export const SERVER_LIMITS = {
@@ -57,7 +58,15 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
   const respond: Middleware = (req, res) => {
     const request = { method: req.method, url: originForm(req.originalUrl ?? req.url), header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
-    if (!configured && !asksForFault(req.rawHeaders)) return send(res, answer(request));
+    if (!configured && !asksForFault(req.rawHeaders)) {
+      try {
+        return send(res, answer(request));
+      } catch (error) {
+        // The answer needs a module that is still loading: send it once loaded.
+        if (!(error instanceof ModuleNotLoaded)) throw error;
+        return withModules(() => answer(request)).then((answered) => send(res, answered));
+      }
+    }
     return answerWithFaults(answer, planner, request).then((faulted) => {
       if (faulted.kind === 'reset') req.socket.destroy();
       else if (faulted.kind === 'empty') req.socket.end();

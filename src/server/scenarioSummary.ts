@@ -36,11 +36,21 @@ function handleSummary(chain: Chain, name: string, value: string): HandleSummary
   return { name, kind: 'block', value: lower, links: [`/api/v2/blocks/${lower}/transactions`] };
 }
 
+/** How a server started: where its chain came from and how long it took (absent from fixtures, which must not vary). */
+export interface StartSummary {
+  /** `snapshot`: loaded from the cache; `built`: replayed by the chain builder. */
+  readonly source: 'snapshot' | 'built';
+  readonly file: string | null;
+  readonly chainMs: number;
+  readonly readyMs?: number | null;
+}
+
 /** What `/__mock/scenario` answers and the home page shows. */
-export function scenarioSummary(chain: Chain) {
+export function scenarioSummary(chain: Chain, start?: StartSummary) {
   return {
     scenario: chain.scenario,
     seed: chain.seed,
+    ...(start ? { start: { source: start.source, file: start.file, chainMs: Math.round(start.chainMs), readyMs: start.readyMs === undefined || start.readyMs === null ? null : Math.round(start.readyMs) } } : {}),
     counts: chainCounts(chain),
     headHeight: chain.headHeight,
     openapi: '/api/v2/openapi',

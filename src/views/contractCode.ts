@@ -1,8 +1,9 @@
 import type { SmartContract } from '../schemas/index.js';
 import type { Account, AccountId } from '../chain/types.js';
-import { contractArtifacts, type ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
+import type { ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
 import { cachedObject, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
+import { heavy } from './heavy.js';
 
 /** What the catalogue needs to derive a contract's code and verification record. */
 function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsInput {
@@ -29,7 +30,7 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
 
 /** The memoised code and verification record of a contract. */
 export const artifactsOf = (ctx: ViewContext, id: AccountId) =>
-  cachedObject(ctx, `artifacts:${id}`, () => contractArtifacts(artifactsInput(ctx, ctx.chain.accounts[id]!)));
+  cachedObject(ctx, `artifacts:${id}`, () => heavy.catalogue.get().contractArtifacts(artifactsInput(ctx, ctx.chain.accounts[id]!)));
 
 /** The input of the transaction that created `id`: its creation bytecode with constructor arguments. */
 export const creationInput = (ctx: ViewContext, id: AccountId): `0x${string}` => artifactsOf(ctx, id).creationBytecode;

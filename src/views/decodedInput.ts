@@ -1,5 +1,7 @@
-import { type AbiFunction, type AbiParameter, encodeFunctionData, getAddress, toFunctionSelector } from 'viem';
-import type { Call, Transaction } from '../chain/types.js';
+import type { AbiFunction, AbiParameter } from 'abitype';
+import * as Address from 'ox/Address';
+import * as AbiFunctions from 'ox/AbiFunction';
+import type { Call } from '../chain/types.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 
 /** The ABI entry of a call's method. */
@@ -9,12 +11,9 @@ export function functionOf(call: Call): AbiFunction {
   return item;
 }
 
-/** The method a transaction calls, or null for transfers and creations. */
-export const methodName = (transaction: Transaction): string | null => transaction.call?.functionName ?? null;
-
 /** The call's input: the 4-byte selector and the ABI-encoded arguments. */
 export function callData(call: Call): `0x${string}` {
-  return encodeFunctionData({ abi: [functionOf(call)], functionName: call.functionName, args: call.args as unknown[] });
+  return AbiFunctions.encodeData(functionOf(call), call.args as never);
 }
 
 /** A decoded value as the explorer prints it: every value a string, arrays as JSON text. */
@@ -23,7 +22,7 @@ function printValue(parameter: AbiParameter, value: unknown): string {
     const inner = { ...parameter, type: parameter.type.slice(0, parameter.type.lastIndexOf('[')) };
     return `[${(value as unknown[]).map((v) => JSON.stringify(printValue(inner, v))).join(',')}]`;
   }
-  if (parameter.type === 'address') return getAddress(value as string);
+  if (parameter.type === 'address') return Address.checksum(value as string);
   return String(value);
 }
 
@@ -32,7 +31,7 @@ export function decodedInputView(call: Call) {
   const fn = functionOf(call);
   return {
     method_call: `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`,
-    method_id: toFunctionSelector(fn),
+    method_id: AbiFunctions.getSelector(fn),
     parameters: fn.inputs.map((p, i) => ({ name: p.name ?? '', type: p.type, value: printValue(p, call.args[i]) })),
   };
 }

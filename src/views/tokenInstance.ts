@@ -1,40 +1,15 @@
 import type { CollectionTokenInstance, TokenInstance } from '../schemas/index.js';
 import type { AccountId } from '../chain/types.js';
-import { stream } from '../../generators/random/stream.js';
-import { withFaker } from '../../generators/random/withFaker.js';
 import { addressRef } from './addressRef.js';
 import { cachedObject, type ViewContext } from './context.js';
+import { heavy } from './heavy.js';
 import { token } from './token.js';
 
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** The off-chain metadata of an NFT, drawn from its token and id. */
-function nftMetadata(ctx: ViewContext, tokenId: AccountId, id: bigint) {
+/** The off-chain metadata of an NFT, drawn from its token and id (memoised). */
+const nftMetadata = (ctx: ViewContext, tokenId: AccountId, id: bigint) => {
   const account = ctx.chain.accounts[tokenId]!;
-  const label = `nft:${account.lower}:${id}`;
-  return cachedObject(ctx, label, () => {
-    const seed = ctx.chain.seed;
-    const rng = stream(seed, label);
-    const slug = account.contract!.token!.symbol.toLowerCase();
-    const image = `https://nft.explorer-mock.test/${slug}/${id}.png`;
-    const animated = rng.chance(0.2);
-    return withFaker(seed, label, (f) => ({
-      name: `${account.contract!.token!.name} #${id}`,
-      description: f.lorem.sentence(),
-      image_url: image,
-      home_url: `https://${slug}.explorer-mock.test`,
-      external_url: `https://${slug}.explorer-mock.test/items/${id}`,
-      year: f.number.int({ min: 2017, max: 2024 }),
-      tags: f.helpers.arrayElements(['art', 'pfp', 'gaming', 'music', 'membership', 'generative'], { min: 1, max: 3 }),
-      attributes: [
-        { trait_type: 'Background', value: capital(f.color.human()) },
-        { trait_type: 'Material', value: f.commerce.productMaterial() },
-        { trait_type: 'Rarity', value: f.helpers.arrayElement(['Common', 'Uncommon', 'Rare', 'Epic', 'Legendary']) },
-      ],
-      animation_url: animated ? `https://nft.explorer-mock.test/${slug}/${id}.mp4` : null,
-    }));
-  });
-}
+  return cachedObject(ctx, `nft:${account.lower}:${id}`, () => heavy.nftMetadata.get().nftMetadata(ctx.chain.seed, account, id));
+};
 
 /** Fields every token instance shows; the owner is the NFT's owner, or the holder for ERC-1155. */
 function instanceFields(ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId) {

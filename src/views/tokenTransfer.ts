@@ -1,10 +1,13 @@
 import type { TokenTransfer as TokenTransferView } from '../schemas/index.js';
-import type { TokenTransfer } from '../chain/types.js';
+import type { TokenTransfer, Transaction } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 import { token } from './token.js';
-import { methodName } from './decodedInput.js';
+
+/** The method a transaction calls, or null for transfers and creations. */
+export const methodName = (transaction: Transaction): string | null => transaction.call?.functionName ?? null;
+
 
 /** Items a token transfer log is listed as: one per token id of an ERC-1155 batch, else one. */
 export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.length ?? 1;

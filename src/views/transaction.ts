@@ -3,9 +3,9 @@ import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { creationInput } from './contractCode.js';
 import { cachedJson, type ViewContext } from './context.js';
-import { callData, decodedInputView, methodName } from './decodedInput.js';
 import { isoTimestamp } from './format.js';
-import { itemsOf, tokenTransferView } from './tokenTransfer.js';
+import { heavy } from './heavy.js';
+import { itemsOf, methodName, tokenTransferView } from './tokenTransfer.js';
 
 /** Token transfer items shown inside a transaction; more set `token_transfers_overflow`. */
 const EMBEDDED_TRANSFERS = 10;
@@ -58,8 +58,8 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
     from: addressRef(ctx, t.fromId)!,
     to: addressRef(ctx, t.toId),
     created_contract: addressRef(ctx, t.createdId),
-    raw_input: t.call ? callData(t.call) : t.createdId !== NONE ? creationInput(ctx, t.createdId) : '0x',
-    decoded_input: t.call ? decodedInputView(t.call) : null,
+    raw_input: t.call ? heavy.abi.get().callData(t.call) : t.createdId !== NONE ? creationInput(ctx, t.createdId) : '0x',
+    decoded_input: t.call ? heavy.abi.get().decodedInputView(t.call) : null,
     token_transfers: transfers.items,
     token_transfers_overflow: transfers.overflow,
     transaction_types: TRANSACTION_KIND_BITS.filter((_, bit) => t.types & (1 << bit)),

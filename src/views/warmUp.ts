@@ -1,3 +1,4 @@
+import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { blockJson } from './block.js';
 import type { ViewContext } from './context.js';
 import { internalTransactionJson } from './internalTransaction.js';
@@ -9,9 +10,10 @@ const SLICE_MS = 4;
 /**
  * Renders the JSON of the newest entities while the server is idle, so the first walk through a
  * list assembles pages from ready pieces instead of rendering them under load. Works in slices
- * of a few milliseconds between requests; stops at `maxBytes` of rendered JSON.
+ * of a few milliseconds between requests; stops at `maxBytes` of rendered JSON, or when `signal`
+ * aborts.
  */
-export function warmUp(ctx: ViewContext, maxBytes = 128 * 1024 * 1024): Promise<void> {
+export function warmUp(ctx: ViewContext, signal?: AbortSignal, maxBytes = 128 * 1024 * 1024): Promise<void> {
   const { chain } = ctx;
   const jobs: (() => string)[] = [];
   for (let i = chain.blocks.length - 1; i >= 0; i--) jobs.push(() => blockJson(ctx, chain.blocks.at(i)!));
@@ -21,8 +23,18 @@ export function warmUp(ctx: ViewContext, maxBytes = 128 * 1024 * 1024): Promise<
   let bytes = 0;
   return new Promise((resolve) => {
     const slice = () => {
+      if (signal?.aborted) return resolve();
       const until = performance.now() + SLICE_MS;
-      while (next < jobs.length && bytes < maxBytes && performance.now() < until) bytes += jobs[next++]!().length;
+      try {
+        while (next < jobs.length && bytes < maxBytes && performance.now() < until) {
+          bytes += jobs[next]!().length;
+          next++;
+        }
+      } catch (error) {
+        // A view needs a module still loading: go on once it is there.
+        if (!(error instanceof ModuleNotLoaded)) throw error;
+        return void error.loading.then(() => setImmediate(slice));
+      }
       if (next < jobs.length && bytes < maxBytes) setImmediate(slice);
       else resolve();
     };

@@ -30,7 +30,7 @@ describe('the explorer-mock command', () => {
   it('prints the ready line, serves, and exits 0 on SIGTERM', async () => {
     const r = run(['--scenario', 'tiny', '--seed', '9', '--port', '0']);
     const line = await r.firstLine;
-    const match = /^explorer-mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(scenario tiny, seed 9\)$/.exec(line);
+    const match = /^explorer-mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(scenario tiny, seed 9; chain (built|loaded from the cache) in \d+ ms\)$/.exec(line);
     expect(match, line).not.toBeNull();
     const response = await fetch(`${match![1]}/api/v2/blocks`);
     expect(response.status).toBe(200);

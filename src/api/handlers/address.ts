@@ -1,14 +1,14 @@
-import { getAddress } from 'viem';
 import { jsonResponse } from '../response.js';
 import { accountOf, addressParam } from '../params.js';
 import type { Handler } from '../handler.js';
 import { cachedJson } from '../../views/context.js';
 import { addressView, unknownAddressView } from '../../views/address.js';
+import { heavy } from '../../views/heavy.js';
 
 /** 2 · `/addresses/{hash}`: one address; a stub for an address the chain has never seen. */
 export const address: Handler = (ctx, [raw]) => {
   const lower = addressParam(raw!);
   const id = accountOf(ctx.chain, lower);
-  if (id === undefined) return jsonResponse(200, unknownAddressView(getAddress(lower), ctx.chain.exchangeRate));
+  if (id === undefined) return jsonResponse(200, unknownAddressView(heavy.address.get().checksum(lower), ctx.chain.exchangeRate));
   return { status: 200, body: cachedJson(ctx, `address:${id}`, () => addressView(ctx, id)) };
 };

@@ -1,5 +1,5 @@
-import { openApiDocument } from '../../openapi/openApiDocument.js';
 import { VERSION } from '../../version.js';
+import { heavy } from '../../views/heavy.js';
 import type { ApiContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import type { ApiResponse } from '../response.js';
@@ -15,7 +15,7 @@ export const openapi: Handler = (ctx) => {
       const route = matchRoute(pathname.slice('/api/v2'.length))!;
       return route.handler(ctx, route.params, query);
     };
-    body = JSON.stringify(openApiDocument(ctx.chain, api, VERSION));
+    body = JSON.stringify(heavy.openapi.get().openApiDocument(ctx.chain, api, VERSION));
     documents.set(ctx, body);
   }
   return { status: 200, body };

@@ -1,0 +1,29 @@
+import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
+
+/** What a chain is built from: a scenario (a built-in's name or an object) and a seed. */
+export interface BuildChainOptions {
+  /** A built-in scenario's name (default `default`) or a scenario object. */
+  readonly scenario?: string | Scenario;
+  /** Any integer or string (default 1). The same scenario and seed always give the same chain. */
+  readonly seed?: string | number;
+}
+
+/** Thrown for options `buildChain` cannot use. */
+export class BuildChainError extends Error {
+  override readonly name = 'BuildChainError';
+}
+
+/** The scenario an option names; throws `BuildChainError` for an unknown name. */
+export function resolveScenario(scenario: BuildChainOptions['scenario']): Scenario {
+  if (typeof scenario === 'object') return scenario;
+  const found = findScenario(scenario ?? 'default');
+  if (!found) throw new BuildChainError(`buildChain: unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`);
+  return found;
+}
+
+/** The seed as the chain holds it (a string); throws `BuildChainError` for a number that is not a safe integer. */
+export function resolveSeed(seed: BuildChainOptions['seed']): string {
+  if (seed === undefined) return '1';
+  if (typeof seed === 'number' && !Number.isSafeInteger(seed)) throw new BuildChainError(`buildChain: seed must be an integer or a string, got ${seed}`);
+  return String(seed);
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { type BuildChainOptions, resolveScenario, resolveSeed } from '../../generators/chainInput.js';
+import type { Scenario } from '../../scenarios/index.js';
+import type { Chain } from '../chain/types.js';
+import { encodeSnapshotSteps, SNAPSHOT_FORMAT } from '../snapshot/snapshot.js';
+import { VERSION } from '../version.js';
+import { type CacheOption, type CacheSettings, cacheSettings } from './cacheSettings.js';
+import { readSnapshot, snapshotFile, writeSnapshot } from './snapshotStore.js';
+
+export interface OpenChainOptions extends BuildChainOptions {
+  readonly cache?: CacheOption;
+  /** Where the one-line cache warnings go (default stderr). */
+  readonly warn?: (message: string) => void;
+}
+
+/** Where a served chain came from, for the home page and `/__mock/scenario`. */
+export interface ChainOrigin {
+  /** `snapshot`: loaded from the cache; `built`: replayed by the chain builder. */
+  readonly source: 'snapshot' | 'built';
+  /** The snapshot file read or to be written; null with the cache off. */
+  readonly file: string | null;
+  /** Milliseconds spent loading or building the chain. */
+  readonly chainMs: number;
+}
+
+export interface OpenedChain {
+  readonly chain: Chain;
+  readonly origin: ChainOrigin;
+  /**
+   * Writes the snapshot of a chain that was built, now (a no-op once written, for a loaded chain,
+   * or with the cache off). Kept apart from opening so a server can answer its first requests
+   * before it spends the time encoding.
+   */
+  saveSnapshot(): void;
+  /**
+   * Encodes the snapshot in slices of a few milliseconds between other work (a server's requests),
+   * then writes it; `saveSnapshot()` finishes what is left at once.
+   */
+  saveSnapshotWhileIdle(): Promise<void>;
+}
+
+type Build = (options: BuildChainOptions) => Chain;
+
+const warnedDirs = new Set<string>();
+const stderr = (message: string) => void process.stderr.write(`explorer-mock: ${message}\n`);
+
+/** Object keys sorted at every level, so equal scenarios give equal text. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      : value;
+
+/**
+ * The cache key of a chain: a digest of the package version, the snapshot format, the scenario's
+ * content (not its name: editing a scenario never serves a stale chain) and the seed.
+ */
+export const chainKey = (scenario: object, seed: string): string =>
+  createHash('sha256').update(JSON.stringify({ version: VERSION, format: SNAPSHOT_FORMAT, scenario: canonical(scenario), seed })).digest('hex');
+
+interface Prepared {
+  readonly input: { readonly scenario: Scenario; readonly seed: string };
+  readonly warn: (message: string) => void;
+  readonly settings: CacheSettings | null;
+  readonly key: string | null;
+  readonly file: string | null;
+  /** The chain, when a valid snapshot held it. */
+  readonly loaded: OpenedChain | null;
+}
+
+/** Resolves the options and reads the snapshot when the cache holds a valid one. */
+function prepare(options: OpenChainOptions): Prepared {
+  const input = { scenario: resolveScenario(options.scenario), seed: resolveSeed(options.seed) };
+  const warn = options.warn ?? stderr;
+  const settings = cacheSettings(options.cache);
+  const key = settings && chainKey(input.scenario, input.seed);
+  const file = settings && key ? snapshotFile(settings, key, input.scenario.name, input.seed) : null;
+  let loaded: OpenedChain | null = null;
+  if (file && key) {
+    const started = performance.now();
+    try {
+      const opened = readSnapshot(file, { key, version: VERSION });
+      if (opened) loaded = { chain: opened.chain, origin: { source: 'snapshot', file, chainMs: performance.now() - started }, saveSnapshot: () => {}, saveSnapshotWhileIdle: async () => {} };
+    } catch (error) {
+      warn(`ignoring the cached chain ${file} (${(error as Error).message}); building it again`);
+    }
+  }
+  return { input, warn, settings, key, file, loaded };
+}
+
+/** How long one slice of idle encoding may hold the event loop, in ms. */
+const SLICE_MS = 8;
+
+/** A freshly built chain, and the ways to save its snapshot. */
+function built(prepared: Prepared, build: Build): OpenedChain {
+  const started = performance.now();
+  const chain = build(prepared.input);
+  const { settings, key, file, warn } = prepared;
+  let steps: Generator<void, Buffer[]> | null = settings ? encodeSnapshotSteps(chain, { key: key!, version: VERSION }) : null;
+  let idle: Promise<void> | null = null;
+  /** Runs encoding steps until done or past `until`; writes the file when done. */
+  const advance = (until: number): boolean => {
+    if (!steps) return true;
+    try {
+      for (;;) {
+        const step = steps.next();
+        if (step.done) {
+          steps = null;
+          writeSnapshot(settings!, file!, step.value);
+          return true;
+        }
+        if (performance.now() > until) return false;
+      }
+    } catch (error) {
+      steps = null;
+      if (!warnedDirs.has(settings!.dir)) {
+        warnedDirs.add(settings!.dir);
+        warn(`cannot write the chain cache in ${settings!.dir} (${(error as Error).message}); building every time`);
+      }
+      return true;
+    }
+  };
+  return {
+    chain,
+    origin: { source: 'built', file, chainMs: performance.now() - started },
+    saveSnapshot: () => void advance(Infinity),
+    saveSnapshotWhileIdle: () =>
+      (idle ??= new Promise<void>((resolve) => {
+        const slice = () => (advance(performance.now() + SLICE_MS) ? resolve() : setImmediate(slice));
+        setImmediate(slice);
+      })),
+  };
+}
+
+/**
+ * The chain of a scenario and seed: loaded from the snapshot cache when a valid snapshot is there,
+ * else built (loading the chain builder only then). A damaged or foreign snapshot is reported in
+ * one line and rebuilt, never served.
+ *
+ * @example
+ * const { chain, origin, saveSnapshot } = await openChain({ scenario: 'default', seed: 1 });
+ */
+export async function openChain(options: OpenChainOptions): Promise<OpenedChain> {
+  const prepared = prepare(options);
+  return prepared.loaded ?? built(prepared, (await import('../../generators/buildChain.js')).buildChain);
+}
+
+/** `openChain` for synchronous callers, with the chain builder passed in. */
+export function openChainSync(options: OpenChainOptions, build: Build): OpenedChain {
+  const prepared = prepare(options);
+  return prepared.loaded ?? built(prepared, build);
+}

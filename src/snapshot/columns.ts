@@ -1,0 +1,303 @@
+import { ByteSink } from './byteSink.js';
+import { readValue, writeValue } from './valueCodec.js';
+
+/**
+ * How a field of an entity is stored: fixed-width numbers in typed arrays, hashes as 32 raw bytes,
+ * big integers and text as offset-indexed bytes, irregular values (a call's arguments, block
+ * rewards) in a compact tagged encoding per row (`array`: the same, with an empty array stored as
+ * nothing). Every kind has its encoder and reader side by side.
+ */
+export type FieldKind =
+  | 'i32'
+  | 'f64'
+  | 'bool'
+  | 'hash'
+  | 'hex'
+  | 'bigint'
+  | 'bigint?'
+  | 'bigints?'
+  | 'text?'
+  | 'value'
+  | 'array'
+  | { readonly oneOf: readonly (string | number)[] };
+
+export interface Field {
+  readonly name: string;
+  readonly kind: FieldKind;
+}
+
+/** Named byte blocks of a snapshot. Each starts 8-byte aligned in the file, so typed arrays can view it. */
+export type Sections = Map<string, Uint8Array>;
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+const i32View = (bytes: Uint8Array) => new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+const u32View = (bytes: Uint8Array) => new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+const f64View = (bytes: Uint8Array) => new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length >> 3);
+const asBytes = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+
+function need(sections: Sections, name: string): Uint8Array {
+  const bytes = sections.get(name);
+  if (!bytes) throw new Error(`snapshot section ${name} is missing`);
+  return bytes;
+}
+
+function readVar(name: string, sections: Sections): { offsets: Uint32Array; bytes: Buffer } {
+  const bytes = need(sections, `${name}.bytes`);
+  return { offsets: u32View(need(sections, `${name}.offsets`)), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
+}
+
+const SMALL = 2n ** 48n;
+
+const writeBigint = (sink: ByteSink, value: bigint) => {
+  if (value < 0n) throw new RangeError(`snapshot: a negative amount (${value})`);
+  if (value < SMALL) return sink.uintBE(Number(value));
+  const digits = value.toString(16);
+  sink.hex(digits.length % 2 ? `0${digits}` : digits);
+};
+
+const readBigint = (bytes: Buffer, start: number, end: number): bigint =>
+  end - start <= 6 ? (end === start ? 0n : BigInt(bytes.readUIntBE(start, end - start))) : BigInt(`0x${bytes.toString('hex', start, end)}`);
+
+/** Accumulates one column value by value, then hands over its sections. */
+export interface ColumnWriter {
+  push(value: unknown): void;
+  finish(out: Sections): void;
+}
+
+/** Values of variable length: their bytes, and offsets (row i is bytes offsets[i] … offsets[i + 1]). */
+class VarWriter implements ColumnWriter {
+  private offsets: Uint32Array;
+  private readonly sink = new ByteSink();
+  private nulls: Uint8Array | null = null;
+  private rows = 0;
+
+  constructor(
+    private readonly name: string,
+    count: number,
+    private readonly write: (sink: ByteSink, value: unknown) => void,
+    private readonly nullable: boolean,
+  ) {
+    this.offsets = new Uint32Array(count + 1);
+  }
+
+  push(value: unknown): void {
+    const row = this.rows++;
+    if (row + 1 >= this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    if (value === null || value === undefined) {
+      if (!this.nullable) throw new RangeError(`snapshot: ${this.name} is null at row ${row}`);
+      (this.nulls ??= new Uint8Array(this.offsets.length))[row] = 1;
+    } else this.write(this.sink, value);
+    if (this.sink.length > 0xffffffff) throw new RangeError(`snapshot column ${this.name} is over 4 GB`);
+    this.offsets[row + 1] = this.sink.length;
+  }
+
+  finish(out: Sections): void {
+    out.set(`${this.name}.offsets`, asBytes(this.offsets.subarray(0, this.rows + 1)));
+    out.set(`${this.name}.bytes`, this.sink.view());
+    if (this.nulls) out.set(`${this.name}.nulls`, this.nulls.subarray(0, this.rows));
+  }
+}
+
+/** Fixed-width values in a typed array. */
+class FixedWriter<A extends Int32Array | Float64Array | Uint8Array> implements ColumnWriter {
+  private rows = 0;
+  constructor(
+    private readonly name: string,
+    private readonly column: A,
+    private readonly convert: (value: unknown) => number,
+  ) {}
+  push(value: unknown): void {
+    this.column[this.rows++] = this.convert(value);
+  }
+  finish(out: Sections): void {
+    out.set(this.name, asBytes(this.column.subarray(0, this.rows)));
+  }
+}
+
+/** A list of big integers per row: the elements as their own column, and where each row's start. */
+class BigintsWriter implements ColumnWriter {
+  private readonly starts: Uint32Array;
+  private readonly elements: VarWriter;
+  private nulls: Uint8Array | null = null;
+  private rows = 0;
+  private count = 0;
+  constructor(
+    private readonly name: string,
+    rows: number,
+  ) {
+    this.starts = new Uint32Array(rows + 1);
+    this.elements = new VarWriter(`${name}.elements`, rows, (sink, v) => writeBigint(sink, v as bigint), false);
+  }
+  push(value: unknown): void {
+    const row = this.rows++;
+    if (value === null || value === undefined) (this.nulls ??= new Uint8Array(this.starts.length))[row] = 1;
+    else
+      for (const element of value as readonly bigint[]) {
+        this.elements.push(element);
+        this.count++;
+      }
+    this.starts[row + 1] = this.count;
+  }
+  finish(out: Sections): void {
+    out.set(`${this.name}.starts`, asBytes(this.starts.subarray(0, this.rows + 1)));
+    this.elements.finish(out);
+    if (this.nulls) out.set(`${this.name}.nulls`, this.nulls.subarray(0, this.rows));
+  }
+}
+
+/** The writer of column `name` of kind `kind`, for `count` rows. */
+export function columnWriter(name: string, kind: FieldKind, count: number): ColumnWriter {
+  if (typeof kind === 'object') {
+    const index = new Map(kind.oneOf.map((v, i) => [v, i]));
+    return new FixedWriter(name, new Uint8Array(count), (value) => {
+      const at = index.get(value as string | number);
+      if (at === undefined) throw new RangeError(`snapshot: ${name} = ${String(value)} is not one of ${kind.oneOf.join(', ')}`);
+      return at;
+    });
+  }
+  switch (kind) {
+    case 'i32':
+      return new FixedWriter(name, new Int32Array(count), (v) => v as number);
+    case 'f64':
+      return new FixedWriter(name, new Float64Array(count), (v) => v as number);
+    case 'bool':
+      return new FixedWriter(name, new Uint8Array(count), (v) => (v ? 1 : 0));
+    case 'hash': {
+      const sink = new ByteSink();
+      return {
+        push(value) {
+          const hash = value as string;
+          if (hash.length !== 66) throw new RangeError(`snapshot: ${name} is not a 32-byte hash: ${hash}`);
+          sink.hex(hash.slice(2));
+        },
+        finish: (out) => void out.set(name, sink.view()),
+      };
+    }
+    case 'hex':
+      return new VarWriter(name, count, (sink, v) => sink.hex((v as string).slice(2)), false);
+    case 'bigint':
+    case 'bigint?':
+      return new VarWriter(name, count, (sink, v) => writeBigint(sink, v as bigint), kind === 'bigint?');
+    case 'text?':
+      return new VarWriter(name, count, (sink, v) => sink.utf8(v as string), true);
+    case 'value':
+      return new VarWriter(name, count, writeValue, true);
+    case 'array':
+      // An empty array is stored as nothing (read back as a shared empty array).
+      return new VarWriter(name, count, (sink, v) => (v as unknown[]).length > 0 && writeValue(sink, v), false);
+    case 'bigints?':
+      return new BigintsWriter(name, count);
+  }
+}
+
+/** The reader of column `name`: row index → value, decoded from the sections on each call. */
+export function columnReader(name: string, kind: FieldKind, sections: Sections): (i: number) => unknown {
+  if (typeof kind === 'object') {
+    const column = need(sections, name);
+    const values = kind.oneOf;
+    return (i) => values[column[i]!];
+  }
+  const nulls = sections.get(`${name}.nulls`);
+  switch (kind) {
+    case 'i32': {
+      const column = i32View(need(sections, name));
+      return (i) => column[i];
+    }
+    case 'f64': {
+      const column = f64View(need(sections, name));
+      return (i) => column[i];
+    }
+    case 'bool': {
+      const column = need(sections, name);
+      return (i) => column[i] === 1;
+    }
+    case 'hash': {
+      const bytes = need(sections, name);
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      return (i) => `0x${buffer.toString('hex', i * 32, i * 32 + 32)}`;
+    }
+    case 'hex': {
+      const { offsets, bytes } = readVar(name, sections);
+      return (i) => `0x${bytes.toString('hex', offsets[i], offsets[i + 1])}`;
+    }
+    case 'bigint':
+    case 'bigint?': {
+      const { offsets, bytes } = readVar(name, sections);
+      return (i) => (nulls?.[i] ? null : readBigint(bytes, offsets[i]!, offsets[i + 1]!));
+    }
+    case 'text?': {
+      const { offsets, bytes } = readVar(name, sections);
+      return (i) => (nulls?.[i] ? null : bytes.toString('utf8', offsets[i], offsets[i + 1]));
+    }
+    case 'value':
+    case 'array': {
+      const { offsets, bytes } = readVar(name, sections);
+      const empty = kind === 'array' ? EMPTY : null;
+      return (i) => (offsets[i] === offsets[i + 1] ? empty : readValue(bytes, { offset: offsets[i]! }));
+    }
+    case 'bigints?': {
+      const starts = u32View(need(sections, `${name}.starts`));
+      const element = columnReader(`${name}.elements`, 'bigint', sections) as (i: number) => bigint;
+      return (i) => {
+        if (nulls?.[i]) return null;
+        const list: bigint[] = [];
+        for (let k = starts[i]!; k < starts[i + 1]!; k++) list.push(element(k));
+        return list;
+      };
+    }
+  }
+}
+
+/**
+ * The values of one property of rows from … to − 1, by a loop compiled for that property: a load by
+ * a fixed name is monomorphic and fast, where a keyed load by a variable name is not (it made
+ * encoding several times slower).
+ */
+const pluck = (name: string): ((rows: readonly unknown[], from: number, to: number) => unknown[]) => {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`not a property name: ${name}`);
+  return new Function('rows', 'from', 'to', `const out = new Array(to - from); for (let i = from; i < to; i++) out[i - from] = rows[i].${name}; return out;`) as (
+    rows: readonly unknown[],
+    from: number,
+    to: number,
+  ) => unknown[];
+};
+
+/** Rows encoded per step of `encodeRows`: small enough that a step takes a few milliseconds. */
+const CHUNK = 4_096;
+
+/**
+ * Encodes every field of `rows` as columns named `prefix.field`, yielding after every chunk of
+ * rows so that a server can encode in idle slices.
+ */
+export function* encodeRows<T>(prefix: string, rows: readonly T[], fields: readonly Field[], out: Sections): Generator<void, void> {
+  const columns = fields.map((f) => ({ writer: columnWriter(`${prefix}.${f.name}`, f.kind, rows.length), pluck: pluck(f.name) }));
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    const to = Math.min(rows.length, from + CHUNK);
+    for (const { writer, pluck } of columns) for (const value of pluck(rows, from, to)) writer.push(value);
+    yield;
+  }
+  for (const { writer } of columns) writer.finish(out);
+}
+
+/** Runs a step generator to its end. */
+export function runSteps<R>(steps: Generator<void, R>): R {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A decoder of rows encoded by `encodeRows`: builds each row object with the fields in order. */
+export function rowDecoder<T>(prefix: string, fields: readonly Field[], sections: Sections): (i: number) => T {
+  const readers = fields.map((f) => [f.name, columnReader(`${prefix}.${f.name}`, f.kind, sections)] as const);
+  return (i) => {
+    const row: Record<string, unknown> = {};
+    for (const [name, read] of readers) row[name] = read(i);
+    return row as T;
+  };
+}

@@ -1,0 +1,95 @@
+import type { Block, InternalTransaction, TokenTransfer, Transaction, Withdrawal } from '../chain/types.js';
+import type { Field, FieldKind } from './columns.js';
+
+/** The fields of an entity, in the order the chain builder creates them, with their column kinds. */
+type Layout<T> = readonly (Field & { readonly name: keyof T & string })[];
+
+const f = <T>(fields: Record<keyof T & string, FieldKind>): Layout<T> => Object.entries(fields).map(([name, kind]) => ({ name, kind: kind as FieldKind })) as unknown as Layout<T>;
+
+export const TRANSACTION = f<Transaction>({
+  hash: 'hash',
+  block: 'i32',
+  position: 'i32',
+  fromId: 'i32',
+  toId: 'i32',
+  createdId: 'i32',
+  nonce: 'i32',
+  type: { oneOf: [0, 2] },
+  status: { oneOf: ['ok', 'error'] },
+  value: 'bigint',
+  gasLimit: 'f64',
+  gasUsed: 'f64',
+  gasPrice: 'bigint',
+  maxFeePerGas: 'bigint?',
+  maxPriorityFeePerGas: 'bigint?',
+  call: 'value',
+  types: 'i32',
+  revertReason: 'text?',
+  tokenTransferStart: 'i32',
+  tokenTransferCount: 'i32',
+  internalStart: 'i32',
+  internalCount: 'i32',
+  hasErrorInInternalTransactions: 'bool',
+  actions: 'array',
+  tag: 'text?',
+});
+
+export const TOKEN_TRANSFER = f<TokenTransfer>({
+  transaction: 'i32',
+  block: 'i32',
+  logIndex: 'i32',
+  tokenId: 'i32',
+  fromId: 'i32',
+  toId: 'i32',
+  tokenIds: 'bigints?',
+  amounts: 'bigints?',
+});
+
+export const INTERNAL_TRANSACTION = f<InternalTransaction>({
+  transaction: 'i32',
+  block: 'i32',
+  transactionIndex: 'i32',
+  index: 'i32',
+  type: { oneOf: ['call', 'delegatecall', 'staticcall', 'create', 'create2', 'selfdestruct'] },
+  fromId: 'i32',
+  toId: 'i32',
+  createdId: 'i32',
+  value: 'bigint',
+  gasLimit: 'bigint',
+  success: 'bool',
+  error: 'text?',
+});
+
+export const WITHDRAWAL = f<Withdrawal>({
+  index: 'i32',
+  validatorIndex: 'i32',
+  receiverId: 'i32',
+  amount: 'bigint',
+  block: 'i32',
+});
+
+export const BLOCK = f<Block>({
+  type: { oneOf: ['block', 'uncle', 'reorg'] },
+  height: 'i32',
+  hash: 'hash',
+  parentHash: 'hash',
+  timestamp: 'f64',
+  minerId: 'i32',
+  nonce: 'hex',
+  difficulty: 'bigint',
+  totalDifficulty: 'bigint',
+  size: 'f64',
+  extraData: 'hex',
+  stateRoot: 'hash',
+  gasLimit: 'f64',
+  gasUsed: 'f64',
+  baseFeePerGas: 'bigint',
+  priorityFee: 'bigint',
+  transactionFees: 'bigint',
+  transactionStart: 'i32',
+  transactionCount: 'i32',
+  withdrawalStart: 'i32',
+  withdrawalCount: 'i32',
+  unclesHashes: 'array',
+  rewards: 'array',
+});
