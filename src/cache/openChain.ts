@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type BuildChainOptions, resolveScenario, resolveSeed } from '../../generators/chainInput.js';
 import type { Scenario } from '../../scenarios/index.js';
 import type { Chain } from '../chain/types.js';
-import { encodeSnapshotSteps, SNAPSHOT_FORMAT } from '../snapshot/snapshot.js';
+import { encodeSnapshotSteps, SNAPSHOT_FORMAT, SnapshotError } from '../snapshot/snapshot.js';
 import { VERSION } from '../version.js';
 import { type CacheOption, type CacheSettings, cacheSettings } from './cacheSettings.js';
 import { readSnapshot, snapshotFile, writeSnapshot } from './snapshotStore.js';
@@ -42,6 +42,13 @@ export interface OpenedChain {
 type Build = (options: BuildChainOptions) => Chain;
 
 const warnedDirs = new Set<string>();
+
+/** One warning per process and directory that cannot hold the cache. */
+function warnOnce(dir: string, warn: (message: string) => void, reason: string): void {
+  if (warnedDirs.has(dir)) return;
+  warnedDirs.add(dir);
+  warn(`cannot use the chain cache in ${dir} (${reason}); building every time`);
+}
 const stderr = (message: string) => void process.stderr.write(`explorer-mock: ${message}\n`);
 
 /** Object keys sorted at every level, so equal scenarios give equal text. */
@@ -73,7 +80,7 @@ interface Prepared {
 function prepare(options: OpenChainOptions): Prepared {
   const input = { scenario: resolveScenario(options.scenario), seed: resolveSeed(options.seed) };
   const warn = options.warn ?? stderr;
-  const settings = cacheSettings(options.cache);
+  let settings = cacheSettings(options.cache);
   const key = settings && chainKey(input.scenario, input.seed);
   const file = settings && key ? snapshotFile(settings, key, input.scenario.name, input.seed) : null;
   let loaded: OpenedChain | null = null;
@@ -83,7 +90,12 @@ function prepare(options: OpenChainOptions): Prepared {
       const opened = readSnapshot(file, { key, version: VERSION });
       if (opened) loaded = { chain: opened.chain, origin: { source: 'snapshot', file, chainMs: performance.now() - started }, saveSnapshot: () => {}, saveSnapshotWhileIdle: async () => {} };
     } catch (error) {
-      warn(`ignoring the cached chain ${file} (${(error as Error).message}); building it again`);
+      if (error instanceof SnapshotError) warn(`ignoring the cached chain ${file} (${error.message}); building it again`);
+      else {
+        // The directory itself is the problem (permissions and the like): build, and do not try to write.
+        warnOnce(settings!.dir, warn, (error as Error).message);
+        settings = null;
+      }
     }
   }
   return { input, warn, settings, key, file, loaded };
@@ -114,10 +126,7 @@ function built(prepared: Prepared, build: Build): OpenedChain {
       }
     } catch (error) {
       steps = null;
-      if (!warnedDirs.has(settings!.dir)) {
-        warnedDirs.add(settings!.dir);
-        warn(`cannot write the chain cache in ${settings!.dir} (${(error as Error).message}); building every time`);
-      }
+      warnOnce(settings!.dir, warn, (error as Error).message);
       return true;
     }
   };

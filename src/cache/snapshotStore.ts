@@ -29,7 +29,8 @@ export function readSnapshot(file: string, expect: { key: string; version: strin
   try {
     data = readFileSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw error;
   }
   const opened = decodeSnapshot(data, expect);

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/startServer.js';
+import { fullWalk } from '../support/fullWalk.js';
+
+/** A full walk of every list of the spec's twelve endpoints, over HTTP. */
+async function walkServer(server: Awaited<ReturnType<typeof startServer>>) {
+  return fullWalk(async (url) => {
+    const response = await fetch(`${server.url}${url}`);
+    return { status: response.status, body: await response.text() };
+  }, server.chain);
+}
+
+describe('a chain loaded from a snapshot', () => {
+  it.each(['tiny', 'default'])('%s: a full walk of every list is byte-identical to the built chain’s', async (scenario) => {
+    const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-identity-'));
+    try {
+      const built = await startServer({ scenario, seed: 3, cache: { dir } });
+      expect(built.origin.source).toBe('built');
+      const reference = await walkServer(built);
+      await built.close(); // finishes writing the snapshot
+      const loaded = await startServer({ scenario, seed: 3, cache: { dir } });
+      expect(loaded.origin.source).toBe('snapshot');
+      const replay = await walkServer(loaded);
+      await loaded.close();
+      expect(replay.urls).toBe(reference.urls);
+      const firstDifference = replay.answers.findIndex((a, i) => a.url !== reference.answers[i]!.url || a.bodyDigest !== reference.answers[i]!.bodyDigest || a.status !== reference.answers[i]!.status);
+      expect(firstDifference, firstDifference >= 0 ? replay.answers[firstDifference]!.url : '').toBe(-1);
+      expect(replay.digest).toBe(reference.digest);
+      expect(reference.urls).toBeGreaterThan(scenario === 'tiny' ? 1_000 : 20_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

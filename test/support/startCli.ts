@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+
+export interface StartedCli {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** The JSON ready line. */
+  readonly ready: { url: string; chain: { source: 'snapshot' | 'built'; ms: number } };
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Sends SIGTERM and resolves with the exit code once it exits. */
+  stop(): Promise<number | null>;
+}
+
+/** Runs the built CLI to completion (for commands that exit): its code and output. */
+export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, stdout, stderr };
+}
+
+/** Starts the built CLI with `--port 0 --json` and the given flags, capturing stderr. */
+export async function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<StartedCli> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    void exit.then((code) => reject(new Error(`explorer-mock exited with ${code} before it was ready: ${stderr}`)));
+  });
+  const ready = JSON.parse(line) as StartedCli['ready'];
+  return {
+    child,
+    url: ready.url,
+    ready,
+    stderr: () => stderr,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exit;
+    },
+  };
+}
