@@ -4,6 +4,8 @@ export { createApi, type CreateApiOptions } from './api/createApi.js';
 export { createHandler, CreateHandlerError, type CreateHandlerOptions, type MockHandler } from './handler/createHandler.js';
 export { exportFixtures, type ExportOptions, type ManifestEntry } from './export/exportFixtures.js';
 export type { FaultConfig } from './faults/faultConfig.js';
+export type { CacheOption, CacheOptions } from './cache/cacheSettings.js';
+export type { ChainOrigin } from './cache/openChain.js';
 export type { ApiHandler, ApiResponse } from './api/response.js';
 export { scenarioNames, type Scenario } from '../scenarios/index.js';
 export type * from './chain/types.js';

@@ -109,7 +109,7 @@ function built(prepared: Prepared, build: Build): OpenedChain {
   const started = performance.now();
   const chain = build(prepared.input);
   const { settings, key, file, warn } = prepared;
-  let steps: Generator<void, Buffer[]> | null = settings ? encodeSnapshotSteps(chain, { key: key!, version: VERSION }) : null;
+  let steps: Generator<void, Uint8Array[]> | null = settings ? encodeSnapshotSteps(chain, { key: key!, version: VERSION }) : null;
   let idle: Promise<void> | null = null;
   /** Runs encoding steps until done or past `until`; writes the file when done. */
   const advance = (until: number): boolean => {

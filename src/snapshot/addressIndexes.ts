@@ -34,6 +34,15 @@ const view32 = <A extends Int32Array | Uint32Array>(make: new (b: ArrayBufferLik
   new make(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
 
 /** Row `i` of a per-account list is elements starts[i] … starts[i + 1] − 1 of a flat list. */
+function flattenInts(lists: readonly Int32Array[]): { starts: Uint32Array; flat: Int32Array } {
+  const starts = new Uint32Array(lists.length + 1);
+  lists.forEach((list, i) => (starts[i + 1] = starts[i]! + list.length));
+  const flat = new Int32Array(starts[lists.length]!);
+  lists.forEach((list, i) => flat.set(list, starts[i]));
+  return { starts, flat };
+}
+
+/** `flattenInts` for lists of objects. */
 function flatten<T>(lists: readonly (ArrayLike<T> & Iterable<T>)[]): { starts: Uint32Array; flat: T[] } {
   const starts = new Uint32Array(lists.length + 1);
   const flat: T[] = [];
@@ -48,9 +57,9 @@ function flatten<T>(lists: readonly (ArrayLike<T> & Iterable<T>)[]): { starts: U
 export function* encodeAddressIndexes(indexes: Table<AddressIndex>, out: Sections): Generator<void, void> {
   const all = rowsOf(indexes);
   for (const list of LISTS) {
-    const { starts, flat } = flatten(all.map((index) => index[list]));
+    const { starts, flat } = flattenInts(all.map((index) => index[list]));
     out.set(`idx.${list}.starts`, bytesOf(starts));
-    out.set(`idx.${list}.values`, bytesOf(Int32Array.from(flat)));
+    out.set(`idx.${list}.values`, bytesOf(flat));
     yield;
   }
   const holdings = flatten(all.map((index) => index.holdings));

@@ -1,7 +1,12 @@
 /** A growable byte buffer: what the snapshot encoder writes columns into. */
 export class ByteSink {
-  private buffer = Buffer.allocUnsafe(1024);
+  private buffer: Buffer;
   length = 0;
+
+  /** `capacity`: the bytes expected, so that a large column is allocated once, not grown by doubling. */
+  constructor(capacity = 1024) {
+    this.buffer = Buffer.allocUnsafe(Math.max(64, capacity));
+  }
 
   private reserve(bytes: number): void {
     if (this.length + bytes <= this.buffer.length) return;

@@ -68,7 +68,7 @@ export interface ColumnWriter {
 /** Values of variable length: their bytes, and offsets (row i is bytes offsets[i] … offsets[i + 1]). */
 class VarWriter implements ColumnWriter {
   private offsets: Uint32Array;
-  private readonly sink = new ByteSink();
+  private readonly sink: ByteSink;
   private nulls: Uint8Array | null = null;
   private rows = 0;
 
@@ -77,8 +77,10 @@ class VarWriter implements ColumnWriter {
     count: number,
     private readonly write: (sink: ByteSink, value: unknown) => void,
     private readonly nullable: boolean,
+    bytesPerRow: number,
   ) {
     this.offsets = new Uint32Array(count + 1);
+    this.sink = new ByteSink(count * bytesPerRow);
   }
 
   push(value: unknown): void {
@@ -131,7 +133,7 @@ class BigintsWriter implements ColumnWriter {
     rows: number,
   ) {
     this.starts = new Uint32Array(rows + 1);
-    this.elements = new VarWriter(`${name}.elements`, rows, (sink, v) => writeBigint(sink, v as bigint), false);
+    this.elements = new VarWriter(`${name}.elements`, rows, (sink, v) => writeBigint(sink, v as bigint), false, 8);
   }
   push(value: unknown): void {
     const row = this.rows++;
@@ -168,7 +170,7 @@ export function columnWriter(name: string, kind: FieldKind, count: number): Colu
     case 'bool':
       return new FixedWriter(name, new Uint8Array(count), (v) => (v ? 1 : 0));
     case 'hash': {
-      const sink = new ByteSink();
+      const sink = new ByteSink(count * 32);
       return {
         push(value) {
           const hash = value as string;
@@ -179,17 +181,17 @@ export function columnWriter(name: string, kind: FieldKind, count: number): Colu
       };
     }
     case 'hex':
-      return new VarWriter(name, count, (sink, v) => sink.hex((v as string).slice(2)), false);
+      return new VarWriter(name, count, (sink, v) => sink.hex((v as string).slice(2)), false, 16);
     case 'bigint':
     case 'bigint?':
-      return new VarWriter(name, count, (sink, v) => writeBigint(sink, v as bigint), kind === 'bigint?');
+      return new VarWriter(name, count, (sink, v) => writeBigint(sink, v as bigint), kind === 'bigint?', 8);
     case 'text?':
-      return new VarWriter(name, count, (sink, v) => sink.utf8(v as string), true);
+      return new VarWriter(name, count, (sink, v) => sink.utf8(v as string), true, 4);
     case 'value':
-      return new VarWriter(name, count, writeValue, true);
+      return new VarWriter(name, count, writeValue, true, 48);
     case 'array':
       // An empty array is stored as nothing (read back as a shared empty array).
-      return new VarWriter(name, count, (sink, v) => (v as unknown[]).length > 0 && writeValue(sink, v), false);
+      return new VarWriter(name, count, (sink, v) => (v as unknown[]).length > 0 && writeValue(sink, v), false, 4);
     case 'bigints?':
       return new BigintsWriter(name, count);
   }
@@ -253,19 +255,27 @@ export function columnReader(name: string, kind: FieldKind, sections: Sections):
   }
 }
 
+type RowEncoder = (rows: readonly unknown[], from: number, to: number, writers: readonly ColumnWriter[]) => void;
+
+const rowEncoders = new WeakMap<readonly Field[], RowEncoder>();
+
 /**
- * The values of one property of rows from … to − 1, by a loop compiled for that property: a load by
- * a fixed name is monomorphic and fast, where a keyed load by a variable name is not (it made
- * encoding several times slower).
+ * The loop that pushes every field of rows from … to − 1 into its writer, compiled once per layout
+ * with each field read by its fixed name: every property load and push is then monomorphic, where
+ * a generic loop (a keyed load by a variable name, or one pass per field) made encoding several
+ * times slower.
  */
-const pluck = (name: string): ((rows: readonly unknown[], from: number, to: number) => unknown[]) => {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`not a property name: ${name}`);
-  return new Function('rows', 'from', 'to', `const out = new Array(to - from); for (let i = from; i < to; i++) out[i - from] = rows[i].${name}; return out;`) as (
-    rows: readonly unknown[],
-    from: number,
-    to: number,
-  ) => unknown[];
-};
+function rowEncoder(fields: readonly Field[]): RowEncoder {
+  let encoder = rowEncoders.get(fields);
+  if (!encoder) {
+    for (const f of fields) if (!/^[A-Za-z_$][\w$]*$/.test(f.name)) throw new Error(`not a property name: ${f.name}`);
+    const take = fields.map((_, k) => `const w${k} = writers[${k}];`).join(' ');
+    const push = fields.map((f, k) => `w${k}.push(r.${f.name});`).join(' ');
+    encoder = new Function('rows', 'from', 'to', 'writers', `${take} for (let i = from; i < to; i++) { const r = rows[i]; ${push} }`) as RowEncoder;
+    rowEncoders.set(fields, encoder);
+  }
+  return encoder;
+}
 
 /** Rows encoded per step of `encodeRows`: small enough that a step takes a few milliseconds. */
 const CHUNK = 4_096;
@@ -275,13 +285,13 @@ const CHUNK = 4_096;
  * rows so that a server can encode in idle slices.
  */
 export function* encodeRows<T>(prefix: string, rows: readonly T[], fields: readonly Field[], out: Sections): Generator<void, void> {
-  const columns = fields.map((f) => ({ writer: columnWriter(`${prefix}.${f.name}`, f.kind, rows.length), pluck: pluck(f.name) }));
+  const writers = fields.map((f) => columnWriter(`${prefix}.${f.name}`, f.kind, rows.length));
+  const encode = rowEncoder(fields);
   for (let from = 0; from < rows.length; from += CHUNK) {
-    const to = Math.min(rows.length, from + CHUNK);
-    for (const { writer, pluck } of columns) for (const value of pluck(rows, from, to)) writer.push(value);
+    encode(rows, from, Math.min(rows.length, from + CHUNK), writers);
     yield;
   }
-  for (const { writer } of columns) writer.finish(out);
+  for (const writer of writers) writer.finish(out);
 }
 
 /** Runs a step generator to its end. */

@@ -49,10 +49,12 @@ const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.b
 const pad8 = (n: number) => (n + 7) & ~7;
 
 /** The snapshot of a chain, as the chunks of its file: a header, then its sections, 8-byte aligned. */
-export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Buffer[] => runSteps(encodeSnapshotSteps(chain, about));
+export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Uint8Array[] => runSteps(encodeSnapshotSteps(chain, about));
+
+const ZEROS = new Uint8Array(8);
 
 /** `encodeSnapshot` in steps of a few milliseconds each, for a server to run while idle. */
-export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Generator<void, Buffer[]> {
+export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Generator<void, Uint8Array[]> {
   const sections: Sections = new Map();
   const { scenario, seed, exchangeRate, handles, headHeight, zeroId, totalSupply } = chain;
   sections.set('meta', serialize({ scenario, seed, exchangeRate, handles, headHeight, zeroId, totalSupply }));
@@ -67,14 +69,20 @@ export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, '
   sections.set('nftOwners', serialize(chain.nftOwners));
   sections.set('txHashSlots', bytesOf((chain.transactionByHash as HashIndex).slots()));
 
+  // The payload is the sections, each followed by zeros to the next multiple of 8: kept as chunks
+  // (a large chain's payload is hundreds of megabytes, not worth copying into one buffer).
   let offset = 0;
+  let checksum = 0;
   const layout: [string, number, number][] = [];
+  const payload: Uint8Array[] = [];
   for (const [name, bytes] of sections) {
     layout.push([name, offset, bytes.length]);
-    offset = pad8(offset + bytes.length);
+    const padding = ZEROS.subarray(0, pad8(bytes.length) - bytes.length);
+    payload.push(bytes, padding);
+    checksum = crc32(padding, crc32(bytes, checksum));
+    offset += bytes.length + padding.length;
+    yield;
   }
-  const payload = Buffer.alloc(offset);
-  for (const [name, at] of layout) payload.set(sections.get(name)!, at);
   const header: SnapshotHeader = {
     format: SNAPSHOT_FORMAT,
     version: about.version,
@@ -83,8 +91,8 @@ export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, '
     scenario: scenario.name,
     seed,
     createdAt: new Date().toISOString(),
-    payloadLength: payload.length,
-    crc32: crc32(payload),
+    payloadLength: offset,
+    crc32: checksum,
     sections: layout,
   };
   const json = Buffer.from(JSON.stringify(header));
@@ -92,7 +100,7 @@ export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, '
   MAGIC.copy(head, 0);
   head.writeUInt32LE(json.length, MAGIC.length);
   json.copy(head, MAGIC.length + 4);
-  return [head, payload];
+  return [head, ...payload];
 }
 
 /** The header of a snapshot file's first bytes; throws `SnapshotError` when they are not one. */

@@ -51,4 +51,14 @@ describe('the scenario home page, in a real browser', () => {
       for (const link of handle.links) expect((await fetch(`${server.url}${link}`)).status, link).toBe(200);
     }
   });
+
+  it('says where the chain came from and how long the start took', async () => {
+    const { start } = (await fetch(`${server.url}/__mock/scenario`).then((r) => r.json())) as { start: { source: string; file: string | null; chainMs: number; readyMs: number } };
+    expect(start.source).toBe(server.origin.source);
+    expect(start.file).toBe(server.origin.file);
+    expect(start.chainMs).toBe(Math.round(server.origin.chainMs));
+    expect(start.readyMs).toBeGreaterThanOrEqual(start.chainMs);
+    const html = await fetch(`${server.url}/`).then((r) => r.text());
+    expect(html).toMatch(new RegExp(`<p id="start">Chain (built|loaded from the cache).* in ${start.chainMs} ms; ready ${start.readyMs} ms after start\\.</p>`));
+  });
 });
