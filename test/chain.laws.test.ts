@@ -56,6 +56,8 @@ describe('the laws catch a broken chain', () => {
     ['a token supply off', (c) => void (c.accounts.find((a) => a.contract?.token)!.contract!.token!.totalSupply += 1n)],
     ['a transaction missing from an index', (c) => void ((c.indexes.at(c.richList[0]!) as { transactions: Int32Array }).transactions = c.indexes.at(c.richList[0]!)!.transactions.slice(1))],
     ['a broken parent link', (c) => void ((c.blocks.at(20) as { parentHash: string }).parentHash = c.blocks.at(18)!.hash)],
+    ['a token transfer log index off', (c) => void ((c.tokenTransfers.at(5) as { logIndex: number }).logIndex += 1)],
+    ['an event its ABI does not declare', (c) => void ((c.events.at(0) as { name: string }).name = 'Rugged')],
     ['a wrong base fee', (c) => void ((c.blocks.at(30) as { baseFeePerGas: bigint }).baseFeePerGas += 1n)],
   ];
   for (const [what, breakIt] of broken) {

@@ -5,6 +5,8 @@ import { type BlockContext, GWEI } from './blockContext.js';
 import { createContract } from './createContract.js';
 import { transactionTypesOf } from './transactionTypes.js';
 import { effectiveGasPrice } from './effectiveGasPrice.js';
+import { eventsOf } from './eventsOf.js';
+import { transferLogRef } from '../../src/chain/logs.js';
 import { CREATED, type TxPlan } from './plan.js';
 import { changeBalance } from './registerAccount.js';
 import type { LedgerState } from './state.js';
@@ -58,6 +60,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
 
   const transferStart = state.tokenTransfers.length;
   const internalStart = state.internalTransactions.length;
+  const eventStart = state.events.length;
   let internalError = false;
 
   if (ok) {
@@ -66,9 +69,12 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       changeBalance(state, receiverId, plan.value, height);
     }
     const emitter = state.accounts[receiverId]?.contract;
-    if (plan.events && emitter) {
-      ctx.logIndex += plan.events;
-      emitter.hasLogs = true;
+    // Events take the log indexes before the token transfers'.
+    const eventIndex = ctx.logIndex;
+    const emits = plan.events !== undefined && plan.events > 0 && emitter != null;
+    if (emits) {
+      ctx.logIndex += plan.events!;
+      emitter!.hasLogs = true;
     }
     plan.internals?.forEach((spec, i) => {
       const at = state.internalTransactions.length;
@@ -109,6 +115,15 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       if (other !== spec.fromId) lists[other]!.internalTransactions.push(at);
       lists[other]!.internalTransactionsTo.push(at);
     });
+    if (emits) {
+      const serial = state.eventSerials.get(receiverId) ?? 0;
+      const internals = state.internalTransactions.slice(internalStart);
+      eventsOf({ state, plan, emitterId: receiverId, internals, timestamp: ctx.timestamp, serial }).forEach((draft, k) => {
+        state.lists[draft.emitterId]!.logs.push(state.events.length);
+        state.events.push({ transaction: index, block: height, index: eventIndex + k, ...draft });
+      });
+      state.eventSerials.set(receiverId, serial + 1);
+    }
     for (const planned of plan.transfers ?? []) {
       const spec = planned.tokenId === CREATED ? { ...planned, tokenId: createdId } : planned;
       const at = state.tokenTransfers.length;
@@ -124,6 +139,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
         tokenIds: spec.tokenIds,
         amounts: spec.amounts,
       });
+      state.lists[spec.tokenId]!.logs.push(transferLogRef(at));
       state.lists[spec.fromId]!.tokenTransfers.push(at);
       if (spec.toId !== spec.fromId) state.lists[spec.toId]!.tokenTransfers.push(at);
     }
@@ -160,6 +176,8 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     tokenTransferCount: state.tokenTransfers.length - transferStart,
     internalStart,
     internalCount: state.internalTransactions.length - internalStart,
+    eventStart,
+    eventCount: state.events.length - eventStart,
     hasErrorInInternalTransactions: internalError,
     actions: ok ? (plan.actions ?? []) : [],
     tag: plan.tag ?? null,

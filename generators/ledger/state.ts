@@ -1,5 +1,6 @@
 import type {
   Account,
+  ContractEvent,
   Block,
   InternalTransaction,
   TokenTransfer,
@@ -20,6 +21,8 @@ export interface AddressLists {
   internalTransactionsFrom: number[];
   internalTransactionsTo: number[];
   withdrawals: number[];
+  /** Log refs (`src/chain/logs.ts`) of what it emitted as a contract. */
+  logs: number[];
   minedBlocks: number[];
 }
 
@@ -57,6 +60,9 @@ export interface LedgerState {
   readonly tokenTransfers: TokenTransfer[];
   readonly internalTransactions: InternalTransaction[];
   readonly withdrawals: Withdrawal[];
+  readonly events: ContractEvent[];
+  /** Per emitter, how many events it has emitted so far. */
+  readonly eventSerials: Map<number, number>;
   readonly tokens: Map<number, TokenLedger>;
   readonly handles: Record<string, string>;
 }
@@ -70,6 +76,7 @@ export const emptyLists = (): AddressLists => ({
   internalTransactionsFrom: [],
   internalTransactionsTo: [],
   withdrawals: [],
+  logs: [],
   minedBlocks: [],
 });
 
@@ -87,6 +94,8 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     tokenTransfers: [],
     internalTransactions: [],
     withdrawals: [],
+    events: [],
+    eventSerials: new Map(),
     tokens: new Map(),
     handles: {},
   };

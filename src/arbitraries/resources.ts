@@ -165,6 +165,8 @@ function stubTransaction(hash: `0x${string}`, height: number) {
     tokenTransferCount: 0,
     internalStart: 0,
     internalCount: 0,
+    eventStart: 0,
+    eventCount: 0,
     hasErrorInInternalTransactions: false,
     actions: [],
     tag: null,

@@ -162,6 +162,8 @@ export function transactionFragment(options: TransactionOptions = {}): fc.Arbitr
                 tokenTransferCount: tokenTransfers.length,
                 internalStart: 0,
                 internalCount: 0,
+                eventStart: 0,
+                eventCount: 0,
                 hasErrorInInternalTransactions: ok && k === 'contract_call' && t.internalError,
                 actions: [],
                 tag: t.tag,

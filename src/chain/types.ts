@@ -226,6 +226,9 @@ export interface Transaction {
   /** Internal transactions (without the top-level call): `chain.internalTransactions` rows `internalStart … internalStart + internalCount − 1`. */
   readonly internalStart: number;
   readonly internalCount: number;
+  /** Events other than token transfers it emitted: `chain.events` rows `eventStart … eventStart + eventCount − 1`. */
+  readonly eventStart: number;
+  readonly eventCount: number;
   readonly hasErrorInInternalTransactions: boolean;
   readonly actions: readonly Action[];
   readonly tag: string | null;
@@ -248,6 +251,23 @@ export interface TokenTransfer {
   readonly tokenIds: readonly bigint[] | null;
   /** One amount per token id (ERC-721: 1), or the single ERC-20 amount. */
   readonly amounts: readonly bigint[];
+}
+
+/**
+ * An event log other than a token transfer's (a transfer's `Transfer`, `TransferSingle`,
+ * `TransferBatch` or `ERC721Transfer` log follows from the transfer itself). Its topics and data
+ * are the ABI encoding of `args` with the event `name` of the ABI of `contractKind`.
+ */
+export interface ContractEvent {
+  readonly transaction: number;
+  readonly block: number;
+  /** Its log index: unique within the block, shared with the block's token transfers. */
+  readonly index: number;
+  /** The contract that emitted it (a proxy emits its implementation's events). */
+  readonly emitterId: AccountId;
+  readonly contractKind: ContractKind;
+  readonly name: string;
+  readonly args: readonly unknown[];
 }
 
 export type InternalTransactionType = 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
@@ -311,6 +331,8 @@ export interface AddressIndex {
   readonly internalTransactionsFrom: Int32Array;
   readonly internalTransactionsTo: Int32Array;
   readonly withdrawals: Int32Array;
+  /** Logs it emitted as a contract, in chain order, as log refs (see `src/chain/logs.ts`). */
+  readonly logs: Int32Array;
   /** Consensus block heights it mined. */
   readonly minedBlocks: Int32Array;
   /** In the order of `/addresses/{h}/tokens`. */
@@ -354,6 +376,8 @@ export interface Chain {
   readonly tokenTransfers: Table<TokenTransfer>;
   readonly internalTransactions: Table<InternalTransaction>;
   readonly withdrawals: Table<Withdrawal>;
+  /** Events other than token transfers, in chain order. */
+  readonly events: Table<ContractEvent>;
   /** Per address, by account id. */
   readonly indexes: Table<AddressIndex>;
   /** Accounts with a positive balance: balance descending, then hash ascending. */

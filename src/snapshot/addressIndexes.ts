@@ -12,6 +12,7 @@ const LISTS = [
   'internalTransactionsFrom',
   'internalTransactionsTo',
   'withdrawals',
+  'logs',
   'minedBlocks',
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { Block, InternalTransaction, TokenTransfer, Transaction, Withdrawal } from '../chain/types.js';
+import type { Block, ContractEvent, InternalTransaction, TokenTransfer, Transaction, Withdrawal } from '../chain/types.js';
 import type { Field, FieldKind } from './columns.js';
 
 /** The fields of an entity, in the order the chain builder creates them, with their column kinds. */
@@ -29,6 +29,8 @@ export const TRANSACTION = f<Transaction>({
   tokenTransferCount: 'i32',
   internalStart: 'i32',
   internalCount: 'i32',
+  eventStart: 'i32',
+  eventCount: 'i32',
   hasErrorInInternalTransactions: 'bool',
   actions: 'array',
   tag: 'text?',
@@ -58,6 +60,16 @@ export const INTERNAL_TRANSACTION = f<InternalTransaction>({
   gasLimit: 'bigint',
   success: 'bool',
   error: 'text?',
+});
+
+export const EVENT = f<ContractEvent>({
+  transaction: 'i32',
+  block: 'i32',
+  index: 'i32',
+  emitterId: 'i32',
+  contractKind: 'text?',
+  name: 'text?',
+  args: 'value',
 });
 
 export const WITHDRAWAL = f<Withdrawal>({

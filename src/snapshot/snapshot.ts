@@ -5,11 +5,11 @@ import { rowsOf, type Table } from '../chain/table.js';
 import type { Account, Block, Chain } from '../chain/types.js';
 import { decodeAddressIndexes, encodeAddressIndexes } from './addressIndexes.js';
 import { encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
-import { BLOCK, INTERNAL_TRANSACTION, TOKEN_TRANSFER, TRANSACTION, WITHDRAWAL } from './layouts.js';
+import { BLOCK, EVENT, INTERNAL_TRANSACTION, TOKEN_TRANSFER, TRANSACTION, WITHDRAWAL } from './layouts.js';
 import { LazyTable } from './lazyTable.js';
 
 /** Bumped whenever the layout changes: a snapshot of another format is rebuilt, never read. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 
@@ -40,6 +40,7 @@ const TABLES: readonly (readonly [string, keyof Chain, readonly Field[]])[] = [
   ['tt', 'tokenTransfers', TOKEN_TRANSFER],
   ['it', 'internalTransactions', INTERNAL_TRANSACTION],
   ['wd', 'withdrawals', WITHDRAWAL],
+  ['ev', 'events', EVENT],
   ['block', 'blocks', BLOCK],
   ['uncle', 'uncles', BLOCK],
   ['reorg', 'reorgs', BLOCK],
@@ -175,6 +176,7 @@ export function decodeSnapshot(file: Buffer, expect: Pick<SnapshotHeader, 'key' 
     tokenTransfers: tables.tokenTransfers as Chain['tokenTransfers'],
     internalTransactions: tables.internalTransactions as Chain['internalTransactions'],
     withdrawals: tables.withdrawals as Chain['withdrawals'],
+    events: tables.events as Chain['events'],
     indexes: decodeAddressIndexes(accounts.length, sections),
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),
     nftOwners: deserialize(section('nftOwners')) as Chain['nftOwners'],

@@ -1,6 +1,8 @@
 import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
 import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
+import { abiOf } from '../../generators/contracts/abiOf.js';
+import { logIndexOf, logsOfTransaction, logTransactionOf } from '../../src/chain/logs.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
 
@@ -256,6 +258,42 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
       ['minedBlocks', index.minedBlocks, e.mined],
     ];
     for (const [name, actual, want] of pairs) if (!same(actual, want)) fail(`${accounts[id]!.hash} ${name} index (${actual.length}) differs from the entities (${want.length})`);
+  });
+
+  // Logs: a block's log indexes run 0, 1, 2… over its transactions' logs (events, then token
+  // transfers); failed transactions emit none; each event is declared by its emitter's ABI (or its
+  // implementation's); every contract's log list is the scan of the chain, and has_logs says so.
+  const events = rowsOf(chain.events);
+  const expectedLogs = accounts.map((): number[] => []);
+  let nextEvent = 0;
+  for (const block of blocks) {
+    let logIndex = 0;
+    for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) {
+      const t = txs[i]!;
+      if (t.eventStart !== nextEvent) fail(`transaction ${t.hash} events start at ${t.eventStart}, not ${nextEvent}`);
+      nextEvent += t.eventCount;
+      if (t.status !== 'ok' && t.eventCount + t.tokenTransferCount > 0) fail(`failed transaction ${t.hash} emits logs`);
+      for (const ref of logsOfTransaction(t)) {
+        if (logIndexOf(chain, ref) !== logIndex++) fail(`log ${ref} of ${t.hash} has index ${logIndexOf(chain, ref)}, not ${logIndex - 1}`);
+        if (logTransactionOf(chain, ref) !== i) fail(`log ${ref} of ${t.hash} names transaction ${logTransactionOf(chain, ref)}`);
+        const emitter = ref < 0 ? tokenTransfers[-1 - ref]!.tokenId : events[ref]!.emitterId;
+        expectedLogs[emitter]!.push(ref);
+      }
+    }
+  }
+  if (nextEvent !== events.length) fail(`${events.length - nextEvent} events belong to no transaction`);
+  events.forEach((e, i) => {
+    if (txs[e.transaction]?.block !== e.block) fail(`event ${i} is in block ${e.block}, its transaction is not`);
+    const contract = accounts[e.emitterId]?.contract;
+    const implementation = contract && contract.implementationId !== NONE ? accounts[contract.implementationId]?.contract : null;
+    if (contract?.kind !== e.contractKind && implementation?.kind !== e.contractKind) fail(`event ${i} (${e.contractKind}.${e.name}) is emitted by a ${contract?.kind ?? 'non-contract'}`);
+    const declared = abiOf(e.contractKind).find((x) => x.type === 'event' && x.name === e.name);
+    if (!declared || declared.type !== 'event' || declared.inputs.length !== e.args.length) fail(`event ${i}: the ${e.contractKind} ABI declares no ${e.name} of ${e.args.length} arguments`);
+  });
+  indexes.forEach((index, id) => {
+    const want = expectedLogs[id]!;
+    if (index.logs.length !== want.length || want.some((ref, k) => index.logs[k] !== ref)) fail(`${accounts[id]!.hash} logs index (${index.logs.length}) differs from the chain (${want.length})`);
+    if ((accounts[id]!.contract?.hasLogs ?? false) !== want.length > 0) fail(`${accounts[id]!.hash} has_logs is ${accounts[id]!.contract?.hasLogs}, it emitted ${want.length} logs`);
   });
 
   // Lookups.
