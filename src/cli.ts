@@ -47,14 +47,14 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults, cache } = parsed.options;
-  const server = await startServer({ seed, scenario, port, host, faults, warm: true, ...(cache === undefined ? {} : { cache }) });
+  const { seed, scenario, port, host, json, faults, cache, profile } = parsed.options;
+  const server = await startServer({ seed, scenario, port, host, faults, profile, warm: true, ...(cache === undefined ? {} : { cache }) });
   const { source, chainMs } = server.origin;
   const started = `${source === 'snapshot' ? 'loaded from the cache' : 'built'} in ${Math.round(chainMs)} ms`;
   process.stdout.write(
     json
-      ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, chain: { source, ms: Math.round(chainMs) }, counts: chainCounts(server.chain) })}\n`
-      : `explorer-mock listening on ${server.url} (scenario ${scenario}, seed ${seed}; chain ${started})\n`,
+      ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, profile, chain: { source, ms: Math.round(chainMs) }, counts: chainCounts(server.chain) })}\n`
+      : `explorer-mock listening on ${server.url} (scenario ${scenario}, seed ${seed}${profile === 'spec' ? '' : `, profile ${profile}`}; chain ${started})\n`,
   );
   const stop = () => {
     server.close().then(

@@ -1,3 +1,4 @@
+import { type Profile, PROFILES } from './views/context.js';
 import { createMockApp } from './app.js';
 import { type CacheOption, cacheOptionProblem } from './cache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './cache/openChain.js';
@@ -25,6 +26,8 @@ export interface StartServerOptions {
    * `{ dir, maxEntries }`. `EXPLORER_MOCK_CACHE=0` in the environment turns it off too.
    */
   readonly cache?: CacheOption;
+  /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
+  readonly profile?: Profile;
 }
 
 export interface RunningServer {
@@ -54,7 +57,8 @@ export class StartServerError extends Error {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache } = options;
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache, profile = 'spec' } = options;
+  if (!PROFILES.includes(profile)) throw new StartServerError(`startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
@@ -63,7 +67,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (cacheProblem) throw new StartServerError(cacheProblem);
   const opened = await openChain({ scenario, seed, ...(cache === undefined ? {} : { cache }) });
   let readyMs: number | null = null;
-  const { chain, answer, warmUp } = createMockApp(opened.chain, () => ({ ...opened.origin, readyMs }));
+  const { chain, answer, warmUp } = createMockApp(opened.chain, () => ({ ...opened.origin, readyMs }), profile);
   const serving = await serve(answer, { port, host, faults, seed: chain.seed });
   readyMs = performance.now() - started;
   // After the first answers: load what the views load lazily, write the snapshot of a built chain,

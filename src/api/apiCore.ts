@@ -1,4 +1,5 @@
 import type { Chain } from '../chain/types.js';
+import type { Profile } from '../views/context.js';
 import { type ApiContext, createApiContext } from './context.js';
 import { ApiError, errorResponse, INTERNAL_ERROR, unknownAction } from './errors.js';
 import { decodeSegment } from './params.js';
@@ -10,6 +11,8 @@ import { warmUp } from '../views/warmUp.js';
 const PREFIX = '/api/v2';
 
 export interface CreateApiOptions {
+  /** Whose answers to give: the seed spec's (default) or Blockscout v11's. */
+  readonly profile?: Profile;
   /** Called with every unexpected error (a bug): the answer is then a 500. */
   readonly onError?: (error: unknown, pathname: string) => void;
 }
@@ -22,7 +25,7 @@ function answer(ctx: ApiContext, pathname: string, query: URLSearchParams, onErr
   try {
     return route.handler(ctx, route.params.map(decodeSegment), query);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
+    if (error instanceof ApiError) return errorResponse(error, ctx.profile);
     if (error instanceof ModuleNotLoaded) throw error;
     onError?.(error, pathname);
     return INTERNAL_ERROR;
@@ -37,7 +40,7 @@ function answer(ctx: ApiContext, pathname: string, query: URLSearchParams, onErr
  * HTTP layer waits out (`createApi` is the synchronous form, with every module loaded).
  */
 export function createApiCore(chain: Chain, options: CreateApiOptions = {}): Api {
-  const ctx = createApiContext(chain);
+  const ctx = createApiContext(chain, options.profile);
   const onError = options.onError ?? ((error: unknown, pathname: string) => console.error(`explorer-mock: 500 on ${pathname}:`, error));
   const handler: ApiHandler = (pathname, query) => {
     if (!pathname.startsWith(PREFIX) || (pathname.length > PREFIX.length && pathname[PREFIX.length] !== '/')) return errorResponse(unknownAction());

@@ -1,6 +1,6 @@
 import type { Chain } from '../chain/types.js';
 import { type Lru, lru } from '../views/lru.js';
-import { createViewContext, type ViewContext } from '../views/context.js';
+import { createViewContext, type Profile, type ViewContext } from '../views/context.js';
 
 /** What handlers read: the chain, the views' caches, and lists filtered on demand. */
 export interface ApiContext extends ViewContext {
@@ -8,8 +8,8 @@ export interface ApiContext extends ViewContext {
   readonly filtered: Lru<Int32Array>;
 }
 
-export const createApiContext = (chain: Chain): ApiContext => ({
-  ...createViewContext(chain),
+export const createApiContext = (chain: Chain, profile: Profile = 'spec'): ApiContext => ({
+  ...createViewContext(chain, undefined, profile),
   filtered: lru(32 * 1024 * 1024),
 });
 

@@ -32,7 +32,9 @@ export const invalidParameter = (pointer: string, detail: string, title = 'Inval
 
 export const INTERNAL_ERROR: ApiResponse = jsonResponse(500, { message: 'Internal server error' });
 
-export function errorResponse(error: ApiError): ApiResponse {
+/** The error's answer; Blockscout v11 sends a 422 as `{"errors": [...]}` alone. */
+export function errorResponse(error: ApiError, profile: 'spec' | 'blockscout' = 'spec'): ApiResponse {
+  if (profile === 'blockscout' && error.errors) return jsonResponse(error.status, { errors: error.errors });
   return jsonResponse(
     error.status,
     error.errors ? { message: error.message, errors: error.errors } : { message: error.message },

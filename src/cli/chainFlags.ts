@@ -1,5 +1,6 @@
 import { scenarioNames } from '../../scenarios/index.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
+import { type Profile, PROFILES } from '../views/context.js';
 
 /** `--scenario` and `--seed`, shared by every command: validated, with their defaults. */
 export function chainFlags(values: { readonly scenario?: string | undefined; readonly seed?: string | undefined }): { scenario: string; seed: string } | string {
@@ -8,6 +9,17 @@ export function chainFlags(values: { readonly scenario?: string | undefined; rea
   const seed = values.seed ?? '1';
   if (seed === '') return '--seed must not be empty';
   return { scenario, seed };
+}
+
+/** `--profile`: whose answers to give. */
+export const PROFILE_FLAG_OPTIONS = { profile: { type: 'string' } } as const;
+
+export const PROFILE_USAGE = `  --profile <name>      spec (the seed spec's answers, the default) or blockscout (Blockscout v11's)`;
+
+/** The profile `--profile` asks for, or a message. */
+export function profileFlag(values: { readonly profile?: string | undefined }): Profile | { error: string } {
+  const profile = values.profile ?? 'spec';
+  return PROFILES.includes(profile as Profile) ? (profile as Profile) : { error: `--profile must be one of ${PROFILES.join(', ')}, got "${profile}"` };
 }
 
 /** The options of `--cache-dir`, `--cache-max` and `--no-cache`, shared by every command. */

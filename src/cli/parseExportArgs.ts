@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import type { ExportOptions } from '../export/exportFixtures.js';
 import type { Parsed } from './parseServeArgs.js';
-import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags } from './chainFlags.js';
+import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags, PROFILE_FLAG_OPTIONS, PROFILE_USAGE, profileFlag } from './chainFlags.js';
 
 export const EXPORT_USAGE = `Usage: explorer-mock export --out DIR [options]
 
@@ -14,6 +14,7 @@ Options:
   --scenario <name>    ${scenarioNames().join(', ')} (default default)
   --seed <int|string>  seed of the chain (default 1)
   --pages <k>          pages of each list to follow (default 2)
+${PROFILE_USAGE}
 ${CACHE_USAGE}
   -h, --help           show this help
 `;
@@ -26,7 +27,7 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: { out: { type: 'string' }, scenario: { type: 'string' }, seed: { type: 'string' }, pages: { type: 'string' }, ...CACHE_FLAG_OPTIONS, help: { type: 'boolean', short: 'h' } },
+      options: { out: { type: 'string' }, scenario: { type: 'string' }, seed: { type: 'string' }, pages: { type: 'string' }, ...CACHE_FLAG_OPTIONS, ...PROFILE_FLAG_OPTIONS, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (error) {
     return { ok: false, message: (error as Error).message };
@@ -39,5 +40,7 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
   if (!/^[1-9]\d{0,3}$/.test(pages)) return { ok: false, message: `--pages must be an integer from 1 to 9999, got "${pages}"` };
   const cache = cacheFlags(values);
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
-  return { ok: true, options: { out: values.out, ...chain, pages: Number(pages), ...(cache === undefined ? {} : { cache }) } };
+  const profile = profileFlag(values);
+  if (typeof profile === 'object') return { ok: false, message: profile.error };
+  return { ok: true, options: { out: values.out, ...chain, pages: Number(pages), profile, ...(cache === undefined ? {} : { cache }) } };
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
-import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags } from './chainFlags.js';
+import type { Profile } from '../views/context.js';
+import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags, PROFILE_FLAG_OPTIONS, PROFILE_USAGE, profileFlag } from './chainFlags.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 
 export interface ServeOptions {
@@ -10,6 +11,7 @@ export interface ServeOptions {
   readonly port: number;
   readonly host: string;
   readonly json: boolean;
+  readonly profile: Profile;
   readonly faults: FaultConfig;
   /** Absent: the default cache. */
   readonly cache?: CacheOption;
@@ -31,6 +33,7 @@ Options:
   --error-rate <0..1>   answer this share of API requests with an error status (seeded)
   --error-status <list> statuses the error rate uses, e.g. 500,503 (default 500)
   --rate-limit <n/win>  at most n requests per client per window, e.g. 300/60s; then 429
+${PROFILE_USAGE}
 ${CACHE_USAGE}
   -h, --help            show this help
 
@@ -66,6 +69,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         'error-status': { type: 'string' },
         'rate-limit': { type: 'string' },
         ...CACHE_FLAG_OPTIONS,
+        ...PROFILE_FLAG_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -96,5 +100,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (faults.errorStatuses && faults.errorRate === undefined) return { ok: false, message: '--error-status needs --error-rate' };
   const cache = cacheFlags(values);
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
-  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, ...(cache === undefined ? {} : { cache }) } };
+  const profile = profileFlag(values);
+  if (typeof profile === 'object') return { ok: false, message: profile.error };
+  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, profile, ...(cache === undefined ? {} : { cache }) } };
 }

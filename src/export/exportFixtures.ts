@@ -1,3 +1,4 @@
+import { type Profile, PROFILES } from '../views/context.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildChain } from '../../generators/buildChain.js';
@@ -17,6 +18,8 @@ export interface ExportOptions {
   readonly pages?: number;
   /** The snapshot cache of built chains, as in `startServer` (on by default; `false` turns it off). */
   readonly cache?: CacheOption;
+  /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
+  readonly profile?: Profile;
 }
 
 export interface ManifestEntry {
@@ -34,10 +37,11 @@ export interface ManifestEntry {
  * exportFixtures({ scenario: 'default', seed: 1, out: 'fixtures', pages: 3 });
  */
 export function exportFixtures(options: ExportOptions): { files: number; manifest: string } {
-  const { scenario = 'default', seed = 1, out, pages = 2, cache } = options;
+  const { scenario = 'default', seed = 1, out, pages = 2, cache, profile = 'spec' } = options;
+  if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
-  const app = createMockApp(opened.chain);
+  const app = createMockApp(opened.chain, undefined, profile);
   const requests: Record<string, ManifestEntry> = {};
   for (const url of fixtureRequests(app, pages)) {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });
@@ -47,6 +51,6 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     requests[url] = { file, status: answer.status, headers: answer.headers };
   }
   const manifest = join(out, 'manifest.json');
-  writeFileSync(manifest, `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario, seed: app.chain.seed, pages, requests }, null, 2)}\n`);
+  writeFileSync(manifest, `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario, seed: app.chain.seed, profile, pages, requests }, null, 2)}\n`);
   return { files: Object.keys(requests).length, manifest };
 }

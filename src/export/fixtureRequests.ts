@@ -21,7 +21,7 @@ const pagesOf = (app: MockApp, first: string, pages: number) =>
  */
 export function fixtureRequests(app: MockApp, pages: number): string[] {
   const firsts = ['/api/v2/addresses', '/api/v2/blocks', '/api/v2/blocks?type=uncle', '/api/v2/blocks?type=reorg'];
-  for (const handle of scenarioSummary(app.chain).handles) firsts.push(...handle.links);
+  for (const handle of scenarioSummary(app.chain, app.profile).handles) firsts.push(...handle.links);
   const urls = new Set<string>(['/api/v2/openapi', '/__mock/scenario']);
   for (const first of firsts) for (const url of pagesOf(app, first, pages)) urls.add(url);
   return [...urls];

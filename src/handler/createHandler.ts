@@ -1,3 +1,4 @@
+import { type Profile, PROFILES } from '../views/context.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { createMockApp } from '../app.js';
 import { type CacheOption, cacheOptionProblem } from '../cache/cacheSettings.js';
@@ -19,6 +20,8 @@ export interface CreateHandlerOptions {
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
   /** The snapshot cache of built chains, as in `startServer` (on by default; `false` turns it off). */
   readonly cache?: CacheOption;
+  /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
+  readonly profile?: Profile;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -57,7 +60,7 @@ const toResponse = (answer: HttpAnswer, slow: boolean) =>
  * const response = await handler(new Request('https://explorer.test/api/v2/blocks'));
  */
 export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
-  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit, cache } = options;
+  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit, cache, profile = 'spec' } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency } : {}),
     ...(errorRate !== undefined ? { errorRate } : {}),
@@ -68,9 +71,10 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  if (!PROFILES.includes(profile)) throw new CreateHandlerError(`createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
-  const app = createMockApp(opened.chain, () => opened.origin);
+  const app = createMockApp(opened.chain, () => opened.origin, profile);
   const planner = createFaultPlanner(faults, app.chain.seed);
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);

@@ -1,4 +1,5 @@
 import { chainCounts } from '../chain/chainCounts.js';
+import type { Profile } from '../views/context.js';
 import type { Chain } from '../chain/types.js';
 
 export type HandleKind = 'address' | 'transaction' | 'block';
@@ -46,10 +47,11 @@ export interface StartSummary {
 }
 
 /** What `/__mock/scenario` answers and the home page shows. */
-export function scenarioSummary(chain: Chain, start?: StartSummary) {
+export function scenarioSummary(chain: Chain, profile: Profile, start?: StartSummary) {
   return {
     scenario: chain.scenario,
     seed: chain.seed,
+    profile,
     ...(start ? { start: { source: start.source, file: start.file, chainMs: Math.round(start.chainMs), readyMs: start.readyMs === undefined || start.readyMs === null ? null : Math.round(start.readyMs) } } : {}),
     counts: chainCounts(chain),
     headHeight: chain.headHeight,

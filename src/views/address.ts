@@ -1,4 +1,5 @@
 import type { Address, AddressListItem } from '../schemas/index.js';
+import * as blockscout from '../profiles/blockscout.js';
 import type { AccountId } from '../chain/types.js';
 import { addressRef, hasCode, implementationOf, isVerified } from './addressRef.js';
 import type { ViewContext } from './context.js';
@@ -6,6 +7,11 @@ import { token } from './token.js';
 
 /** The full address of the address detail (endpoint 2). */
 export function addressView(ctx: ViewContext, id: AccountId): Address {
+  const spec = specAddressView(ctx, id);
+  return ctx.profile === 'blockscout' ? (blockscout.address(addressRef(ctx, id) as never, spec as never) as unknown as Address) : spec;
+}
+
+function specAddressView(ctx: ViewContext, id: AccountId): Address {
   const { chain } = ctx;
   const account = chain.accounts[id]!;
   const index = chain.indexes.at(id)!;
@@ -38,7 +44,15 @@ export function addressView(ctx: ViewContext, id: AccountId): Address {
 }
 
 /** An item of the address list (endpoint 1): the full address and its transaction count. */
-export const addressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem => ({
+export const addressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem =>
+  ctx.profile === 'blockscout'
+    ? (blockscout.addressListItem(addressRef(ctx, id) as never, {
+        coin_balance: String(ctx.chain.accounts[id]!.balance),
+        transactions_count: String(ctx.chain.indexes.at(id)!.transactions.length),
+      }) as unknown as AddressListItem)
+    : specAddressListItemView(ctx, id);
+
+const specAddressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem => ({
   ...addressView(ctx, id),
   coin_balance: String(ctx.chain.accounts[id]!.balance),
   transactions_count: String(ctx.chain.indexes.at(id)!.transactions.length),

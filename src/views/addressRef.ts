@@ -1,6 +1,7 @@
 import type { AddressRef } from '../schemas/index.js';
 import { type Account, type AccountId, NONE, type TagLabel } from '../chain/types.js';
 import { cachedObject, type ViewContext } from './context.js';
+import * as blockscout from '../profiles/blockscout.js';
 
 const tag = (hash: string) => (t: TagLabel) => ({ address_hash: hash, display_name: t.displayName, label: t.label });
 const watch = (t: TagLabel) => ({ display_name: t.displayName, label: t.label });
@@ -46,4 +47,8 @@ export function addressRefView(ctx: ViewContext, id: AccountId): AddressRef {
 
 /** The memoised address reference, or null for NONE. */
 export const addressRef = (ctx: ViewContext, id: AccountId): AddressRef | null =>
-  id === NONE ? null : cachedObject(ctx, `ref:${id}`, () => addressRefView(ctx, id));
+  id === NONE
+    ? null
+    : cachedObject(ctx, `ref:${id}`, () =>
+        ctx.profile === 'blockscout' ? (blockscout.addressRef(ctx, ctx.chain.accounts[id]!, addressRefView(ctx, id)) as unknown as AddressRef) : addressRefView(ctx, id),
+      );

@@ -1,4 +1,5 @@
 import type { Block as BlockView } from '../schemas/index.js';
+import * as blockscout from '../profiles/blockscout.js';
 import type { Block } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
@@ -45,9 +46,22 @@ export function blockView(ctx: ViewContext, block: Block): BlockView {
   };
 }
 
-/** The block's JSON, its rewards written as exact integers. */
+/** Internal transactions in a block (without the top-level calls). */
+export function internalCountOf(ctx: ViewContext, block: Block): number {
+  let count = 0;
+  for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) count += ctx.chain.transactions.at(i)!.internalCount;
+  return count;
+}
+
+/** The JSON of `/blocks/{id}`: in the spec profile the list form; Blockscout adds the detail's counts. */
+export const blockDetailJson = (ctx: ViewContext, block: Block): string =>
+  ctx.profile === 'blockscout' ? cachedJson(ctx, `blockd:${block.hash}`, () => blockscout.block(blockView(ctx, block), block, internalCountOf(ctx, block), true)) : blockJson(ctx, block);
+
+/** The block's JSON as lists show it, its rewards written as exact integers. */
 export const blockJson = (ctx: ViewContext, block: Block): string =>
-  cachedJson(
+  ctx.profile === 'blockscout'
+    ? cachedJson(ctx, `block:${block.hash}`, () => blockscout.block(blockView(ctx, block), block, 0, false))
+    : cachedJson(
     ctx,
     `block:${block.hash}`,
     () => ({ ...blockView(ctx, block), rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })) }),

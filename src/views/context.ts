@@ -5,8 +5,13 @@ import { type Lru, lru } from './lru.js';
  * What the views need besides the chain: caches of JSON text. The chain never changes, so each
  * entity is serialised once and pages are assembled from the pieces.
  */
+/** Whose answers the views give: the seed spec's (the default) or Blockscout v11's (`src/profiles/blockscout.ts`). */
+export type Profile = 'spec' | 'blockscout';
+export const PROFILES: readonly Profile[] = ['spec', 'blockscout'];
+
 export interface ViewContext {
   readonly chain: Chain;
+  readonly profile: Profile;
   /** JSON of entities by `kind:index`, bounded in total size. */
   readonly json: Lru<string>;
   /** View objects of the few, often repeated things (address references, tokens), by `kind:id`. */
@@ -16,7 +21,7 @@ export interface ViewContext {
 /** 256 MB of cached JSON: all of default, the hot part of large. */
 const JSON_BUDGET = 256 * 1024 * 1024;
 
-export const createViewContext = (chain: Chain, jsonBudget = JSON_BUDGET): ViewContext => ({ chain, json: lru(jsonBudget), objects: new Map() });
+export const createViewContext = (chain: Chain, jsonBudget = JSON_BUDGET, profile: Profile = 'spec'): ViewContext => ({ chain, profile, json: lru(jsonBudget), objects: new Map() });
 
 /** The cached JSON of `key`, computing it with `build` (and `finish` on the text) on a miss. */
 export function cachedJson(ctx: ViewContext, key: string, build: () => unknown, finish?: (json: string) => string): string {

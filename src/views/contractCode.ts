@@ -1,4 +1,5 @@
 import type { SmartContract } from '../schemas/index.js';
+import * as blockscout from '../profiles/blockscout.js';
 import type { Account, AccountId } from '../chain/types.js';
 import type { ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
 import { cachedObject, type ViewContext } from './context.js';
@@ -50,6 +51,11 @@ function verifiedTwin(ctx: ViewContext, account: Account): Account | null {
 
 /** The smart contract record of endpoint 12. */
 export function smartContractView(ctx: ViewContext, id: AccountId): SmartContract {
+  const spec = specSmartContractView(ctx, id);
+  return ctx.profile === 'blockscout' ? (blockscout.smartContract(ctx, id, spec as never) as unknown as SmartContract) : spec;
+}
+
+function specSmartContractView(ctx: ViewContext, id: AccountId): SmartContract {
   const account = ctx.chain.accounts[id]!;
   const contract = account.contract!;
   const own = artifactsOf(ctx, id);

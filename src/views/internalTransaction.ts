@@ -1,4 +1,5 @@
 import type { InternalTransaction } from '../schemas/index.js';
+import * as blockscout from '../profiles/blockscout.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
@@ -7,7 +8,7 @@ import { isoTimestamp } from './format.js';
 export function internalTransactionView(ctx: ViewContext, index: number): InternalTransaction {
   const { chain } = ctx;
   const it = chain.internalTransactions.at(index)!;
-  return {
+  const spec: InternalTransaction = {
     transaction_hash: chain.transactions.at(it.transaction)!.hash,
     block_number: it.block,
     index: it.index,
@@ -21,6 +22,7 @@ export function internalTransactionView(ctx: ViewContext, index: number): Intern
     gas_limit: String(it.gasLimit),
     value: String(it.value),
   };
+  return ctx.profile === 'blockscout' ? (blockscout.internalTransaction(spec, it.transactionIndex) as unknown as InternalTransaction) : spec;
 }
 
 export const internalTransactionJson = (ctx: ViewContext, index: number): string =>

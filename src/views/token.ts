@@ -2,6 +2,7 @@ import type { Token } from '../schemas/index.js';
 import type { AccountId } from '../chain/types.js';
 import { cachedObject, type ViewContext } from './context.js';
 import { marketValue } from './format.js';
+import * as blockscout from '../profiles/blockscout.js';
 
 /** The token object of a token contract. */
 export function tokenView(ctx: ViewContext, id: AccountId): Token {
@@ -22,4 +23,5 @@ export function tokenView(ctx: ViewContext, id: AccountId): Token {
 }
 
 /** The memoised token object of a token contract. */
-export const token = (ctx: ViewContext, id: AccountId): Token => cachedObject(ctx, `token:${id}`, () => tokenView(ctx, id));
+export const token = (ctx: ViewContext, id: AccountId): Token =>
+  cachedObject(ctx, `token:${id}`, () => (ctx.profile === 'blockscout' ? (blockscout.token(tokenView(ctx, id)) as unknown as Token) : tokenView(ctx, id)));

@@ -1,4 +1,5 @@
 import type { CollectionTokenInstance, TokenInstance } from '../schemas/index.js';
+import * as blockscout from '../profiles/blockscout.js';
 import type { AccountId } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { cachedObject, type ViewContext } from './context.js';
@@ -29,15 +30,13 @@ function instanceFields(ctx: ViewContext, tokenId: AccountId, id: bigint, holder
 }
 
 /** A token instance inside an address's token balance row. */
-export const tokenInstanceView = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId): TokenInstance => ({
-  ...instanceFields(ctx, tokenId, id, holderId),
-  token: token(ctx, tokenId),
-});
+export function tokenInstanceView(ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId): TokenInstance {
+  const spec = { ...instanceFields(ctx, tokenId, id, holderId), token: token(ctx, tokenId) };
+  return ctx.profile === 'blockscout' ? (blockscout.tokenInstance(spec) as unknown as TokenInstance) : spec;
+}
 
 /** A token instance inside an NFT collection: no token object, but its type and the amount held. */
-export const collectionInstanceView = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId, value: bigint): CollectionTokenInstance => ({
-  ...instanceFields(ctx, tokenId, id, holderId),
-  token: null,
-  token_type: ctx.chain.accounts[tokenId]!.contract!.token!.type,
-  value: String(value),
-});
+export function collectionInstanceView(ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId, value: bigint): CollectionTokenInstance {
+  const spec = { ...instanceFields(ctx, tokenId, id, holderId), token: null, token_type: ctx.chain.accounts[tokenId]!.contract!.token!.type, value: String(value) };
+  return ctx.profile === 'blockscout' ? (blockscout.tokenInstance(spec) as unknown as CollectionTokenInstance) : spec;
+}

@@ -4,6 +4,8 @@ import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 import { token } from './token.js';
+import { tokenInstanceView } from './tokenInstance.js';
+import * as blockscout from '../profiles/blockscout.js';
 
 /** The method a transaction calls, or null for transfers and creations. */
 export const methodName = (transaction: Transaction): string | null => transaction.call?.functionName ?? null;
@@ -20,7 +22,7 @@ export function tokenTransferView(ctx: ViewContext, index: number, k: number): T
   const block = chain.blocks.at(transfer.block)!;
   const tokenInfo = chain.accounts[transfer.tokenId]!.contract!.token!;
   const type: TokenTransferView['type'] = transfer.fromId === chain.zeroId ? 'token_minting' : transfer.toId === chain.zeroId ? 'token_burning' : 'token_transfer';
-  return {
+  const spec: TokenTransferView = {
     block_hash: block.hash,
     transaction_hash: transaction.hash,
     log_index: transfer.logIndex,
@@ -32,4 +34,7 @@ export function tokenTransferView(ctx: ViewContext, index: number, k: number): T
     total: { decimals: String(tokenInfo.decimals), value: String(transfer.amounts[k]!) },
     type,
   };
+  if (ctx.profile !== 'blockscout') return spec;
+  const instance = transfer.tokenIds && tokenInstanceView(ctx, transfer.tokenId, transfer.tokenIds[k]!, transfer.toId);
+  return blockscout.tokenTransfer(spec, transfer, k, tokenInfo.type, instance) as unknown as TokenTransferView;
 }

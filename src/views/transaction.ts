@@ -1,4 +1,5 @@
 import type { TokenTransfer, Transaction } from '../schemas/index.js';
+import * as blockscout from '../profiles/blockscout.js';
 import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { creationInput } from './contractCode.js';
@@ -69,4 +70,15 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
   };
 }
 
-export const transactionJson = (ctx: ViewContext, index: number): string => cachedJson(ctx, `tx:${index}`, () => transactionView(ctx, index));
+/** The JSON of a transaction as lists show it. */
+export const transactionJson = (ctx: ViewContext, index: number): string =>
+  cachedJson(ctx, `tx:${index}`, () => (ctx.profile === 'blockscout' ? blockscout.transaction(transactionView(ctx, index), null, false) : transactionView(ctx, index)));
+
+/** The JSON of `/transactions/{hash}`: in the spec profile the list form, in Blockscout's the detail form. */
+export const transactionDetailJson = (ctx: ViewContext, index: number): string =>
+  ctx.profile === 'blockscout'
+    ? cachedJson(ctx, `txd:${index}`, () => {
+        const spec = transactionView(ctx, index);
+        return blockscout.transaction(spec, spec.token_transfers, true);
+      })
+    : transactionJson(ctx, index);
