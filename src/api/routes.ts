@@ -12,6 +12,26 @@ import { blockTransactions } from './handlers/blockTransactions.js';
 import { smartContract } from './handlers/smartContract.js';
 import { transactionTokenTransfers } from './handlers/transactionTokenTransfers.js';
 import { openapi } from './handlers/openapi.js';
+import { block, blockInternalTransactions, blockWithdrawals } from './handlers/block.js';
+import { transaction, transactionInternalTransactions, transactionLogs, transactionRawTrace, transactions, transactionStateChanges, transactionSummary } from './handlers/transactions.js';
+import { addressBlocksValidated, addressCoinBalanceHistory, addressCoinBalanceHistoryByDay, addressCounters, addressLogs, addressNft, addressTabsCounters } from './handlers/addressPages.js';
+import { tokenCounters, tokenDetail, tokenHolders, tokenInstance, tokenInstances, tokenInstanceTransfers, tokenInstanceTransfersCount, tokens, tokenTransfers } from './handlers/tokens.js';
+import {
+  allInternalTransactions,
+  allTokenTransfers,
+  allWithdrawals,
+  backendVersion,
+  indexingStatus,
+  mainPageBlocks,
+  mainPageTransactions,
+  marketChart,
+  smartContractCounters,
+  smartContracts,
+  stats,
+  transactionsChart,
+  withdrawalCounters,
+} from './handlers/chainPages.js';
+import { checkRedirect, quickSearch, search } from './handlers/search.js';
 
 /** A route: the path template under /api/v2 (for documentation) and its handler. */
 export interface Route {
@@ -34,6 +54,49 @@ export const ROUTES: readonly Route[] = [
   { template: '/transactions/{transaction_hash}/token-transfers', handler: transactionTokenTransfers },
   { template: '/smart-contracts/{address_hash}', handler: smartContract },
   { template: '/openapi', handler: openapi },
+  // What explorer pages call besides the twelve (both profiles).
+  { template: '/blocks/{block_number_or_hash}', handler: block },
+  { template: '/blocks/{block_number_or_hash}/withdrawals', handler: blockWithdrawals },
+  { template: '/blocks/{block_number_or_hash}/internal-transactions', handler: blockInternalTransactions },
+  { template: '/transactions', handler: transactions },
+  { template: '/transactions/{transaction_hash}', handler: transaction },
+  { template: '/transactions/{transaction_hash}/internal-transactions', handler: transactionInternalTransactions },
+  { template: '/transactions/{transaction_hash}/logs', handler: transactionLogs },
+  { template: '/transactions/{transaction_hash}/raw-trace', handler: transactionRawTrace },
+  { template: '/transactions/{transaction_hash}/state-changes', handler: transactionStateChanges },
+  { template: '/transactions/{transaction_hash}/summary', handler: transactionSummary },
+  { template: '/addresses/{address_hash}/counters', handler: addressCounters },
+  { template: '/addresses/{address_hash}/tabs-counters', handler: addressTabsCounters },
+  { template: '/addresses/{address_hash}/coin-balance-history', handler: addressCoinBalanceHistory },
+  { template: '/addresses/{address_hash}/coin-balance-history-by-day', handler: addressCoinBalanceHistoryByDay },
+  { template: '/addresses/{address_hash}/logs', handler: addressLogs },
+  { template: '/addresses/{address_hash}/blocks-validated', handler: addressBlocksValidated },
+  { template: '/addresses/{address_hash}/nft', handler: addressNft },
+  { template: '/tokens', handler: tokens },
+  { template: '/tokens/{address_hash}', handler: tokenDetail },
+  { template: '/tokens/{address_hash}/counters', handler: tokenCounters },
+  { template: '/tokens/{address_hash}/transfers', handler: tokenTransfers },
+  { template: '/tokens/{address_hash}/holders', handler: tokenHolders },
+  { template: '/tokens/{address_hash}/instances', handler: tokenInstances },
+  { template: '/tokens/{address_hash}/instances/{token_id}', handler: tokenInstance },
+  { template: '/tokens/{address_hash}/instances/{token_id}/transfers', handler: tokenInstanceTransfers },
+  { template: '/tokens/{address_hash}/instances/{token_id}/transfers-count', handler: tokenInstanceTransfersCount },
+  { template: '/token-transfers', handler: allTokenTransfers },
+  { template: '/internal-transactions', handler: allInternalTransactions },
+  { template: '/withdrawals', handler: allWithdrawals },
+  { template: '/withdrawals/counters', handler: withdrawalCounters },
+  { template: '/smart-contracts', handler: smartContracts },
+  { template: '/smart-contracts/counters', handler: smartContractCounters },
+  { template: '/main-page/blocks', handler: mainPageBlocks },
+  { template: '/main-page/transactions', handler: mainPageTransactions },
+  { template: '/main-page/indexing-status', handler: indexingStatus },
+  { template: '/stats', handler: stats },
+  { template: '/stats/charts/transactions', handler: transactionsChart },
+  { template: '/stats/charts/market', handler: marketChart },
+  { template: '/config/backend-version', handler: backendVersion },
+  { template: '/search', handler: search },
+  { template: '/search/quick', handler: quickSearch },
+  { template: '/search/check-redirect', handler: checkRedirect },
 ];
 
 interface Node {

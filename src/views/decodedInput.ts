@@ -1,7 +1,9 @@
-import type { AbiFunction, AbiParameter } from 'abitype';
+import type { AbiEvent, AbiFunction, AbiParameter } from 'abitype';
+import * as AbiEvents from 'ox/AbiEvent';
+import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import * as AbiFunctions from 'ox/AbiFunction';
-import type { Call } from '../chain/types.js';
+import type { Call, ContractKind } from '../chain/types.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 
 /** The ABI entry of a call's method. */
@@ -33,5 +35,31 @@ export function decodedInputView(call: Call) {
     method_call: `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`,
     method_id: AbiFunctions.getSelector(fn),
     parameters: fn.inputs.map((p, i) => ({ name: p.name ?? '', type: p.type, value: printValue(p, call.args[i]) })),
+  };
+}
+
+/** An event log's topics (four, unused ones null), data, and decoding, from its ABI event and arguments. */
+export function eventLog(contractKind: ContractKind, name: string, args: readonly unknown[]) {
+  const event = abiOf(contractKind).find((x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === args.length);
+  if (!event) throw new Error(`the ${contractKind} ABI has no event ${name}/${args.length}`);
+  const topics: (string | null)[] = [AbiEvents.getSelector(event)];
+  const dataParameters: AbiParameter[] = [];
+  const dataValues: unknown[] = [];
+  event.inputs.forEach((p, i) => {
+    if (p.indexed) topics.push(AbiParameters.encode([p], [args[i]] as never));
+    else {
+      dataParameters.push(p);
+      dataValues.push(args[i]);
+    }
+  });
+  while (topics.length < 4) topics.push(null);
+  return {
+    topics,
+    data: dataParameters.length ? AbiParameters.encode(dataParameters, dataValues as never) : '0x',
+    decoded: {
+      method_call: `${event.name}(${event.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name ?? ''}`.trim()).join(', ')})`,
+      method_id: topics[0]!.slice(2, 10),
+      parameters: event.inputs.map((p, i) => ({ name: p.name ?? '', type: p.type, indexed: p.indexed ?? false, value: printValue(p, args[i]) })),
+    },
   };
 }

@@ -1,9 +1,8 @@
 import { accountOf, addressParam, enumQuery, hashQuery, integerQuery, tokenTypesQuery } from '../params.js';
-import { compareTuples, EMPTY_PAGE, pageResponse, takePage } from '../paging.js';
+import { EMPTY_PAGE } from '../paging.js';
 import { filteredList } from '../context.js';
 import type { Handler } from '../handler.js';
-import { cachedJson } from '../../views/context.js';
-import { itemsOf, tokenTransferView } from '../../views/tokenTransfer.js';
+import { tokenTransferPage } from '../tokenTransferPage.js';
 
 /**
  * 4 · `/addresses/{hash}/token-transfers`: newest first (block, then log index, descending),
@@ -15,8 +14,9 @@ export const addressTokenTransfers: Handler = (ctx, [raw], query) => {
   const types = tokenTypesQuery(query, 'type');
   const direction = enumQuery(query, 'filter', ['to', 'from'] as const);
   const tokenLower = hashQuery(query, 'token', 40);
-  const blockNumber = integerQuery(query, 'block_number');
-  const logIndex = integerQuery(query, 'index');
+  // Cursor values are validated before the address is looked up.
+  integerQuery(query, 'block_number');
+  integerQuery(query, 'index');
   if (id === undefined) return EMPTY_PAGE;
   const tokenId = tokenLower === undefined ? undefined : accountOf(chain, tokenLower);
   if (tokenLower !== undefined && tokenId === undefined) return EMPTY_PAGE;
@@ -32,14 +32,5 @@ export const addressTokenTransfers: Handler = (ctx, [raw], query) => {
       return !types || types.has(chain.accounts[transfer.tokenId]!.contract!.token!.type);
     });
   }
-  const cursor = blockNumber === undefined ? null : [blockNumber, logIndex ?? Number.MAX_SAFE_INTEGER];
-  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.tokenTransfers.at(t)!.block, chain.tokenTransfers.at(t)!.logIndex], cursor) < 0), {
-    weight: (t) => itemsOf(chain.tokenTransfers.at(t)!),
-  });
-  const items: string[] = [];
-  for (const t of page.elements) {
-    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(t)!); k++) items.push(cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k)));
-  }
-  const last = chain.tokenTransfers.at(page.elements[page.elements.length - 1] ?? 0);
-  return pageResponse(items, page.more && last ? { block_number: last.block, index: last.logIndex } : null);
+  return tokenTransferPage(ctx, list, query);
 };

@@ -1,0 +1,151 @@
+import { notFound, invalidParameter } from '../errors.js';
+import { accountOf, addressParam, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
+import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
+import type { ApiContext } from '../context.js';
+import type { Handler } from '../handler.js';
+import { jsonResponse } from '../response.js';
+import { tokenTransferPage } from '../tokenTransferPage.js';
+import { cachedJson, cachedObject } from '../../views/context.js';
+import { addressRef } from '../../views/addressRef.js';
+import { token } from '../../views/token.js';
+import { tokenInstanceView } from '../../views/tokenInstance.js';
+import { itemsOf } from '../../views/tokenTransfer.js';
+
+/** Every token contract: holders descending, then name and address ascending (memoised). */
+function tokenIds(ctx: ApiContext): number[] {
+  return cachedObject(ctx, 'tokens', () => {
+    const ids = ctx.chain.accounts.filter((a) => a.contract?.token && a.contract.creationStatus !== 'failed').map((a) => a.id);
+    const info = (id: number) => ctx.chain.accounts[id]!.contract!.token!;
+    return ids.sort((a, b) => info(b).holdersCount - info(a).holdersCount || (info(a).name < info(b).name ? -1 : info(a).name > info(b).name ? 1 : 0) || a - b);
+  });
+}
+
+/** The token contract a path names; 404 for an address that is not one. */
+function tokenOf(ctx: ApiContext, raw: string): number {
+  const id = accountOf(ctx.chain, addressParam(raw));
+  if (id === undefined || !ctx.chain.accounts[id]!.contract?.token) throw notFound();
+  return id;
+}
+
+/** `/tokens`: every token; `q` matches name or symbol, `type` filters; offset cursor `items_count`. */
+export const tokens: Handler = (ctx, _params, query) => {
+  const q = textQuery(query, 'q')?.toLowerCase();
+  const types = tokenTypesQuery(query, 'type');
+  const offset = integerQuery(query, 'items_count') ?? 0;
+  const info = (id: number) => ctx.chain.accounts[id]!.contract!.token!;
+  const list = tokenIds(ctx).filter((id) => (!types || types.has(info(id).type)) && (!q || info(id).name.toLowerCase().includes(q) || info(id).symbol.toLowerCase().includes(q)));
+  const page = list.slice(offset, offset + 50);
+  const last = page[page.length - 1];
+  return pageResponse(
+    page.map((id) => JSON.stringify(token(ctx, id))),
+    offset + 50 < list.length && last !== undefined
+      ? { contract_address_hash: ctx.chain.accounts[last]!.hash, holders_count: info(last).holdersCount, name: info(last).name, items_count: offset + 50 }
+      : null,
+  );
+};
+
+/** `/tokens/{h}`. */
+export const tokenDetail: Handler = (ctx, [raw]) => jsonResponse(200, token(ctx, tokenOf(ctx, raw!)));
+
+/** Positions in `tokenTransfers` of one token's transfers, in chain order (memoised). */
+function transfersOfToken(ctx: ApiContext, id: number): Int32Array {
+  return cachedObject(ctx, `token-transfers:${id}`, () => {
+    const out: number[] = [];
+    for (const t of ctx.chain.indexes.at(id)!.logs) if (t < 0) out.push(-1 - t);
+    return Int32Array.from(out);
+  });
+}
+
+/** Holders of a token and what each holds, value descending then address descending (memoised). */
+function holdersOf(ctx: ApiContext, id: number): { holder: number; value: bigint; nftId: bigint | null }[] {
+  return cachedObject(ctx, `holders:${id}`, () => {
+    const type = ctx.chain.accounts[id]!.contract!.token!.type;
+    const totals = new Map<number, bigint>();
+    for (const [holder, index] of [...ctx.chain.indexes].entries()) {
+      for (const h of index.holdings) if (h.tokenId === id) totals.set(holder, (totals.get(holder) ?? 0n) + (type === 'ERC-1155' ? h.value : h.value));
+    }
+    const lower = (h: number) => ctx.chain.accounts[h]!.lower;
+    return [...totals]
+      .filter(([, v]) => v > 0n)
+      .map(([holder, value]) => ({ holder, value, nftId: null }))
+      .sort((a, b) => (a.value !== b.value ? (a.value > b.value ? -1 : 1) : lower(a.holder) > lower(b.holder) ? -1 : 1));
+  });
+}
+
+/** `/tokens/{h}/counters`. */
+export const tokenCounters: Handler = (ctx, [raw]) => {
+  const id = tokenOf(ctx, raw!);
+  let transfers = 0;
+  for (const t of transfersOfToken(ctx, id)) transfers += itemsOf(ctx.chain.tokenTransfers.at(t)!);
+  return jsonResponse(200, { token_holders_count: String(ctx.chain.accounts[id]!.contract!.token!.holdersCount), transfers_count: String(transfers) });
+};
+
+/** `/tokens/{h}/transfers`: newest first, as an address's token transfers. */
+export const tokenTransfers: Handler = (ctx, [raw], query) => tokenTransferPage(ctx, transfersOfToken(ctx, tokenOf(ctx, raw!)), query);
+
+/** `/tokens/{h}/holders`: value descending; offset cursor `items_count` beside the explorer's `address_hash`, `value`. */
+export const tokenHolders: Handler = (ctx, [raw], query) => {
+  const id = tokenOf(ctx, raw!);
+  const offset = integerQuery(query, 'items_count') ?? 0;
+  const holders = holdersOf(ctx, id);
+  const page = holders.slice(offset, offset + 50);
+  const last = page[page.length - 1];
+  return pageResponse(
+    page.map((h) => JSON.stringify({ address: addressRef(ctx, h.holder), value: String(h.value), token_id: null, token: token(ctx, id) })),
+    offset + 50 < holders.length && last ? { address_hash: ctx.chain.accounts[last.holder]!.hash, value: String(last.value), items_count: offset + 50 } : null,
+  );
+};
+
+/** Ids of a token's NFTs that exist, descending, with an owner (memoised). */
+function instancesOf(ctx: ApiContext, id: number): { nftId: bigint; owner: number }[] {
+  return cachedObject(ctx, `instances:${id}`, () => {
+    const out = new Map<bigint, number>();
+    for (const [holder, index] of [...ctx.chain.indexes].entries()) {
+      for (const c of index.nftCollections) if (c.tokenId === id) for (const x of c.instances) if (!out.has(x.id)) out.set(x.id, holder);
+    }
+    return [...out].map(([nftId, owner]) => ({ nftId, owner })).sort((a, b) => (a.nftId > b.nftId ? -1 : a.nftId < b.nftId ? 1 : 0));
+  });
+}
+
+/** `/tokens/{h}/instances`: its NFTs, id descending; cursor `unique_token`. */
+export const tokenInstances: Handler = (ctx, [raw], query) => {
+  const id = tokenOf(ctx, raw!);
+  if (ctx.chain.accounts[id]!.contract!.token!.type === 'ERC-20') return EMPTY_PAGE;
+  const cursor = textQuery(query, 'unique_token');
+  if (cursor !== null && !/^\d{1,78}$/.test(cursor)) throw invalidParameter('/unique_token', 'Invalid integer');
+  const list = instancesOf(ctx, id);
+  const page = takePage(identity(list.length), false, cursor === null ? null : (k) => list[k]!.nftId < BigInt(cursor));
+  const last = list[page.elements[page.elements.length - 1] ?? 0];
+  return pageResponse(
+    page.elements.map((k) => cachedJson(ctx, `instance:${id}:${list[k]!.nftId}`, () => tokenInstanceView(ctx, id, list[k]!.nftId, list[k]!.owner))),
+    page.more && last ? { unique_token: String(last.nftId) } : null,
+  );
+};
+
+/** `/tokens/{h}/instances/{id}`: one NFT; 404 for an id that does not exist. */
+export const tokenInstance: Handler = (ctx, [raw, rawId]) => {
+  const id = tokenOf(ctx, raw!);
+  if (!/^\d{1,78}$/.test(rawId!)) throw invalidParameter('/token_id_param', 'Invalid integer');
+  const found = instancesOf(ctx, id).find((x) => x.nftId === BigInt(rawId!));
+  if (!found) throw notFound();
+  return { status: 200, body: cachedJson(ctx, `instance:${id}:${found.nftId}`, () => tokenInstanceView(ctx, id, found.nftId, found.owner)) };
+};
+
+/** `/tokens/{h}/instances/{id}/transfers-count`. */
+export const tokenInstanceTransfersCount: Handler = (ctx, [raw, rawId]) => {
+  const id = tokenOf(ctx, raw!);
+  if (!/^\d{1,78}$/.test(rawId!)) throw invalidParameter('/token_id_param', 'Invalid integer');
+  const nftId = BigInt(rawId!);
+  let count = 0;
+  for (const t of transfersOfToken(ctx, id)) count += ctx.chain.tokenTransfers.at(t)!.tokenIds?.filter((x) => x === nftId).length ?? 0;
+  return jsonResponse(200, { transfers_count: count });
+};
+
+/** `/tokens/{h}/instances/{id}/transfers`: that NFT's transfers, newest first. */
+export const tokenInstanceTransfers: Handler = (ctx, [raw, rawId], query) => {
+  const id = tokenOf(ctx, raw!);
+  if (!/^\d{1,78}$/.test(rawId!)) throw invalidParameter('/token_id_param', 'Invalid integer');
+  const nftId = BigInt(rawId!);
+  const list = cachedObject(ctx, `instance-transfers:${id}:${nftId}`, () => transfersOfToken(ctx, id).filter((t) => ctx.chain.tokenTransfers.at(t)!.tokenIds?.includes(nftId) ?? false));
+  return tokenTransferPage(ctx, list, query);
+};
