@@ -3,14 +3,15 @@ import { parseServeArgs } from './parseServeArgs.js';
 
 describe('parseServeArgs', () => {
   it('has defaults', () => {
-    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false, faults: {} } });
+    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false, faults: {}, profile: 'spec' } });
   });
 
   it('reads every flag, in both forms', () => {
-    expect(parseServeArgs(['--seed', 'abc', '--scenario=tiny', '--port', '0', '--host=0.0.0.0', '--json'])).toEqual({
+    expect(parseServeArgs(['--seed', 'abc', '--scenario=tiny', '--port', '0', '--host=0.0.0.0', '--json', '--profile', 'blockscout'])).toEqual({
       ok: true,
-      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true, faults: {} },
+      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true, faults: {}, profile: 'blockscout' },
     });
+    expect(parseServeArgs(['--profile', 'etherscan'])).toEqual({ ok: false, message: '--profile must be one of spec, blockscout, got "etherscan"' });
     expect(parseServeArgs(['--latency', '100-800', '--error-rate=0.1', '--error-status', '500,503', '--rate-limit', '300/60s'])).toMatchObject({
       ok: true,
       options: { faults: { latency: { min: 100, max: 800 }, errorRate: 0.1, errorStatuses: [500, 503], rateLimit: { limit: 300, windowMs: 60_000 } } },

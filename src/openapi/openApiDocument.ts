@@ -1,3 +1,4 @@
+import { ROUTES } from '../api/routes.js';
 import { z } from 'zod';
 import type { ApiHandler } from '../api/response.js';
 import type { Chain } from '../chain/types.js';
@@ -77,6 +78,26 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string) 
       responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
   };
+  // The endpoints explorer pages call beyond the twelve: documented by path and parameters; their
+  // shapes are the active profile's (README: "The Blockscout profile").
+  const errorRef = { $ref: '#/components/schemas/Error' };
+  for (const route of ROUTES) {
+    if (paths[route.template]) continue;
+    const names = [...route.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    paths[route.template] = {
+      get: {
+        operationId: `get${route.template.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        summary: `GET ${route.template}, as explorer pages call it.`,
+        parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        responses: {
+          200: { description: 'Success.', content: { 'application/json': { schema: {} } } },
+          400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
+          404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },
+          422: { description: 'Invalid parameter(s).', content: { 'application/json': { schema: errorRef } } },
+        },
+      },
+    };
+  }
   return {
     openapi: '3.1.0',
     info: {
