@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, startCli } from '../support/startCli.js';
+import { runCli, spawnCli } from '../support/spawnCli.js';
 
 let dir: string;
 beforeEach(() => {
@@ -22,7 +22,7 @@ const blocks = async (url: string) => {
 
 /** Starts tiny with the test's cache directory, answers one request, stops (which finishes the snapshot). */
 async function startStop(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const cli = await startCli(['--scenario', 'tiny', '--cache-dir', dir, ...args], env);
+  const cli = await spawnCli(['--scenario', 'tiny', '--cache-dir', dir, ...args], env);
   const body = await blocks(cli.url);
   expect(await cli.stop()).toBe(0);
   return { ready: cli.ready, stderr: cli.stderr(), body };
@@ -40,7 +40,7 @@ describe('the snapshot cache', () => {
   });
 
   it('8 processes starting the same scenario and seed at once all start, and leave one valid snapshot', async () => {
-    const clis = await Promise.all(Array.from({ length: 8 }, () => startCli(['--scenario', 'tiny', '--seed', '5', '--cache-dir', dir])));
+    const clis = await Promise.all(Array.from({ length: 8 }, () => spawnCli(['--scenario', 'tiny', '--seed', '5', '--cache-dir', dir])));
     const bodies = await Promise.all(clis.map((c) => blocks(c.url)));
     expect(new Set(bodies).size).toBe(1);
     expect(await Promise.all(clis.map((c) => c.stop()))).toEqual(Array(8).fill(0));
@@ -96,7 +96,7 @@ describe('the snapshot cache', () => {
     writeFileSync(join(dir, 'a-file'), '');
     const unwritable = join(dir, 'a-file', 'cache');
     for (let i = 0; i < 2; i++) {
-      const cli = await startCli(['--scenario', 'tiny', '--cache-dir', unwritable]);
+      const cli = await spawnCli(['--scenario', 'tiny', '--cache-dir', unwritable]);
       expect(cli.ready.chain.source).toBe('built');
       await blocks(cli.url);
       expect(await cli.stop()).toBe(0);
@@ -125,7 +125,7 @@ describe('the snapshot cache', () => {
     const env = { XDG_CACHE_HOME: dir };
     for (const [args, extra] of [[['--no-cache'], {}], [[], { EXPLORER_MOCK_CACHE: '0' }]] as const) {
       for (let i = 0; i < 2; i++) {
-        const cli = await startCli(['--scenario', 'tiny', ...args], { ...env, ...extra });
+        const cli = await spawnCli(['--scenario', 'tiny', ...args], { ...env, ...extra });
         expect(cli.ready.chain.source).toBe('built');
         await blocks(cli.url);
         expect(await cli.stop()).toBe(0);
@@ -133,7 +133,7 @@ describe('the snapshot cache', () => {
     }
     expect(readdirSync(dir)).toEqual([]);
     // And without either, the same start writes there.
-    const on = await startCli(['--scenario', 'tiny'], env);
+    const on = await spawnCli(['--scenario', 'tiny'], env);
     await on.stop();
     expect(readdirSync(join(dir, 'explorer-mock')).filter((f) => f.endsWith('.snapshot'))).toHaveLength(1);
     const conflict = await runCli(['--no-cache', '--cache-dir', dir]);

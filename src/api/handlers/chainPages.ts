@@ -77,7 +77,7 @@ export const smartContracts: Handler = (ctx, _params, query) => {
   const list = verifiedContracts(ctx).filter((id) => {
     const a = chain.accounts[id]!;
     if (q && !(a.contract!.name.toLowerCase().includes(q) || a.lower.includes(q))) return false;
-    return !language || (a.contract!.kind === 'vyper-escrow' ? 'vyper' : 'solidity') === language;
+    return !language || cachedObject(ctx, `language:${id}`, () => (smartContractView(ctx, id) as unknown as { language: string }).language) === language;
   });
   const start = smartContractId === undefined ? 0 : list.findIndex((id) => id < smartContractId);
   const page = start < 0 ? [] : list.slice(start, start + 50);
@@ -92,7 +92,7 @@ export const smartContracts: Handler = (ctx, _params, query) => {
           compiler_version: detail.compiler_version ?? null,
           optimization_enabled: detail.optimization_enabled ?? null,
           transactions_count: chain.indexes.at(id)!.transactions.length,
-          language: a.contract!.kind === 'vyper-escrow' ? 'vyper' : 'solidity',
+          language: detail.language,
           verified_at: detail.verified_at ?? isoTimestamp(chain.blocks.at(0)!.timestamp),
           market_cap: a.contract!.token ? marketValue(a.contract!.token.exchangeRate ?? '0', a.contract!.token.totalSupply, a.contract!.token.decimals) : null,
           has_constructor_args: detail.constructor_args !== null && detail.constructor_args !== undefined,

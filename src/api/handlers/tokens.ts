@@ -27,6 +27,12 @@ function tokenOf(ctx: ApiContext, raw: string): number {
   return id;
 }
 
+/** An NFT id from the path (a uint256 in decimal); 422 otherwise. */
+function nftIdParam(raw: string): bigint {
+  if (!/^\d{1,78}$/.test(raw)) throw invalidParameter('/token_id_param', 'Invalid integer');
+  return BigInt(raw);
+}
+
 /** `/tokens`: every token; `q` matches name or symbol, `type` filters; offset cursor `items_count`. */
 export const tokens: Handler = (ctx, _params, query) => {
   const q = textQuery(query, 'q')?.toLowerCase();
@@ -59,10 +65,9 @@ function transfersOfToken(ctx: ApiContext, id: number): Int32Array {
 /** Holders of a token and what each holds, value descending then address descending (memoised). */
 function holdersOf(ctx: ApiContext, id: number): { holder: number; value: bigint; nftId: bigint | null }[] {
   return cachedObject(ctx, `holders:${id}`, () => {
-    const type = ctx.chain.accounts[id]!.contract!.token!.type;
     const totals = new Map<number, bigint>();
-    for (const [holder, index] of [...ctx.chain.indexes].entries()) {
-      for (const h of index.holdings) if (h.tokenId === id) totals.set(holder, (totals.get(holder) ?? 0n) + (type === 'ERC-1155' ? h.value : h.value));
+    for (let holder = 0; holder < ctx.chain.indexes.length; holder++) {
+      for (const h of ctx.chain.indexes.at(holder)!.holdings) if (h.tokenId === id) totals.set(holder, (totals.get(holder) ?? 0n) + h.value);
     }
     const lower = (h: number) => ctx.chain.accounts[h]!.lower;
     return [...totals]
@@ -100,8 +105,8 @@ export const tokenHolders: Handler = (ctx, [raw], query) => {
 function instancesOf(ctx: ApiContext, id: number): { nftId: bigint; owner: number }[] {
   return cachedObject(ctx, `instances:${id}`, () => {
     const out = new Map<bigint, number>();
-    for (const [holder, index] of [...ctx.chain.indexes].entries()) {
-      for (const c of index.nftCollections) if (c.tokenId === id) for (const x of c.instances) if (!out.has(x.id)) out.set(x.id, holder);
+    for (let holder = 0; holder < ctx.chain.indexes.length; holder++) {
+      for (const c of ctx.chain.indexes.at(holder)!.nftCollections) if (c.tokenId === id) for (const x of c.instances) if (!out.has(x.id)) out.set(x.id, holder);
     }
     return [...out].map(([nftId, owner]) => ({ nftId, owner })).sort((a, b) => (a.nftId > b.nftId ? -1 : a.nftId < b.nftId ? 1 : 0));
   });
@@ -125,8 +130,8 @@ export const tokenInstances: Handler = (ctx, [raw], query) => {
 /** `/tokens/{h}/instances/{id}`: one NFT; 404 for an id that does not exist. */
 export const tokenInstance: Handler = (ctx, [raw, rawId]) => {
   const id = tokenOf(ctx, raw!);
-  if (!/^\d{1,78}$/.test(rawId!)) throw invalidParameter('/token_id_param', 'Invalid integer');
-  const found = instancesOf(ctx, id).find((x) => x.nftId === BigInt(rawId!));
+  const nftId = nftIdParam(rawId!);
+  const found = instancesOf(ctx, id).find((x) => x.nftId === nftId);
   if (!found) throw notFound();
   return { status: 200, body: cachedJson(ctx, `instance:${id}:${found.nftId}`, () => tokenInstanceView(ctx, id, found.nftId, found.owner)) };
 };
@@ -134,8 +139,7 @@ export const tokenInstance: Handler = (ctx, [raw, rawId]) => {
 /** `/tokens/{h}/instances/{id}/transfers-count`. */
 export const tokenInstanceTransfersCount: Handler = (ctx, [raw, rawId]) => {
   const id = tokenOf(ctx, raw!);
-  if (!/^\d{1,78}$/.test(rawId!)) throw invalidParameter('/token_id_param', 'Invalid integer');
-  const nftId = BigInt(rawId!);
+  const nftId = nftIdParam(rawId!);
   let count = 0;
   for (const t of transfersOfToken(ctx, id)) count += ctx.chain.tokenTransfers.at(t)!.tokenIds?.filter((x) => x === nftId).length ?? 0;
   return jsonResponse(200, { transfers_count: count });
@@ -144,8 +148,7 @@ export const tokenInstanceTransfersCount: Handler = (ctx, [raw, rawId]) => {
 /** `/tokens/{h}/instances/{id}/transfers`: that NFT's transfers, newest first. */
 export const tokenInstanceTransfers: Handler = (ctx, [raw, rawId], query) => {
   const id = tokenOf(ctx, raw!);
-  if (!/^\d{1,78}$/.test(rawId!)) throw invalidParameter('/token_id_param', 'Invalid integer');
-  const nftId = BigInt(rawId!);
+  const nftId = nftIdParam(rawId!);
   const list = cachedObject(ctx, `instance-transfers:${id}:${nftId}`, () => transfersOfToken(ctx, id).filter((t) => ctx.chain.tokenTransfers.at(t)!.tokenIds?.includes(nftId) ?? false));
   return tokenTransferPage(ctx, list, query);
 };

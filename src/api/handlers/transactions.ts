@@ -4,12 +4,12 @@ import { compareTuples, EMPTY_PAGE, identity, pageResponse, takePage } from '../
 import type { ApiContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { jsonResponse } from '../response.js';
-import { logsOfTransaction } from '../../chain/logs.js';
+import { logIndexOf, logsOfTransaction } from '../../chain/logs.js';
 import { internalTransactionJson } from '../../views/internalTransaction.js';
 import { logJson } from '../../views/log.js';
 import { transactionDetailJson, transactionJson } from '../../views/transaction.js';
 import { rawTraceView, stateChangesView, summaryView } from '../../views/transactionDetails.js';
-import { cachedJson } from '../../views/context.js';
+import { cachedJson, cachedObject } from '../../views/context.js';
 
 /** The transaction a path names; 404 when the chain has none with that hash. */
 export function transactionOf(ctx: ApiContext, raw: string): number {
@@ -62,7 +62,7 @@ export const transactionLogs: Handler = (ctx, [raw], query) => {
   const index = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   const refs = logsOfTransaction(tx);
-  const indexOf = (k: number) => (refs[k]! < 0 ? ctx.chain.tokenTransfers.at(-1 - refs[k]!)!.logIndex : ctx.chain.events.at(refs[k]!)!.index);
+  const indexOf = (k: number) => logIndexOf(ctx.chain, refs[k]!);
   const page = takePage(identity(refs.length), false, index === undefined ? null : (k) => indexOf(k) > index);
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
@@ -81,7 +81,7 @@ export const transactionRawTrace: Handler = (ctx, [raw]) => {
 export const transactionStateChanges: Handler = (ctx, [raw], query) => {
   const at = transactionOf(ctx, raw!);
   const offset = integerQuery(query, 'items_count') ?? 0;
-  const all = stateChangesView(ctx, at);
+  const all = cachedObject(ctx, `state-changes:${at}`, () => stateChangesView(ctx, at));
   const items = all.slice(offset, offset + 50);
   return pageResponse(
     items.map((x) => JSON.stringify(x)),
