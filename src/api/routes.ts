@@ -29,6 +29,7 @@ import {
   smartContracts,
   stats,
   transactionsChart,
+  transactionStats,
   withdrawalCounters,
 } from './handlers/chainPages.js';
 import { checkRedirect, quickSearch, search } from './handlers/search.js';
@@ -59,6 +60,7 @@ export const ROUTES: readonly Route[] = [
   { template: '/blocks/{block_number_or_hash}/withdrawals', handler: blockWithdrawals },
   { template: '/blocks/{block_number_or_hash}/internal-transactions', handler: blockInternalTransactions },
   { template: '/transactions', handler: transactions },
+  { template: '/transactions/stats', handler: transactionStats },
   { template: '/transactions/{transaction_hash}', handler: transaction },
   { template: '/transactions/{transaction_hash}/internal-transactions', handler: transactionInternalTransactions },
   { template: '/transactions/{transaction_hash}/logs', handler: transactionLogs },

@@ -115,7 +115,13 @@ for (const profile of PROFILES) {
     it('main page, stats and config answer with the chain', () => {
       expect(json('/api/v2/main-page/blocks').map((b: Json) => b.height)).toEqual([48, 47, 46, 45].map((k) => chain.headHeight - 48 + k));
       expect(json('/api/v2/main-page/transactions')).toHaveLength(6);
-      expect(json('/api/v2/stats').total_transactions).toBe(String(chain.transactions.length));
+      const statsBody = json('/api/v2/stats');
+      expect(statsBody.total_transactions).toBe(String(chain.transactions.length));
+      expect(Object.keys(statsBody.gas_prices)).toEqual(['slow', 'average', 'fast']);
+      expect(BigInt(statsBody.gas_prices.fast.wei)).toBeGreaterThan(BigInt(statsBody.gas_prices.slow.wei));
+      const txStats = json('/api/v2/transactions/stats');
+      expect(Number(txStats.transactions_count_24h)).toBeGreaterThan(0);
+      expect(Number(txStats.transactions_count_24h)).toBeLessThanOrEqual(chain.transactions.length);
       expect(json('/api/v2/stats/charts/transactions').chart_data.reduce((s: number, d: Json) => s + d.transactions_count, 0)).toBe(chain.transactions.length);
       expect(json('/api/v2/config/backend-version').backend_version).toMatch(/^v11/);
     });

@@ -177,13 +177,37 @@ export const stats: Handler = (ctx) => {
     total_gas_used: String(gas),
     transactions_today: String(days[days.length - 1]?.[1] ?? 0),
     gas_used_today: String(head.gasUsed),
-    gas_prices: { slow: gwei(base + 10n ** 7n), average: gwei(base + 10n ** 8n), fast: gwei(base + 10n ** 9n) },
+    // The oracle's full form, which explorer frontends ask for (`updated-gas-oracle: true`).
+    gas_prices: Object.fromEntries(
+      ([['slow', 10n ** 7n, 36_000], ['average', 10n ** 8n, 24_000], ['fast', 10n ** 9n, 12_000]] as const).map(([tier, tip, ms]) => [
+        tier,
+        { price: gwei(base + tip), time: ms, fiat_price: marketValue(chain.exchangeRate, (base + tip) * 21_000n, 18), base_fee: gwei(base), priority_fee: gwei(tip), priority_fee_wei: String(tip), wei: String(base + tip) },
+      ]),
+    ),
     gas_prices_update_in: 30_000,
     gas_price_updated_at: isoTimestamp(head.timestamp),
     static_gas_price: null,
     market_cap: marketValue(chain.exchangeRate, chain.totalSupply, 18),
     tvl: null,
     network_utilization_percentage: limit === 0 ? 0 : (used / limit) * 100,
+  });
+};
+
+/** `/transactions/stats`: the last 24 hours of the chain (before its head block), and the mempool. */
+export const transactionStats: Handler = (ctx) => {
+  const { chain } = ctx;
+  const since = chain.blocks.at(chain.headHeight)!.timestamp - 86_400;
+  let count = 0;
+  let fees = 0n;
+  for (let h = chain.headHeight; h >= 0 && chain.blocks.at(h)!.timestamp > since; h--) {
+    count += chain.blocks.at(h)!.transactionCount;
+    fees += chain.blocks.at(h)!.transactionFees;
+  }
+  return jsonResponse(200, {
+    pending_transactions_count: '0',
+    transaction_fees_avg_24h: count === 0 ? '0' : String(fees / BigInt(count)),
+    transaction_fees_sum_24h: String(fees),
+    transactions_count_24h: String(count),
   });
 };
 
