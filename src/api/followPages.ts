@@ -8,7 +8,7 @@ export function followPages(get: (url: string) => { status: number; body: string
   for (let url = first; urls.length < limit; ) {
     const answer = get(url);
     if (answer.status !== 200) break;
-    const next = (JSON.parse(answer.body) as { next_page_params?: Record<string, unknown> | null }).next_page_params;
+    const next = (JSON.parse(answer.body) as { next_page_params?: Record<string, unknown> | null } | null)?.next_page_params;
     if (!next) break;
     const query = new URLSearchParams(filters);
     for (const [key, value] of Object.entries(next)) query.set(key, value === null ? 'null' : String(value));

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { ApiHandler } from '../api/response.js';
 import type { Chain } from '../chain/types.js';
 import { type Endpoint, endpoints, type QueryParameter } from '../schemas/endpoints.js';
-import { schemas } from '../schemas/index.js';
+import { profileSchemas } from '../schemas/profileSchemas.js';
+import type { Profile } from '../views/context.js';
 import { exampleRequests } from './exampleRequests.js';
 
 const ERROR_TEXT: Record<400 | 404 | 422, string> = {
@@ -12,17 +13,47 @@ const ERROR_TEXT: Record<400 | 404 | 422, string> = {
   422: 'Invalid parameter(s): a malformed path parameter, filter value or cursor value.',
 };
 
-/** Every schema with an id, as OpenAPI components (JSON Schema 2020-12). */
-function components(): Record<string, unknown> {
-  // Importing `schemas` registers every resource schema; the registry then holds them by id.
-  void schemas;
-  const { schemas: all } = z.toJSONSchema(z.globalRegistry, {
-    target: 'draft-2020-12',
-    uri: (id) => `#/components/schemas/${id}`,
-    unrepresentable: 'any',
-  }) as { schemas: Record<string, Record<string, unknown>> };
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const pascal = (text: string) =>
+  text
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+
+/** The response schema of every route in `profile`, each with the component id it is published under (its own, or one named after the route; routes sharing a schema share its id). */
+function routeSchemas(profile: Profile): Map<string, { id: string; schema: z.ZodType }> {
+  const { twelve, pages } = profileSchemas(profile);
+  const prefix = profile === 'spec' ? '' : pascal(profile);
+  const ids = new Map<z.ZodType, string>();
+  const out = new Map<string, { id: string; schema: z.ZodType }>();
+  const add = (template: string, schema: z.ZodType, name: string) => {
+    const id = ids.get(schema) ?? (schema.meta() as { id?: string } | undefined)?.id ?? `${prefix}${name}Response`;
+    ids.set(schema, id);
+    out.set(template, { id, schema });
+  };
+  for (const e of endpoints) add(e.path, twelve[e.response], pascal(e.response));
+  for (const [template, schema] of Object.entries(pages)) add(template, schema, pascal(template));
+  return out;
+}
+
+/**
+ * The components: every route's response schema and every resource schema it holds, as JSON Schema
+ * 2020-12. Resources with an id of their own become components of their own, referenced by id.
+ */
+function components(routes: Map<string, { id: string; schema: z.ZodType }>, error: z.ZodType, errorId: string): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  for (const { id, schema } of routes.values()) if (!registry.has(schema)) registry.add(schema, { id });
+  registry.add(error, { id: errorId });
+  const { schemas: all } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as {
+    schemas: Record<string, Record<string, unknown>>;
+  };
+  const { __shared: shared, ...own } = all;
+  const defs = ((shared as { $defs?: Record<string, unknown> } | undefined)?.$defs ?? {}) as Record<string, Record<string, unknown>>;
+  // Schemas that several responses share land in `__shared`; hoist them beside the others.
+  const text = JSON.stringify({ ...own, ...defs }).replaceAll('#/components/schemas/__shared#/$defs/', '#/components/schemas/');
   return Object.fromEntries(
-    Object.entries(all).map(([id, schema]) => {
+    Object.entries(JSON.parse(text) as Record<string, Record<string, unknown>>).map(([id, schema]) => {
       const { $schema: _s, $id: _i, ...rest } = schema;
       return [id, rest];
     }),
@@ -47,9 +78,7 @@ function example(api: ApiHandler, path: string): unknown {
   return Array.isArray(body.items) ? { ...body, items: body.items.slice(0, 2) } : body;
 }
 
-function operation(endpoint: Endpoint, api: ApiHandler, examplePath: string) {
-  const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-  const responseId = (schemas.responses[endpoint.response].meta() as { id: string }).id;
+function operation(endpoint: Endpoint, api: ApiHandler, examplePath: string, responseId: string, errorId: string) {
   const errors = [400, ...endpoint.errors] as (400 | 404 | 422)[];
   return {
     operationId: endpoint.operationId,
@@ -61,16 +90,18 @@ function operation(endpoint: Endpoint, api: ApiHandler, examplePath: string) {
     ],
     responses: {
       200: { description: 'Success.', content: { 'application/json': { schema: ref(responseId), example: example(api, examplePath) } } },
-      ...Object.fromEntries(errors.map((status) => [status, { description: ERROR_TEXT[status], content: { 'application/json': { schema: ref('Error') } } }])),
+      ...Object.fromEntries(errors.map((status) => [status, { description: ERROR_TEXT[status], content: { 'application/json': { schema: ref(errorId) } } }])),
     },
   };
 }
 
-/** The OpenAPI 3.1 document of the API, generated from the schemas, with examples from `chain`. */
-export function openApiDocument(chain: Chain, api: ApiHandler, version: string) {
+/** The OpenAPI 3.1 document of the API in `profile`'s shapes, generated from the schemas, with examples from `chain`. */
+export function openApiDocument(chain: Chain, api: ApiHandler, version: string, profile: Profile = 'spec') {
   const examples = exampleRequests(chain);
+  const routes = routeSchemas(profile);
+  const errorId = profile === 'spec' ? 'Error' : `${pascal(profile)}Error`;
   const paths: Record<string, unknown> = {};
-  for (const endpoint of endpoints) paths[endpoint.path] = { get: operation(endpoint, api, examples[endpoint.operationId]!) };
+  for (const endpoint of endpoints) paths[endpoint.path] = { get: operation(endpoint, api, examples[endpoint.operationId]!, routes.get(endpoint.path)!.id, errorId) };
   paths['/openapi'] = {
     get: {
       operationId: 'getOpenApiDocument',
@@ -78,19 +109,18 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string) 
       responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
   };
-  // The endpoints explorer pages call beyond the twelve: documented by path and parameters; their
-  // shapes are the active profile's (README: "The Blockscout profile").
-  const errorRef = { $ref: '#/components/schemas/Error' };
+  // The endpoints explorer pages call beyond the twelve, in the active profile's shapes.
+  const errorRef = ref(errorId);
   for (const route of ROUTES) {
     if (paths[route.template]) continue;
     const names = [...route.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     paths[route.template] = {
       get: {
-        operationId: `get${route.template.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        operationId: `get${pascal(route.template)}`,
         summary: `GET ${route.template}, as explorer pages call it.`,
         parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
         responses: {
-          200: { description: 'Success.', content: { 'application/json': { schema: {} } } },
+          200: { description: 'Success.', content: { 'application/json': { schema: ref(routes.get(route.template)!.id) } } },
           400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
           404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },
           422: { description: 'Invalid parameter(s).', content: { 'application/json': { schema: errorRef } } },
@@ -103,10 +133,10 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string) 
     info: {
       title: 'explorer-mock: blockchain explorer API v2',
       version,
-      description: `A deterministic mock of a blockchain explorer's read API. Scenario ${chain.scenario.name}, seed ${chain.seed}. Lists hold 50 items; send every key of next_page_params back, beside the filters, for the next page.`,
+      description: `A deterministic mock of a blockchain explorer's read API. Scenario ${chain.scenario.name}, seed ${chain.seed}, profile ${profile}${profile === 'spec' ? '' : ' (Blockscout v11 shapes)'}. Lists hold 50 items; send every key of next_page_params back, beside the filters, for the next page.`,
     },
     servers: [{ url: '/api/v2' }],
     paths,
-    components: { schemas: components() },
+    components: { schemas: components(routes, profileSchemas(profile).error, errorId) },
   };
 }

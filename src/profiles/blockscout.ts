@@ -41,6 +41,8 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'token transfer', field: 'token_type', blockscout: 'added', source: `${S}/token_transfer.ex` },
   { resource: 'token', field: 'volume_24h', blockscout: 'added: null', source: `${S}/token.ex` },
   { resource: 'token', field: 'reputation', blockscout: 'added: "ok"', source: `${S}/token.ex` },
+  { resource: 'block', field: 'extra_data', blockscout: 'removed (commented out in the view; not in the schema)', source: `${V}/block_view.ex` },
+  { resource: 'block', field: 'state_root', blockscout: 'removed (commented out in the view; not in the schema)', source: `${V}/block_view.ex` },
   { resource: 'block', field: 'uncles_hashes', blockscout: '[{hash}] in the detail, [] in lists', source: `${V}/block_view.ex` },
   { resource: 'block', field: 'rewards', blockscout: 'reward a string; list types emission_funds/uncle/validator', source: `${V}/block_view.ex` },
   { resource: 'block', field: 'withdrawals_count', blockscout: 'null in lists; internal_transactions_count added (null in lists)', source: `${S}/block.ex` },
@@ -144,8 +146,9 @@ const LIST_REWARD_TYPES: Record<string, string> = { 'Miner Reward': 'validator',
 
 /** A block; `detail` for `/blocks/{id}`, else as lists show it. */
 export function block(spec: Json, entity: Block, internalTransactionsCount: number, detail: boolean): Json {
+  const { extra_data: _e, state_root: _s, ...rest } = spec;
   return {
-    ...spec,
+    ...rest,
     uncles_hashes: detail ? entity.unclesHashes.map((hash) => ({ hash })) : [],
     rewards: entity.rewards.map((r) => ({ reward: String(r.amount), type: detail ? r.type : (LIST_REWARD_TYPES[r.type] ?? r.type) })),
     internal_transactions_count: detail ? internalTransactionsCount : null,

@@ -64,6 +64,19 @@ export function jsonSchemas(): Record<string, Record<string, unknown>> {
 }
 
 export { endpoints };
+export { profileSchemas } from './profileSchemas.js';
+export type { ProfileSchemas } from './profileSchemas.js';
+export { explorerPageResponses } from './explorerPages.js';
+export type { Resources } from './explorerPages.js';
+
+/**
+ * The Blockscout profile's resource schemas, written from Blockscout v11's OpenApiSpex definitions.
+ *
+ * @example
+ * import { profileSchemas } from 'explorer-mock/schemas';
+ * profileSchemas('blockscout').pages['/transactions/{transaction_hash}'].parse(await response.json());
+ */
+export * as blockscoutSchemas from './blockscout/index.js';
 export type { Endpoint, PathParameter, QueryParameter } from './endpoints.js';
 
 export type AddressRef = z.output<typeof addressRef>;

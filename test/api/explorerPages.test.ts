@@ -7,6 +7,7 @@ import { logIndexOf, logsOfTransaction } from '../../src/chain/logs.js';
 import { DIFFERENCES } from '../../src/profiles/blockscout.js';
 import { PROFILES } from '../../src/views/context.js';
 import { itemsOf } from '../../src/views/tokenTransfer.js';
+import { expectValidResponse } from '../support/expectValid.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 1 });
 type Json = Record<string, any>;
@@ -14,9 +15,12 @@ type Json = Record<string, any>;
 for (const profile of PROFILES) {
   describe(`the pages' endpoints, profile ${profile}`, () => {
     const api = createApi(chain, { profile, onError: (error) => { throw error; } });
+    /** Every answer is validated strictly against the profile's schema for its route. */
     const get = (url: string) => {
       const u = new URL(`http://mock${url}`);
-      return api(u.pathname, u.searchParams);
+      const answer = api(u.pathname, u.searchParams);
+      expectValidResponse(url, answer.status, answer.body, profile);
+      return answer;
     };
     const json = (url: string): any => {
       const answer = get(url);

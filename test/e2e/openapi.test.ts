@@ -1,5 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChain } from '../../generators/buildChain.js';
+import { createApi } from '../../src/api/createApi.js';
 import { ROUTES } from '../../src/api/routes.js';
 import { endpoints } from '../../src/schemas/endpoints.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
@@ -51,6 +53,24 @@ describe('GET /api/v2/openapi', () => {
       const path = endpoint.path.replace(/\{[^}]+\}/g, '0x0000000000000000000000000000000000000000');
       expectValidResponse(`/api/v2${path}`, 200, JSON.stringify(example));
     }
+  });
+
+  it('gives every route a 200 schema from the components, and documents the profile the server runs', async () => {
+    const refs = (doc: Record<string, any>) =>
+      Object.values(doc.paths as Record<string, any>).map((p) => p.get.responses['200'].content['application/json'].schema.$ref as string | undefined);
+    const chain = buildChain({ scenario: 'tiny', seed: 1 });
+    const blockscout = JSON.parse(createApi(chain, { profile: 'blockscout' })('/api/v2/openapi', new URLSearchParams()).body) as Record<string, any>;
+    expect((await new Validator().validate(structuredClone(blockscout))).valid).toBe(true);
+    for (const [doc, profile] of [[document, 'spec'], [blockscout, 'blockscout']] as const) {
+      expect(doc.info.description).toContain(`profile ${profile}`);
+      const components = Object.keys(doc.components.schemas);
+      for (const ref of refs(doc).filter((_r, i) => Object.keys(doc.paths)[i] !== '/openapi')) expect(components).toContain(ref!.replace('#/components/schemas/', ''));
+      // Every reference inside the document resolves.
+      for (const [, id] of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(components).toContain(id);
+    }
+    expect(blockscout.paths['/blocks'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BlockscoutBlocksResponse');
+    expect(blockscout.components.schemas.BlockscoutBlock.required).toContain('is_pending_update');
+    expect(document.components.schemas).not.toHaveProperty('BlockscoutBlock');
   });
 
   it('states the package version', () => {

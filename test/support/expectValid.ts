@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import { endpoints, responseSchemaOf } from '../../src/schemas/endpoints.js';
-import { errorBody } from '../../src/schemas/errors.js';
+import { ROUTES } from '../../src/api/routes.js';
+import { endpoints } from '../../src/schemas/endpoints.js';
+import { profileSchemas } from '../../src/schemas/profileSchemas.js';
+import type { Profile } from '../../src/views/context.js';
 
 /** Throws, listing every issue with its JSON path, unless `value` is valid against `schema`. */
 export function expectValid(schema: z.ZodType, value: unknown, context = ''): void {
@@ -10,21 +12,28 @@ export function expectValid(schema: z.ZodType, value: unknown, context = ''): vo
   throw new Error(`${context ? `${context}: ` : ''}response does not match its schema:\n${issues.join('\n')}`);
 }
 
-const matchers = endpoints.map((e) => ({
-  endpoint: e,
-  pattern: new RegExp(`^/api/v2${e.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-}));
+const twelve = new Map(endpoints.map((e) => [e.path, e.response]));
+const params = (template: string) => template.split('{').length;
+/** Fixed segments win over parameters (`/smart-contracts/counters` before `/smart-contracts/{address_hash}`), as in the router. */
+const matchers = ROUTES.filter((r) => r.template !== '/openapi')
+  .map((r) => ({ template: r.template, pattern: new RegExp(`^/api/v2${r.template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`) }))
+  .sort((a, b) => params(a.template) - params(b.template));
 
-/** The schema a response to `pathname` must match: the endpoint's for 200, the error body otherwise. */
-export function responseSchemaFor(pathname: string, status = 200): z.ZodType {
-  if (status !== 200) return errorBody;
-  const match = matchers.find((m) => m.pattern.test(pathname));
-  if (!match) throw new Error(`no endpoint answers ${pathname}`);
-  return responseSchemaOf(match.endpoint);
+/** The route template `pathname` (under the origin) is answered by. */
+export const templateOf = (pathname: string): string | undefined => matchers.find((m) => m.pattern.test(pathname))?.template;
+
+/** The schema a response to `pathname` must match in `profile`: the route's for 200, the error body otherwise. */
+export function responseSchemaFor(pathname: string, status = 200, profile: Profile = 'spec'): z.ZodType {
+  const schemas = profileSchemas(profile);
+  if (status !== 200) return schemas.error;
+  const template = templateOf(pathname);
+  if (!template) throw new Error(`no route answers ${pathname}`);
+  const name = twelve.get(template);
+  return name ? schemas.twelve[name] : schemas.pages[template]!;
 }
 
 /** Validates a response body (JSON text) to a request for `url` (path and query under the origin). */
-export function expectValidResponse(url: string, status: number, body: string): void {
+export function expectValidResponse(url: string, status: number, body: string, profile: Profile = 'spec'): void {
   const pathname = url.split('?')[0]!;
-  expectValid(responseSchemaFor(pathname, status), JSON.parse(body), `${status} ${url}`);
+  expectValid(responseSchemaFor(pathname, status, profile), JSON.parse(body), `${profile} ${status} ${url}`);
 }

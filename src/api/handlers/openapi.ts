@@ -15,7 +15,7 @@ export const openapi: Handler = (ctx) => {
       const route = matchRoute(pathname.slice('/api/v2'.length))!;
       return route.handler(ctx, route.params, query);
     };
-    body = JSON.stringify(heavy.openapi.get().openApiDocument(ctx.chain, api, VERSION));
+    body = JSON.stringify(heavy.openapi.get().openApiDocument(ctx.chain, api, VERSION, ctx.profile));
     documents.set(ctx, body);
   }
   return { status: 200, body };

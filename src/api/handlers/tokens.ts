@@ -96,7 +96,7 @@ export const tokenHolders: Handler = (ctx, [raw], query) => {
   const page = holders.slice(offset, offset + 50);
   const last = page[page.length - 1];
   return pageResponse(
-    page.map((h) => JSON.stringify({ address: addressRef(ctx, h.holder), value: String(h.value), token_id: null, token: token(ctx, id) })),
+    page.map((h) => JSON.stringify({ address: addressRef(ctx, h.holder), value: String(h.value), token_id: null })),
     offset + 50 < holders.length && last ? { address_hash: ctx.chain.accounts[last.holder]!.hash, value: String(last.value), items_count: offset + 50 } : null,
   );
 };
