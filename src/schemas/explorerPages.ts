@@ -26,7 +26,7 @@ export interface Resources {
 
 /** `General.paginated_response`: the explorer leaves `next_page_params` a free-form object. */
 const paged = (item: z.ZodType) =>
-  z.strictObject({ items: z.array(item), next_page_params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable() });
+  z.strictObject({ items: z.array(item), next_page_params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable() });
 
 const log = (r: Resources) =>
   z.strictObject({

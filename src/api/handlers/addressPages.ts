@@ -1,4 +1,4 @@
-import { accountOf, addressParam, hashQuery, integerQuery, tokenTypesQuery } from '../params.js';
+import { accountOf, addressParam, bigintQuery, enumQuery, hashQuery, integerQuery, tokenTypesQuery } from '../params.js';
 import { compareTuples, EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import { filteredList } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -139,26 +139,44 @@ export const addressBlocksValidated: Handler = (ctx, [raw], query) => {
   );
 };
 
-/** `/addresses/{h}/nft`: every NFT it holds, flat, in the order of its collections then token id; `type` filter. */
+const NFT_TYPES = ['ERC-721', 'ERC-1155', 'ERC-404'] as const;
+
+/** `/addresses/{h}/nft`: every NFT the address holds, flat: by type (ERC-721, ERC-1155, ERC-404), then contract ascending, then id descending; the explorer's cursor. */
 export const addressNft: Handler = (ctx, [raw], query) => {
   const { chain } = ctx;
   const id = accountOf(chain, addressParam(raw!));
-  const types = tokenTypesQuery(query, 'type', ['ERC-721', 'ERC-1155', 'ERC-404']);
-  const offset = integerQuery(query, 'items_count') ?? 0;
-  hashQuery(query, 'token_contract_address_hash', 40);
+  const types = tokenTypesQuery(query, 'type', [...NFT_TYPES]);
+  const cursorToken = hashQuery(query, 'token_contract_address_hash', 40);
+  const cursorId = bigintQuery(query, 'token_id');
+  const cursorType = enumQuery(query, 'token_type', NFT_TYPES);
+  const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
+  const typeOf = (tokenId: number) => chain.accounts[tokenId]!.contract!.token!.type;
+  const rank = (type: string) => NFT_TYPES.indexOf(type as (typeof NFT_TYPES)[number]);
   const rows = cachedObject(ctx, `nft:${id}:${types ? [...types].sort().join(',') : ''}`, () =>
     chain.indexes
       .at(id)!
-      .nftCollections.filter((c) => !types || types.has(chain.accounts[c.tokenId]!.contract!.token!.type))
-      .flatMap((c) => c.instances.map((x) => ({ tokenId: c.tokenId, id: x.id, value: x.value }))),
+      .nftCollections.filter((c) => !types || types.has(typeOf(c.tokenId)))
+      .flatMap((c) => c.instances.map((x) => ({ tokenId: c.tokenId, lower: chain.accounts[c.tokenId]!.lower, rank: rank(typeOf(c.tokenId)), id: x.id, value: x.value })))
+      .sort((a, b) => a.rank - b.rank || (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0) || (a.id > b.id ? -1 : a.id < b.id ? 1 : 0)),
   );
-  const page = rows.slice(offset, offset + 50);
-  const last = page[page.length - 1];
+  const after =
+    cursorToken === undefined
+      ? null
+      : (k: number) => {
+          const r = rows[k]!;
+          const t = rank(cursorType ?? 'ERC-721');
+          return r.rank > t || (r.rank === t && (r.lower > cursorToken || (r.lower === cursorToken && r.id < (cursorId ?? 0n))));
+        };
+  const page = takePage(identity(rows.length), false, after);
+  const last = rows[page.elements[page.elements.length - 1] ?? -1];
   return pageResponse(
-    page.map((r) => cachedJson(ctx, `nftitem:${id}:${r.tokenId}:${r.id}`, () => ({ ...collectionInstanceView(ctx, r.tokenId, r.id, id, r.value), token: token(ctx, r.tokenId) }))),
-    offset + 50 < rows.length && last
-      ? { token_contract_address_hash: chain.accounts[last.tokenId]!.hash, token_id: String(last.id), token_type: chain.accounts[last.tokenId]!.contract!.token!.type, items_count: offset + 50 }
+    page.elements.map((k) => {
+      const r = rows[k]!;
+      return cachedJson(ctx, `nftitem:${id}:${r.tokenId}:${r.id}`, () => ({ ...collectionInstanceView(ctx, r.tokenId, r.id, id, r.value), token: token(ctx, r.tokenId) }));
+    }),
+    page.more && last
+      ? { token_contract_address_hash: chain.accounts[last.tokenId]!.hash, token_id: String(last.id), token_type: typeOf(last.tokenId), items_count: itemsCount + page.elements.length }
       : null,
   );
 };

@@ -1,5 +1,5 @@
 import { notFound, invalidParameter } from '../errors.js';
-import { accountOf, addressParam, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
+import { accountOf, addressParam, bigintQuery, hashQuery, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { ApiContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -11,13 +11,52 @@ import { token } from '../../views/token.js';
 import { tokenInstanceView } from '../../views/tokenInstance.js';
 import { itemsOf } from '../../views/tokenTransfer.js';
 
-/** Every token contract: holders descending, then name and address ascending (memoised). */
-function tokenIds(ctx: ApiContext): number[] {
+/** A non-negative decimal (a fiat value) as a sortable number; null stays null. */
+const fiat = (value: string | null): number | null => (value === null ? null : Number(value));
+
+/** Blockscout's default token order: market cap, then fiat value, descending with nulls last; holders descending; name, then address, ascending. */
+interface TokenKey {
+  readonly marketCap: number | null;
+  readonly fiatValue: number | null;
+  readonly holders: number;
+  readonly name: string;
+  readonly address: string;
+}
+
+const descNullsLast = (a: number | null, b: number | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a);
+const compareTokenKeys = (a: TokenKey, b: TokenKey) =>
+  descNullsLast(a.marketCap, b.marketCap) ||
+  descNullsLast(a.fiatValue, b.fiatValue) ||
+  b.holders - a.holders ||
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+  (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
+
+function tokenKey(ctx: ApiContext, id: number): TokenKey {
+  const view = token(ctx, id) as { circulating_market_cap: string | null; exchange_rate: string | null };
+  const info = ctx.chain.accounts[id]!.contract!.token!;
+  return { marketCap: fiat(view.circulating_market_cap), fiatValue: fiat(view.exchange_rate), holders: info.holdersCount, name: info.name, address: ctx.chain.accounts[id]!.lower };
+}
+
+/** Every token contract in the explorer's order, with its sort key (memoised). */
+function tokenIds(ctx: ApiContext): { ids: number[]; keys: Map<number, TokenKey> } {
   return cachedObject(ctx, 'tokens', () => {
     const ids = ctx.chain.accounts.filter((a) => a.contract?.token && a.contract.creationStatus !== 'failed').map((a) => a.id);
-    const info = (id: number) => ctx.chain.accounts[id]!.contract!.token!;
-    return ids.sort((a, b) => info(b).holdersCount - info(a).holdersCount || (info(a).name < info(b).name ? -1 : info(a).name > info(b).name ? 1 : 0) || a - b);
+    const keys = new Map(ids.map((id) => [id, tokenKey(ctx, id)]));
+    return { ids: ids.sort((a, b) => compareTokenKeys(keys.get(a)!, keys.get(b)!)), keys };
   });
+}
+
+/** The `/tokens` cursor, when the client sent one: every key of the explorer's `next_page_params`. */
+function tokenCursor(query: URLSearchParams): TokenKey | null {
+  const address = hashQuery(query, 'contract_address_hash', 40);
+  if (address === undefined) return null;
+  const decimal = (key: string) => {
+    const value = textQuery(query, key);
+    if (value !== null && !/^\d+(\.\d+)?$/.test(value)) throw invalidParameter(`/${key}`, 'Invalid number');
+    return fiat(value);
+  };
+  const isNameNull = textQuery(query, 'is_name_null') === 'true';
+  return { marketCap: decimal('market_cap'), fiatValue: decimal('fiat_value'), holders: integerQuery(query, 'holders_count') ?? 0, name: isNameNull ? '' : (textQuery(query, 'name') ?? ''), address };
 }
 
 /** The token contract a path names; 404 for an address that is not one. */
@@ -33,19 +72,31 @@ function nftIdParam(raw: string): bigint {
   return BigInt(raw);
 }
 
-/** `/tokens`: every token; `q` matches name or symbol, `type` filters; offset cursor `items_count`. */
+/** `/tokens`: every token in the explorer's order; `q` matches name or symbol, `type` filters; the explorer's keyset cursor. */
 export const tokens: Handler = (ctx, _params, query) => {
   const q = textQuery(query, 'q')?.toLowerCase();
   const types = tokenTypesQuery(query, 'type');
-  const offset = integerQuery(query, 'items_count') ?? 0;
+  const cursor = tokenCursor(query);
+  integerQuery(query, 'items_count');
   const info = (id: number) => ctx.chain.accounts[id]!.contract!.token!;
-  const list = tokenIds(ctx).filter((id) => (!types || types.has(info(id).type)) && (!q || info(id).name.toLowerCase().includes(q) || info(id).symbol.toLowerCase().includes(q)));
-  const page = list.slice(offset, offset + 50);
-  const last = page[page.length - 1];
+  const { ids, keys } = tokenIds(ctx);
+  const list = ids.filter((id) => (!types || types.has(info(id).type)) && (!q || info(id).name.toLowerCase().includes(q) || info(id).symbol.toLowerCase().includes(q)));
+  const page = takePage(list, false, cursor && ((id) => compareTokenKeys(keys.get(id)!, cursor) > 0));
+  const last = page.elements[page.elements.length - 1];
+  const count = (integerQuery(query, 'items_count') ?? 0) + page.elements.length;
+  const view = (id: number) => token(ctx, id) as { circulating_market_cap: string | null; exchange_rate: string | null };
   return pageResponse(
-    page.map((id) => JSON.stringify(token(ctx, id))),
-    offset + 50 < list.length && last !== undefined
-      ? { contract_address_hash: ctx.chain.accounts[last]!.hash, holders_count: info(last).holdersCount, name: info(last).name, items_count: offset + 50 }
+    page.elements.map((id) => JSON.stringify(token(ctx, id))),
+    page.more && last !== undefined
+      ? {
+          contract_address_hash: ctx.chain.accounts[last]!.hash,
+          fiat_value: view(last).exchange_rate,
+          holders_count: info(last).holdersCount,
+          is_name_null: false,
+          items_count: count,
+          market_cap: view(last).circulating_market_cap,
+          name: info(last).name,
+        }
       : null,
   );
 };
@@ -88,16 +139,19 @@ export const tokenCounters: Handler = (ctx, [raw]) => {
 /** `/tokens/{h}/transfers`: newest first, as an address's token transfers. */
 export const tokenTransfers: Handler = (ctx, [raw], query) => tokenTransferPage(ctx, transfersOfToken(ctx, tokenOf(ctx, raw!)), query);
 
-/** `/tokens/{h}/holders`: value descending; offset cursor `items_count` beside the explorer's `address_hash`, `value`. */
+/** `/tokens/{h}/holders`: value descending, then address descending; the explorer's cursor `address_hash`, `value`, `items_count`. */
 export const tokenHolders: Handler = (ctx, [raw], query) => {
   const id = tokenOf(ctx, raw!);
-  const offset = integerQuery(query, 'items_count') ?? 0;
+  const address = hashQuery(query, 'address_hash', 40);
+  const value = bigintQuery(query, 'value');
   const holders = holdersOf(ctx, id);
-  const page = holders.slice(offset, offset + 50);
-  const last = page[page.length - 1];
+  const lower = (h: number) => ctx.chain.accounts[h]!.lower;
+  const after = address === undefined ? null : (k: number) => holders[k]!.value < (value ?? 0n) || (holders[k]!.value === (value ?? 0n) && lower(holders[k]!.holder) < address);
+  const page = takePage(identity(holders.length), false, after);
+  const last = holders[page.elements[page.elements.length - 1] ?? -1];
   return pageResponse(
-    page.map((h) => JSON.stringify({ address: addressRef(ctx, h.holder), value: String(h.value), token_id: null })),
-    offset + 50 < holders.length && last ? { address_hash: ctx.chain.accounts[last.holder]!.hash, value: String(last.value), items_count: offset + 50 } : null,
+    page.elements.map((k) => JSON.stringify({ address: addressRef(ctx, holders[k]!.holder), value: String(holders[k]!.value), token_id: null })),
+    page.more && last ? { address_hash: ctx.chain.accounts[last.holder]!.hash, value: String(last.value), items_count: (integerQuery(query, 'items_count') ?? 0) + page.elements.length } : null,
   );
 };
 
