@@ -60,19 +60,42 @@ function sideBlock(state: LedgerState, cast: Cast, type: 'uncle' | 'reorg', heig
   });
 }
 
+/** Builds a chain block by block and can go on: what a living chain grows with. */
+export interface ChainBuilder {
+  /** The height of the newest block mined so far. */
+  readonly height: number;
+  /** Mines blocks up to `height` (no-op when already there). */
+  mineTo(height: number): void;
+  /** The chain as mined so far (a new, immutable view each call; earlier ones must no longer be served). */
+  chain(): Chain;
+}
+
 /**
- * Builds the chain of a scenario by replaying it block by block: every balance, nonce, token
- * holding and count follows from the transactions. Deterministic: the same scenario and seed give
- * a deep-equal chain in any process.
- *
- * @example
- * const chain = buildChain({ scenario: 'tiny', seed: 7 });
- * chain.accounts[chain.richList[0]].hash; // the richest address
+ * How many 12-second (or `slotSeconds`) slots separate block `height` from genesis: each block
+ * takes one slot, or two after a missed slot. Cheap: it draws only each block's first number.
  */
-export function buildChain(options: BuildChainOptions = {}): Chain {
+export function slotOf(options: BuildChainOptions, height: number): number {
+  const scenario = resolveScenario(options.scenario);
+  const seed = resolveSeed(options.seed);
+  let slot = 0;
+  for (let h = 1; h <= height; h++) slot += stream(seed, `block:${h}`).chance(scenario.missedSlotRate) ? 2 : 1;
+  return slot;
+}
+
+/**
+ * A chain builder that replays a scenario block by block: every balance, nonce, token holding and
+ * count follows from the transactions. Block `k` (and everything in it) is a function of the
+ * scenario, the seed and `k` alone, so a chain mined to `k` is the chain built with `head: k`.
+ * Past the scenario's `blocks`, the chain goes on with the scenario's steady random activity.
+ */
+export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilder {
   const scenario = resolveScenario(options.scenario);
   const seed = resolveSeed(options.seed);
   if (!(scenario.blocks >= 40)) throw new BuildChainError(`buildChain: a scenario needs at least 40 blocks, got ${scenario.blocks}`);
+  const genesisTime = options.genesisTime ?? scenario.genesisTimestamp;
+  const slotSeconds = options.slotSeconds ?? 12;
+  if (!Number.isSafeInteger(genesisTime) || genesisTime < 0) throw new BuildChainError(`buildChain: genesisTime must be unix seconds, got ${genesisTime}`);
+  if (!Number.isSafeInteger(slotSeconds) || slotSeconds < 1) throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);
@@ -89,7 +112,7 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
     height: 0,
     parentHash: ZERO_HASH,
     parentStateRoot: EMPTY_ROOT,
-    timestamp: scenario.genesisTimestamp,
+    timestamp: genesisTime,
     miner: state.accounts[cast.zeroId]!.hash,
     minerId: cast.zeroId,
     nonce: '0x0000000000000042',
@@ -113,7 +136,7 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
   state.lists[cast.zeroId]!.minedBlocks.push(0);
 
   let slot = 0;
-  for (let height = 1; height <= scenario.blocks; height++) {
+  const mineBlock = (height: number) => {
     const parent = state.blocks[height - 1]!;
     const brng = stream(seed, `block:${height}`);
     slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
@@ -121,7 +144,7 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
     const baseFee = nextBaseFee(parent);
     const ctx: BlockContext = {
       height,
-      timestamp: scenario.genesisTimestamp + 12 * slot,
+      timestamp: genesisTime + slotSeconds * slot,
       minerId: validator.feeRecipientId,
       baseFee,
       maxFeeCap: maxFeeCapFor(baseFee),
@@ -221,11 +244,42 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
       const rrng = stream(seed, `block:${height}:reorg`);
       state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
     }
-  }
-  if (next < queue.length) throw new Error(`scenario ${scenario.name} is too short for its script: ${queue[next]!.label} did not run`);
+    if (height === scenario.blocks && next < queue.length) throw new Error(`scenario ${scenario.name} is too short for its script: ${queue[next]!.label} did not run`);
+  };
 
-  nameNotables(state, cast, forced);
-  return finalize(state, { name: scenario.name, description: scenario.description }, scenario.exchangeRate);
+  let height = 0;
+  return {
+    get height() {
+      return height;
+    },
+    mineTo(target: number) {
+      if (!Number.isSafeInteger(target)) throw new BuildChainError(`buildChain: head must be an integer, got ${target}`);
+      while (height < target) mineBlock(++height);
+    },
+    chain() {
+      if (height < scenario.blocks) throw new BuildChainError(`buildChain: the chain needs its scenario's ${scenario.blocks} blocks before it can be served; at ${height}`);
+      nameNotables(state, cast, forced);
+      return finalize(state, { name: scenario.name, description: scenario.description }, scenario.exchangeRate);
+    },
+  };
+}
+
+/**
+ * Builds the chain of a scenario (to its `blocks`, or to `head`). Deterministic: the same
+ * scenario, seed and head give a deep-equal chain in any process.
+ *
+ * @example
+ * const chain = buildChain({ scenario: 'tiny', seed: 7 });
+ * chain.accounts[chain.richList[0]].hash; // the richest address
+ */
+export function buildChain(options: BuildChainOptions = {}): Chain {
+  const builder = createChainBuilder(options);
+  const head = options.head ?? resolveScenario(options.scenario).blocks;
+  if (!Number.isSafeInteger(head) || head < resolveScenario(options.scenario).blocks) {
+    throw new BuildChainError(`buildChain: head must be an integer at least the scenario's ${resolveScenario(options.scenario).blocks} blocks, got ${head}`);
+  }
+  builder.mineTo(head);
+  return builder.chain();
 }
 
 /** Handles for the accounts and blocks that do not name themselves while the chain is built. */

@@ -6,6 +6,12 @@ export interface BuildChainOptions {
   readonly scenario?: string | Scenario;
   /** Any integer or string (default 1). The same scenario and seed always give the same chain. */
   readonly seed?: string | number;
+  /** Height of the newest block: at least the scenario's `blocks` (its default); the chain goes on past it. */
+  readonly head?: number;
+  /** Unix seconds of the genesis block (default: the scenario's `genesisTimestamp`). */
+  readonly genesisTime?: number;
+  /** Seconds per slot: a block every slot, bar missed ones (default 12). */
+  readonly slotSeconds?: number;
 }
 
 /** Thrown for options `buildChain` cannot use. */

@@ -73,10 +73,10 @@ describe("the explorer's keyset cursors on the pages' lists", () => {
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expectKeysetPages(pages);
     const expected: [string, bigint][] = [];
-    chain.indexes.forEach((index, holder) => {
-      const value = index.holdings.filter((h) => h.tokenId === erc20.id).reduce((s, h) => s + h.value, 0n);
+    for (let holder = 0; holder < chain.indexes.length; holder++) {
+      const value = chain.indexes.at(holder)!.holdings.filter((h) => h.tokenId === erc20.id).reduce((s, h) => s + h.value, 0n);
       if (value > 0n) expected.push([chain.accounts[holder]!.lower, value]);
-    });
+    }
     expected.sort(([a, x], [b, y]) => (x !== y ? (x > y ? -1 : 1) : -cmp(a, b)));
     expect((items as Item[]).map((h) => `${h.address.hash.toLowerCase()}:${h.value}`)).toEqual(expected.map(([a, v]) => `${a}:${v}`));
     expect(items.length).toBe(erc20.contract!.token!.holdersCount);
