@@ -75,11 +75,14 @@ export interface ChainBuilder {
  * takes one slot, or two after a missed slot. Cheap: it draws only each block's first number.
  */
 export function slotOf(options: BuildChainOptions, height: number): number {
-  const scenario = resolveScenario(options.scenario);
-  const seed = resolveSeed(options.seed);
   let slot = 0;
-  for (let h = 1; h <= height; h++) slot += stream(seed, `block:${h}`).chance(scenario.missedSlotRate) ? 2 : 1;
+  for (let h = 1; h <= height; h++) slot += slotsOfBlock(options, h);
   return slot;
+}
+
+/** The slots block `height` takes: 2 after a missed slot, else 1. */
+export function slotsOfBlock(options: BuildChainOptions, height: number): number {
+  return stream(resolveSeed(options.seed), `block:${height}`).chance(resolveScenario(options.scenario).missedSlotRate) ? 2 : 1;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { type Profile, PROFILES } from './views/context.js';
-import { createMockApp } from './app.js';
 import { type CacheOption, cacheOptionProblem } from './cache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './cache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
+import { createLiveApp, mineRequest } from './live/liveApp.js';
+import { anchoredGenesisTime, startClock } from './live/clock.js';
+import type { BuildChainOptions } from '../generators/chainInput.js';
 import { loadHeavy } from './views/heavy.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
@@ -28,16 +30,24 @@ export interface StartServerOptions {
   readonly cache?: CacheOption;
   /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
   readonly profile?: Profile;
+  /** Start at this height (at least the scenario's `blocks`, its default); block k is the same at any head. */
+  readonly head?: number;
+  /** Mine a block every so many seconds, the chain anchored to the wall clock (default: never; `mine` still works). */
+  readonly blockTime?: number;
+  /** Unix seconds of the genesis block: pins a clock-driven chain's timestamps (default: anchored so the head is now). */
+  readonly genesisTime?: number;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly host: string;
   readonly port: number;
-  /** The chain the server answers from. */
+  /** The chain the server answers from now (a new one after each block mined). */
   readonly chain: Chain;
   /** Whether the chain came from the snapshot cache or was built, and how long that took. */
   readonly origin: ChainOrigin;
+  /** Mines `blocks` more blocks (default 1) at once; resolves to the new head's height. Throws `MineError` for a bad count. */
+  mine(blocks?: number): Promise<number>;
   /** Stops the server; requests in flight finish first. */
   close(): Promise<void>;
 }
@@ -57,7 +67,7 @@ export class StartServerError extends Error {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache, profile = 'spec' } = options;
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache, profile = 'spec', head, blockTime, genesisTime } = options;
   if (!PROFILES.includes(profile)) throw new StartServerError(`startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
@@ -65,10 +75,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (typeof host !== 'string' || host === '') throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
-  const opened = await openChain({ scenario, seed, ...(cache === undefined ? {} : { cache }) });
+  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1)) throw new StartServerError(`startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`);
+  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0)) throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
+  const growth = await growthOptions({ scenario, seed, head, blockTime, genesisTime });
+  const build = { scenario, seed, ...growth.build };
+  let opened;
+  try {
+    opened = await openChain({ ...build, ...(cache === undefined ? {} : { cache }) });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'BuildChainError') throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
+    throw error;
+  }
   let readyMs: number | null = null;
-  const { chain, answer, warmUp } = createMockApp(opened.chain, () => ({ ...opened.origin, readyMs }), profile);
-  const serving = await serve(answer, { port, host, faults, seed: chain.seed });
+  const live = createLiveApp(opened.chain, { profile, start: () => ({ ...opened.origin, readyMs }), build, createBuilder: (o) => builderModule!.createChainBuilder(o) });
+  let builderModule: typeof import('../generators/buildChain.js') | undefined;
+  const loadBuilder = async () => (builderModule ??= await import('../generators/buildChain.js'));
+  const { warmUp } = live.current;
+  const serving = await serve(live.answer, {
+    port,
+    host,
+    faults,
+    seed: opened.chain.seed,
+    control: { mine: async (body) => (await loadBuilder(), mineRequest(live, body)) },
+  });
+  const stopClock = blockTime === undefined ? () => {} : startClock(live, { build, blockTime, rule: await loadBuilder(), onError: (error) => console.error('explorer-mock: mining failed:', error) });
   readyMs = performance.now() - started;
   // After the first answers: load what the views load lazily, write the snapshot of a built chain,
   // then (for the CLI) render the newest entities while idle.
@@ -83,9 +113,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }, AFTER_START_MS);
   return {
     ...serving,
-    chain,
+    get chain() {
+      return live.current.chain;
+    },
     origin: opened.origin,
+    mine: async (blocks = 1) => {
+      await loadBuilder();
+      return live.mine(blocks).headHeight;
+    },
     close: async () => {
+      stopClock();
       clearTimeout(later);
       stopped.abort();
       opened.saveSnapshot();
@@ -98,3 +135,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 /** How long after listening a server waits before its background work, so first requests go first. */
 const AFTER_START_MS = 150;
+
+/** The build options a head and a clock add: the clock's slot length and its genesis time, anchored so the head is now. */
+async function growthOptions(options: { scenario: string; seed: string | number; head: number | undefined; blockTime: number | undefined; genesisTime: number | undefined }): Promise<{ build: Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'> }> {
+  const { head, blockTime, genesisTime } = options;
+  const build: { head?: number; genesisTime?: number; slotSeconds?: number } = {};
+  if (head !== undefined) build.head = head;
+  if (blockTime !== undefined) {
+    build.slotSeconds = blockTime;
+    if (genesisTime === undefined) {
+      const { slotOf } = await import('../generators/buildChain.js');
+      const { findScenario } = await import('../scenarios/index.js');
+      const blocks = head ?? findScenario(options.scenario)?.blocks ?? 0;
+      build.genesisTime = anchoredGenesisTime(Date.now(), blockTime, slotOf({ scenario: options.scenario, seed: options.seed }, blocks));
+    }
+  }
+  if (genesisTime !== undefined) build.genesisTime = genesisTime;
+  return { build };
+}

@@ -63,11 +63,19 @@ const canonical = (value: unknown): unknown =>
  * The cache key of a chain: a digest of the package version, the snapshot format, the scenario's
  * content (not its name: editing a scenario never serves a stale chain) and the seed.
  */
-export const chainKey = (scenario: object, seed: string): string =>
-  createHash('sha256').update(JSON.stringify({ version: VERSION, format: SNAPSHOT_FORMAT, scenario: canonical(scenario), seed })).digest('hex');
+export const chainKey = (scenario: object, seed: string, growth: Growth = {}): string =>
+  createHash('sha256')
+    .update(JSON.stringify({ version: VERSION, format: SNAPSHOT_FORMAT, scenario: canonical(scenario), seed, ...(Object.keys(growth).length ? { growth: canonical(growth) } : {}) }))
+    .digest('hex');
+
+/** The build options beyond scenario and seed that change the chain: its head and its clock. */
+type Growth = Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'>;
+
+const growthOf = (options: BuildChainOptions): Growth =>
+  Object.fromEntries((['head', 'genesisTime', 'slotSeconds'] as const).filter((k) => options[k] !== undefined).map((k) => [k, options[k]]));
 
 interface Prepared {
-  readonly input: { readonly scenario: Scenario; readonly seed: string };
+  readonly input: BuildChainOptions & { readonly scenario: Scenario; readonly seed: string };
   readonly warn: (message: string) => void;
   readonly settings: CacheSettings | null;
   readonly key: string | null;
@@ -78,10 +86,11 @@ interface Prepared {
 
 /** Resolves the options and reads the snapshot when the cache holds a valid one. */
 function prepare(options: OpenChainOptions): Prepared {
-  const input = { scenario: resolveScenario(options.scenario), seed: resolveSeed(options.seed) };
+  const growth = growthOf(options);
+  const input = { scenario: resolveScenario(options.scenario), seed: resolveSeed(options.seed), ...growth };
   const warn = options.warn ?? stderr;
   let settings = cacheSettings(options.cache);
-  const key = settings && chainKey(input.scenario, input.seed);
+  const key = settings && chainKey(input.scenario, input.seed, growth);
   const file = settings && key ? snapshotFile(settings, key, input.scenario.name, input.seed) : null;
   let loaded: OpenedChain | null = null;
   if (file && key) {

@@ -15,6 +15,8 @@ export interface ServeOptions {
   readonly faults: FaultConfig;
   /** Absent: the default cache. */
   readonly cache?: CacheOption;
+  /** The living chain: start height, seconds per block, pinned genesis time. */
+  readonly growth: { readonly head?: number; readonly blockTime?: number; readonly genesisTime?: number };
 }
 
 export type Parsed<T> = { readonly ok: true; readonly options: T } | { readonly ok: false; readonly message: string } | { readonly ok: 'help' };
@@ -35,6 +37,10 @@ Options:
   --rate-limit <n/win>  at most n requests per client per window, e.g. 300/60s; then 429
 ${PROFILE_USAGE}
 ${CACHE_USAGE}
+  --head <n>            start at this height (at least the scenario's blocks); block k is the same at any head
+  --block-time <s>      mine a block every s seconds, the chain anchored to the wall clock (default: off;
+                        POST /__mock/mine {"blocks": n} mines on demand either way)
+  --genesis-time <unix> pin the genesis block's time (unix seconds), for byte-identical timestamps
   -h, --help            show this help
 
 Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
@@ -70,6 +76,9 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         'rate-limit': { type: 'string' },
         ...CACHE_FLAG_OPTIONS,
         ...PROFILE_FLAG_OPTIONS,
+        head: { type: 'string' },
+        'block-time': { type: 'string' },
+        'genesis-time': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -102,5 +111,16 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
   if (typeof profile === 'object') return { ok: false, message: profile.error };
-  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, profile, ...(cache === undefined ? {} : { cache }) } };
+  const growth: { head?: number; blockTime?: number; genesisTime?: number } = {};
+  for (const [flag, key, min] of [
+    ['head', 'head', 0],
+    ['block-time', 'blockTime', 1],
+    ['genesis-time', 'genesisTime', 0],
+  ] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (!/^\d{1,15}$/.test(text) || Number(text) < min) return { ok: false, message: `--${flag} must be an integer${min ? ` of at least ${min}` : ''}, got "${text}"` };
+    growth[key] = Number(text);
+  }
+  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, profile, growth, ...(cache === undefined ? {} : { cache }) } };
 }

@@ -1,6 +1,6 @@
 import { type Profile, PROFILES } from '../views/context.js';
-import { buildChain } from '../../generators/buildChain.js';
-import { createMockApp } from '../app.js';
+import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
+import { createLiveApp, mineRequest } from '../live/liveApp.js';
 import { type CacheOption, cacheOptionProblem } from '../cache/cacheSettings.js';
 import { openChainSync } from '../cache/openChain.js';
 import type { Chain } from '../chain/types.js';
@@ -22,12 +22,17 @@ export interface CreateHandlerOptions {
   readonly cache?: CacheOption;
   /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
   readonly profile?: Profile;
+  /** Start at this height (at least the scenario's `blocks`, its default). */
+  readonly head?: number;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
 export interface MockHandler {
   (request: Request): Promise<Response>;
+  /** The chain it answers from now (a new one after each `mine`). */
   readonly chain: Chain;
+  /** Mines `blocks` more blocks (default 1); returns the new head's height. Throws `MineError` for a bad count. */
+  mine(blocks?: number): number;
 }
 
 /** Thrown for options `createHandler` cannot use. */
@@ -60,7 +65,7 @@ const toResponse = (answer: HttpAnswer, slow: boolean) =>
  * const response = await handler(new Request('https://explorer.test/api/v2/blocks'));
  */
 export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
-  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit, cache, profile = 'spec' } = options;
+  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit, cache, profile = 'spec', head } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency } : {}),
     ...(errorRate !== undefined ? { errorRate } : {}),
@@ -72,13 +77,24 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
   if (!PROFILES.includes(profile)) throw new CreateHandlerError(`createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
-  const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
+  const build = { scenario, seed, ...(head === undefined ? {} : { head }) };
+  let opened;
+  try {
+    opened = openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'BuildChainError') throw new CreateHandlerError(error.message.replace(/^buildChain/, 'createHandler'));
+    throw error;
+  }
   opened.saveSnapshot();
-  const app = createMockApp(opened.chain, () => opened.origin, profile);
-  const planner = createFaultPlanner(faults, app.chain.seed);
+  const live = createLiveApp(opened.chain, { profile, start: () => opened.origin, build, createBuilder: createChainBuilder });
+  const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    const faulted = await answerWithFaults(app.answer, planner, {
+    if (request.method === 'POST' && url.pathname === '/__mock/mine') {
+      const answered = mineRequest(live, await request.text());
+      return new Response(answered.body, { status: answered.status, headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' } });
+    }
+    const faulted = await answerWithFaults(live.answer, planner, {
       method: request.method,
       url: `${url.pathname}${url.search}`,
       header: (name) => request.headers.get(name),
@@ -87,5 +103,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     if (faulted.kind !== 'answer') throw new TypeError(`fetch failed: the mock ${faulted.kind === 'reset' ? 'reset the connection' : 'closed the connection without answering'}`);
     return toResponse(faulted.answer, faulted.slow);
   };
-  return Object.assign(handler, { chain: app.chain });
+  return Object.defineProperties(handler, {
+    chain: { get: () => live.current.chain, enumerable: true },
+    mine: { value: (blocks = 1) => live.mine(blocks).headHeight, enumerable: true },
+  }) as MockHandler;
 }

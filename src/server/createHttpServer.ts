@@ -46,7 +46,33 @@ const send = (res: ServerResponse, answer: HttpAnswer) => {
  * asked for by a request's headers. Polka's own fallbacks answer in plain text, so both are
  * replaced by the JSON ones.
  */
-export function createHttpServer(answer: CachedAnswers, faults: { readonly config: FaultConfig; readonly seed: string } = { config: {}, seed: '1' }): Server {
+/** What the server does beyond answering GETs: `POST /__mock/mine`. */
+export interface ServerControl {
+  /** The answer to `POST /__mock/mine` with this body. */
+  readonly mine: (body: string) => Promise<{ status: number; body: string }>;
+}
+
+const MAX_CONTROL_BODY = 4096;
+
+/** Reads a small request body; null when it is too long. */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_CONTROL_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_CONTROL_BODY ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function createHttpServer(
+  answer: CachedAnswers,
+  faults: { readonly config: FaultConfig; readonly seed: string } = { config: {}, seed: '1' },
+  control?: ServerControl,
+): Server {
   const configured = Object.values(faults.config).some((v) => v !== undefined);
   const planner = createFaultPlanner(faults.config, faults.seed);
   const server = createServer({
@@ -57,6 +83,17 @@ export function createHttpServer(answer: CachedAnswers, faults: { readonly confi
   server.headersTimeout = SERVER_LIMITS.headersTimeout;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
   const respond: Middleware = (req, res) => {
+    if (control && req.method === 'POST' && (req.originalUrl ?? req.url).split('?')[0] === '/__mock/mine') {
+      return readBody(req).then(async (text) => {
+        const answered = text === null ? { status: 413, body: JSON.stringify({ message: 'Body too large' }) } : await control.mine(text);
+        res.writeHead(answered.status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'content-length': String(Buffer.byteLength(answered.body)) });
+        res.end(answered.body);
+      }).catch((error: unknown) => {
+        console.error('explorer-mock: 500 on POST /__mock/mine:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+        res.end('{"message":"Internal server error"}');
+      });
+    }
     const request = { method: req.method, url: originForm(req.originalUrl ?? req.url), header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
     if (!configured && !asksForFault(req.rawHeaders)) {
       try {

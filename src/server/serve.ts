@@ -1,6 +1,6 @@
 import type { AddressInfo, Socket } from 'node:net';
 import type { CachedAnswers } from './answerHttp.js';
-import { createHttpServer } from './createHttpServer.js';
+import { createHttpServer, type ServerControl } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 
 export interface Serving {
@@ -16,8 +16,8 @@ export interface Serving {
 export const CLOSE_GRACE_MS = 500;
 
 /** Listens on `host:port` (port 0 picks a free one) and resolves once it accepts connections. */
-export function serve(answer: CachedAnswers, options: { port: number; host: string; faults?: FaultConfig; seed?: string }): Promise<Serving> {
-  const server = createHttpServer(answer, { config: options.faults ?? {}, seed: options.seed ?? '1' });
+export function serve(answer: CachedAnswers, options: { port: number; host: string; faults?: FaultConfig; seed?: string; control?: ServerControl }): Promise<Serving> {
+  const server = createHttpServer(answer, { config: options.faults ?? {}, seed: options.seed ?? '1' }, options.control);
   // Every open connection, so close() can drop those with no answer in progress: Node's
   // closeIdleConnections() leaves a socket that sent nothing or half a request, and once the
   // server is closed it no longer enforces headersTimeout/requestTimeout on them.

@@ -1,0 +1,96 @@
+import type { BuildChainOptions } from '../../generators/chainInput.js';
+import type { ChainBuilder } from '../../generators/buildChain.js';
+import { createMockApp, type MockApp } from '../app.js';
+import type { Chain } from '../chain/types.js';
+import type { CachedAnswers } from '../server/answerHttp.js';
+import type { StartSummary } from '../server/scenarioSummary.js';
+import type { Profile } from '../views/context.js';
+
+/** Most blocks one `mine` call may add. */
+export const MAX_MINE = 1_000;
+
+/** Thrown for a `mine` request the chain cannot take. */
+export class MineError extends Error {
+  override readonly name = 'MineError';
+}
+
+/** A served chain that can grow: the app answering now, and the way to add blocks. */
+export interface LiveApp {
+  /** The app answering from the newest chain. */
+  readonly current: MockApp;
+  /** Every request's answer, from the newest chain (its caches go with it). */
+  readonly answer: CachedAnswers;
+  /**
+   * Mines `blocks` more blocks (default 1) and swaps the new chain in: the next request sees it,
+   * nothing in flight does. Returns the new chain.
+   */
+  mine(blocks?: number): Chain;
+  /** Calls `listener` after each block is mined, oldest first, with the chain that holds it. */
+  onBlock(listener: (chain: Chain, height: number) => void): () => void;
+}
+
+export interface LiveAppOptions {
+  readonly profile: Profile;
+  readonly start?: () => StartSummary;
+  /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
+  readonly build: BuildChainOptions;
+  /** The chain builder (loaded lazily: a server that never mines never loads it). */
+  readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
+}
+
+/**
+ * The app of a chain that grows by `mine`. Mining goes on from a builder replayed to the served
+ * head (built on the first `mine`, since a chain loaded from a snapshot has none), so block `k`
+ * is the same whether the server started below or at `k`.
+ */
+export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
+  let current = createMockApp(chain, options.start, options.profile);
+  let builder: ChainBuilder | null = null;
+  const listeners = new Set<(chain: Chain, height: number) => void>();
+  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), { peek: (url: string) => current.answer.peek(url) });
+  return {
+    get current() {
+      return current;
+    },
+    answer,
+    mine(blocks = 1) {
+      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE) throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
+      if (!builder) {
+        builder = options.createBuilder(options.build);
+        builder.mineTo(current.chain.headHeight);
+      }
+      const from = current.chain.headHeight;
+      builder.mineTo(from + blocks);
+      const next = builder.chain();
+      current = createMockApp(next, options.start, options.profile);
+      for (let height = from + 1; height <= next.headHeight; height++) for (const listener of listeners) listener(next, height);
+      return next;
+    },
+    onBlock(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The answer to `POST /__mock/mine` with body `{"blocks": n}` (empty: one block). */
+export function mineRequest(live: LiveApp, body: string): { status: number; body: string } {
+  let blocks: unknown = 1;
+  if (body.trim() !== '') {
+    try {
+      const parsed = JSON.parse(body) as unknown;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+      blocks = (parsed as { blocks?: unknown }).blocks ?? 1;
+    } catch {
+      return { status: 400, body: JSON.stringify({ message: 'Body must be a JSON object such as {"blocks": 1}' }) };
+    }
+  }
+  try {
+    const chain = live.mine(blocks as number);
+    const head = chain.blocks.at(chain.headHeight)!;
+    return { status: 200, body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }) };
+  } catch (error) {
+    if (error instanceof MineError) return { status: 400, body: JSON.stringify({ message: error.message }) };
+    throw error;
+  }
+}
