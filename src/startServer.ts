@@ -5,6 +5,9 @@ import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
 import { createLiveApp, mineRequest } from './live/liveApp.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
+import { blockEvents } from './live/blockEvents.js';
+import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
+import { withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import { loadHeavy } from './views/heavy.js';
 import type { FaultConfig } from './faults/faultConfig.js';
@@ -91,12 +94,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let builderModule: typeof import('../generators/buildChain.js') | undefined;
   const loadBuilder = async () => (builderModule ??= await import('../generators/buildChain.js'));
   const { warmUp } = live.current;
+  let socket: PhoenixSocket | undefined;
   const serving = await serve(live.answer, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
     control: { mine: async (body) => (await loadBuilder(), mineRequest(live, body)) },
+    attach: (server) => {
+      socket = attachPhoenixSocket(server);
+      return () => socket!.close();
+    },
+  });
+  // Each mined block's broadcasts, in block order (a view may wait for a lazily loaded module).
+  let broadcasting: Promise<void> = Promise.resolve();
+  live.onBlock((_chain, height) => {
+    if (!socket) return;
+    const app = live.current;
+    const target = socket;
+    broadcasting = broadcasting
+      .then(() => withModules(() => blockEvents(app, app.chain, height, target.listening)))
+      .then((messages) => target.broadcast(messages))
+      .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
   });
   const stopClock = blockTime === undefined ? () => {} : startClock(live, { build, blockTime, rule: await loadBuilder(), onError: (error) => console.error('explorer-mock: mining failed:', error) });
   readyMs = performance.now() - started;

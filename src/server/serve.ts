@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CachedAnswers } from './answerHttp.js';
 import { createHttpServer, type ServerControl } from './createHttpServer.js';
@@ -16,8 +17,12 @@ export interface Serving {
 export const CLOSE_GRACE_MS = 500;
 
 /** Listens on `host:port` (port 0 picks a free one) and resolves once it accepts connections. */
-export function serve(answer: CachedAnswers, options: { port: number; host: string; faults?: FaultConfig; seed?: string; control?: ServerControl }): Promise<Serving> {
+export function serve(
+  answer: CachedAnswers,
+  options: { port: number; host: string; faults?: FaultConfig; seed?: string; control?: ServerControl; attach?: (server: Server) => () => void },
+): Promise<Serving> {
   const server = createHttpServer(answer, { config: options.faults ?? {}, seed: options.seed ?? '1' }, options.control);
+  const detach = options.attach?.(server);
   // Every open connection, so close() can drop those with no answer in progress: Node's
   // closeIdleConnections() leaves a socket that sent nothing or half a request, and once the
   // server is closed it no longer enforces headersTimeout/requestTimeout on them.
@@ -43,6 +48,7 @@ export function serve(answer: CachedAnswers, options: { port: number; host: stri
         port,
         close: () =>
           (closing ??= new Promise<void>((done, fail) => {
+            detach?.();
             server.close((error) => (error ? fail(error) : done()));
             server.closeIdleConnections();
             // Connections kept alive past their last response would hold close() open; so would one

@@ -1,0 +1,98 @@
+import type { MockApp } from '../app.js';
+import type { Chain } from '../chain/types.js';
+
+/** One message the explorer broadcasts: to a topic, an event and its payload. */
+export interface Broadcast {
+  readonly topic: string;
+  readonly event: string;
+  readonly payload: unknown;
+}
+
+type Json = Record<string, any>;
+
+const decoder = new TextDecoder();
+
+/** A GET answered by the app, parsed (the views are the profile's, as the API serves them). */
+function get(app: MockApp, url: string): Json {
+  const answer = app.answer({ method: 'GET', url, header: () => null });
+  return JSON.parse(decoder.decode(answer.body!)) as Json;
+}
+
+/** Every item of a list, following its pages. */
+function all(app: MockApp, first: string): Json[] {
+  const items: Json[] = [];
+  const [path, filters = ''] = first.split('?') as [string, string?];
+  for (let url: string | null = first; url; ) {
+    const page = get(app, url);
+    items.push(...(page.items as Json[]));
+    const next = page.next_page_params as Json | null;
+    const query = new URLSearchParams(filters);
+    if (next) for (const [k, v] of Object.entries(next)) query.set(k, v === null ? 'null' : String(v));
+    url = next ? `${path}?${query}` : null;
+  }
+  return items;
+}
+
+/**
+ * What the explorer's notifier broadcasts when block `height` is imported (`notifier.ex`), for the
+ * topics someone listens to (`listening`), in the order it sends them: the block to
+ * `blocks:new_block` and its miner's topic; the count of transactions; then, per address in order
+ * of first appearance, its transactions, token transfers and new balance; and per token its
+ * transfer count.
+ */
+export function blockEvents(app: MockApp, chain: Chain, height: number, listening: (topic: string) => boolean): Broadcast[] {
+  const out: Broadcast[] = [];
+  const block = chain.blocks.at(height)!;
+  const emit = (topic: string, event: string, payload: () => unknown) => {
+    if (listening(topic)) out.push({ topic, event, payload: payload() });
+  };
+  const miner = chain.accounts[block.minerId]!.lower;
+  if (listening('blocks:new_block') || listening(`blocks:${miner}`)) {
+    const listed = get(app, `/api/v2/blocks?block_number=${height + 1}&items_count=0`).items as Json[];
+    const payload = { average_block_time: String((get(app, '/api/v2/stats').average_block_time as number).toFixed(1)), block: listed[0] };
+    emit('blocks:new_block', 'new_block', () => payload);
+    emit(`blocks:${miner}`, 'new_block', () => payload);
+  }
+  emit('transactions:new_transaction', 'transaction', () => ({ transaction: block.transactionCount }));
+  if (!block.transactionCount) return out;
+  const transactions = all(app, `/api/v2/blocks/${height}/transactions`);
+  const byAddress = new Map<string, { transactions: Json[]; transfers: Json[] }>();
+  const slot = (hash: string | undefined) => {
+    if (!hash) return undefined;
+    const key = hash.toLowerCase();
+    let entry = byAddress.get(key);
+    if (!entry) byAddress.set(key, (entry = { transactions: [], transfers: [] }));
+    return entry;
+  };
+  const tokenCounts = new Map<string, number>();
+  for (const tx of transactions) {
+    for (const hash of new Set([tx.from?.hash, tx.to?.hash])) slot(hash)?.transactions.push(tx);
+    if (!(tx.transaction_types as string[]).includes('token_transfer') && !(tx.transaction_types as string[]).includes('token_creation')) continue;
+    const wanted = [tx.from?.hash, tx.to?.hash].some((h) => h && listening(`addresses:${h.toLowerCase()}`));
+    for (const transfer of all(app, `/api/v2/transactions/${tx.hash}/token-transfers`)) {
+      const token = (transfer.token.address_hash as string).toLowerCase();
+      tokenCounts.set(token, (tokenCounts.get(token) ?? 0) + 1);
+      if (!wanted && !listening(`addresses:${transfer.from.hash.toLowerCase()}`) && !listening(`addresses:${transfer.to.hash.toLowerCase()}`)) continue;
+      for (const hash of new Set([transfer.from.hash, transfer.to.hash])) slot(hash)?.transfers.push(transfer);
+    }
+  }
+  for (const [hash, entry] of byAddress) {
+    const topic = `addresses:${hash}`;
+    if (!listening(topic)) continue;
+    if (entry.transactions.length) emit(topic, 'transaction', () => ({ transactions: entry.transactions }));
+    if (entry.transfers.length) emit(topic, 'token_transfer', () => ({ token_transfers: entry.transfers }));
+    const id = chain.accountByHash.get(hash);
+    const account = id === undefined ? undefined : chain.accounts[id];
+    if (account && account.balanceUpdatedAt !== null) {
+      const history = get(app, `/api/v2/addresses/${hash}/coin-balance-history`).items as Json[];
+      const change = history.find((h) => h.block_number === height);
+      if (change) {
+        emit(topic, 'balance', () => ({ balance: change.value, block_number: height, exchange_rate: chain.exchangeRate }));
+        emit(topic, 'coin_balance', () => ({ coin_balance: change }));
+        emit(topic, 'current_coin_balance', () => ({ coin_balance: change.value, exchange_rate: chain.exchangeRate, block_number: height }));
+      }
+    }
+  }
+  for (const [token, count] of tokenCounts) emit(`tokens:${token}`, 'token_transfer', () => ({ token_transfer: count }));
+  return out;
+}
