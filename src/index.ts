@@ -1,5 +1,6 @@
 export { startServer, StartServerError, type RunningServer, type StartServerOptions } from './startServer.js';
-export { buildChain, BuildChainError, type BuildChainOptions } from '../generators/buildChain.js';
+export { buildChain, BuildChainError, type BuildChainOptions, createChainBuilder, type ChainBuilder } from '../generators/buildChain.js';
+export { MineError, MAX_MINE } from './live/liveApp.js';
 export { createApi, type CreateApiOptions } from './api/createApi.js';
 export { createHandler, CreateHandlerError, type CreateHandlerOptions, type MockHandler } from './handler/createHandler.js';
 export { exportFixtures, type ExportOptions, type ManifestEntry } from './export/exportFixtures.js';
