@@ -32,8 +32,8 @@ describe('the published package', () => {
         console.log(JSON.stringify({ root: Object.keys(root).sort(), schemas: Object.keys(s).sort(), arbitraries: Object.keys(a).sort(), name: pkg.default.name }));`),
     );
     expect(names).toEqual({
-      root: ['BuildChainError', 'CreateHandlerError', 'StartServerError', 'buildChain', 'createApi', 'createHandler', 'exportFixtures', 'scenarioNames', 'startServer'],
-      schemas: ['endpoints', 'jsonSchemas', 'schemas'],
+      root: ['BuildChainError', 'CreateHandlerError', 'MAX_MINE', 'MineError', 'StartServerError', 'buildChain', 'createApi', 'createChainBuilder', 'createHandler', 'exportFixtures', 'scenarioNames', 'startServer'],
+      schemas: ['blockscoutSchemas', 'endpoints', 'explorerPageResponses', 'jsonSchemas', 'profileSchemas', 'schemas'],
       arbitraries: [
         'address', 'addressHash', 'addressListItem', 'addressRef', 'apiRequest', 'block', 'blockHash', 'chain', 'errorResponse', 'internalTransaction',
         'nftCollection', 'page', 'smartContract', 'token', 'tokenBalance', 'tokenInstance', 'tokenTransfer', 'transaction', 'transactionHash', 'withdrawal',
