@@ -11,7 +11,33 @@ import { compareCollectionKeys, compareHoldingKeys } from '../src/chain/order.js
 import type { AddressLists, LedgerState } from './ledger/state.js';
 
 const EMPTY = new Int32Array(0);
-const freeze = (list: number[]) => (list.length ? Int32Array.from(list) : EMPTY);
+
+/**
+ * What finalizing a ledger once leaves for the next time, when the ledger has only grown (a
+ * living chain mines on): frozen lists by their source list, the transaction hash index, the
+ * block map. The chain made last time shares them and must not be served any more.
+ */
+interface Carried {
+  readonly frozen: WeakMap<number[], Int32Array>;
+  transactionByHash: HashIndex | null;
+  transactionsIndexed: number;
+  readonly blockByHash: Map<string, Block>;
+  readonly blocksIndexed: [number, number, number];
+}
+
+const carried = new WeakMap<LedgerState, Carried>();
+
+/** An append-only list as an Int32Array, reused while the list has not grown. */
+function freezer(cache: WeakMap<number[], Int32Array>) {
+  return (list: number[]) => {
+    if (!list.length) return EMPTY;
+    const known = cache.get(list);
+    if (known && known.length === list.length) return known;
+    const frozen = Int32Array.from(list);
+    cache.set(list, frozen);
+    return frozen;
+  };
+}
 
 function holdingsByAccount(state: LedgerState): { holdings: Holding[][]; collections: NftCollection[][] } {
   const holdings: Holding[][] = state.accounts.map(() => []);
@@ -63,7 +89,7 @@ function holdingsByAccount(state: LedgerState): { holdings: Holding[][]; collect
   return { holdings, collections };
 }
 
-function addressIndex(lists: AddressLists, holdings: Holding[], nftCollections: NftCollection[]): AddressIndex {
+function addressIndex(freeze: (list: number[]) => Int32Array, lists: AddressLists, holdings: Holding[], nftCollections: NftCollection[]): AddressIndex {
   return {
     transactions: freeze(lists.transactions),
     transactionsFrom: freeze(lists.transactionsFrom),
@@ -87,8 +113,11 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
     token.totalSupply = ledger.supply;
     token.holdersCount = ledger.type === 'ERC-20' || ledger.type === 'ERC-1155' ? ledger.holders.items.length : new Set(ledger.owners.values()).size;
   }
+  let carry = carried.get(state);
+  if (!carry) carried.set(state, (carry = { frozen: new WeakMap(), transactionByHash: null, transactionsIndexed: 0, blockByHash: new Map(), blocksIndexed: [0, 0, 0] }));
+  const freeze = freezer(carry.frozen);
   const { holdings, collections } = holdingsByAccount(state);
-  const indexes = state.lists.map((lists, id) => addressIndex(lists, holdings[id]!, collections[id]!));
+  const indexes = state.lists.map((lists, id) => addressIndex(freeze, lists, holdings[id]!, collections[id]!));
 
   const rich = state.accounts.filter((a) => a.balance > 0n);
   rich.sort((a, b) => (a.balance !== b.balance ? (a.balance > b.balance ? -1 : 1) : a.lower < b.lower ? -1 : 1));
@@ -97,9 +126,14 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
   const nftOwners = new Map<string, number>();
   for (const ledger of state.tokens.values()) for (const [id, owner] of ledger.owners) nftOwners.set(`${ledger.id}:${id}`, owner);
 
-  const blockByHash = new Map<string, Block>();
-  for (const list of [state.blocks, state.uncles, state.reorgs]) for (const block of list) blockByHash.set(block.hash, block);
-  const transactionByHash = new HashIndex(state.transactions);
+  const blockByHash = carry.blockByHash;
+  [state.blocks, state.uncles, state.reorgs].forEach((list, k) => {
+    for (let i = carry.blocksIndexed[k]!; i < list.length; i++) blockByHash.set(list[i]!.hash, list[i]!);
+    carry.blocksIndexed[k] = list.length;
+  });
+  const transactionByHash = carry.transactionByHash ? carry.transactionByHash.grownTo(state.transactions, carry.transactionsIndexed) : new HashIndex(state.transactions);
+  carry.transactionByHash = transactionByHash;
+  carry.transactionsIndexed = state.transactions.length;
 
   return {
     scenario,

@@ -39,6 +39,22 @@ export class HashIndex implements HashLookup {
     }
   }
 
+  /**
+   * The index of `entities` when it only grew since this one was built (`indexed` entities were in
+   * it): the new ones are added to this table when it has room, so the result equals a fresh
+   * index of `entities`. This index then answers for the grown list too; it must not be used
+   * apart from it any more.
+   */
+  grownTo(entities: Table<{ readonly hash: string }>, indexed: number): HashIndex {
+    if (this.table.length < entities.length * 2) return new HashIndex(entities);
+    for (let i = indexed; i < entities.length; i++) {
+      let slot = slotOf(entities.at(i)!.hash, this.mask);
+      while (this.table[slot] !== -1) slot = (slot + 1) & this.mask;
+      this.table[slot] = i;
+    }
+    return new HashIndex(entities, this.table);
+  }
+
   get size(): number {
     return this.entities.length;
   }
