@@ -4,6 +4,7 @@ import type { Profile } from './views/context.js';
 import { cachedAnswers, type CachedAnswers } from './server/answerHttp.js';
 import { scenarioRoutes } from './server/scenarioRoutes.js';
 import type { StartSummary } from './server/scenarioSummary.js';
+import type { Mempool } from './live/mempool.js';
 
 export interface MockApp {
   readonly chain: Chain;
@@ -18,8 +19,8 @@ export interface MockApp {
  * The answers to every request on a chain: what each adapter serves. `start` tells the home page
  * how the server started (left out of fixtures, which must not vary).
  */
-export function createMockApp(chain: Chain, start?: () => StartSummary, profile: Profile = 'spec'): MockApp {
-  const api = createApiCore(chain, { profile });
+export function createMockApp(chain: Chain, start?: () => StartSummary, profile: Profile = 'spec', mempool?: () => Mempool | undefined): MockApp {
+  const api = createApiCore(chain, { profile, ...(mempool ? { mempool } : {}) });
   const answer = cachedAnswers({ api, routes: scenarioRoutes(chain, profile, start), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) });
   return { chain, profile, answer, warmUp: api.warmUp };
 }

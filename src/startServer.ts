@@ -5,7 +5,7 @@ import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
 import { createLiveApp, mineRequest } from './live/liveApp.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
-import { blockEvents } from './live/blockEvents.js';
+import { blockEvents, mempoolEvents } from './live/blockEvents.js';
 import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
 import { withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
@@ -113,7 +113,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const app = live.current;
     const target = socket;
     broadcasting = broadcasting
-      .then(() => withModules(() => blockEvents(app, app.chain, height, target.listening)))
+      .then(() =>
+        withModules(() => [
+          ...blockEvents(app, app.chain, height, target.listening),
+          // The mempool in front of the newest head, once per mine.
+          ...(height === app.chain.headHeight ? mempoolEvents(app, target.listening, target.topics) : []),
+        ]),
+      )
       .then((messages) => target.broadcast(messages))
       .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
   });

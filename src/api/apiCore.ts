@@ -7,6 +7,7 @@ import type { ApiHandler, ApiResponse } from './response.js';
 import { matchRoute } from './routes.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { warmUp } from '../views/warmUp.js';
+import type { Mempool } from '../live/mempool.js';
 
 const PREFIX = '/api/v2';
 
@@ -15,6 +16,8 @@ export interface CreateApiOptions {
   readonly profile?: Profile;
   /** Called with every unexpected error (a bug): the answer is then a 500. */
   readonly onError?: (error: unknown, pathname: string) => void;
+  /** The transactions in front of the head (default: none). */
+  readonly mempool?: () => Mempool | undefined;
 }
 
 function answer(ctx: ApiContext, pathname: string, query: URLSearchParams, onError: CreateApiOptions['onError']): ApiResponse {
@@ -40,7 +43,7 @@ function answer(ctx: ApiContext, pathname: string, query: URLSearchParams, onErr
  * HTTP layer waits out (`createApi` is the synchronous form, with every module loaded).
  */
 export function createApiCore(chain: Chain, options: CreateApiOptions = {}): Api {
-  const ctx = createApiContext(chain, options.profile);
+  const ctx = createApiContext(chain, options.profile, options.mempool);
   const onError = options.onError ?? ((error: unknown, pathname: string) => console.error(`explorer-mock: 500 on ${pathname}:`, error));
   const handler: ApiHandler = (pathname, query) => {
     if (!pathname.startsWith(PREFIX) || (pathname.length > PREFIX.length && pathname[PREFIX.length] !== '/')) return errorResponse(unknownAction());

@@ -96,3 +96,22 @@ export function blockEvents(app: MockApp, chain: Chain, height: number, listenin
   for (const [token, count] of tokenCounts) emit(`tokens:${token}`, 'token_transfer', () => ({ token_transfer: count }));
   return out;
 }
+
+/**
+ * What the notifier broadcasts for the transactions that entered the mempool in front of the new
+ * head: their count to `transactions:new_pending_transaction`, and each listening address's own to
+ * `addresses:<hash>` (`pending_transaction`). Computed only when someone listens.
+ */
+export function mempoolEvents(app: MockApp, listening: (topic: string) => boolean, addressTopics: () => readonly string[]): Broadcast[] {
+  const wanted = addressTopics().filter((t) => t.startsWith('addresses:'));
+  if (!listening('transactions:new_pending_transaction') && !wanted.length) return [];
+  const pending = all(app, '/api/v2/transactions?filter=pending');
+  const out: Broadcast[] = [];
+  if (listening('transactions:new_pending_transaction')) out.push({ topic: 'transactions:new_pending_transaction', event: 'pending_transaction', payload: { pending_transaction: pending.length } });
+  for (const topic of wanted) {
+    const hash = topic.slice('addresses:'.length);
+    const own = pending.filter((t) => t.from?.hash.toLowerCase() === hash || t.to?.hash.toLowerCase() === hash);
+    if (own.length) out.push({ topic, event: 'pending_transaction', payload: { transactions: own } });
+  }
+  return out;
+}

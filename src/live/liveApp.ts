@@ -5,6 +5,7 @@ import type { Chain } from '../chain/types.js';
 import type { CachedAnswers } from '../server/answerHttp.js';
 import type { StartSummary } from '../server/scenarioSummary.js';
 import type { Profile } from '../views/context.js';
+import { type Mempool, mempoolOf } from './mempool.js';
 
 /** Most blocks one `mine` call may add. */
 export const MAX_MINE = 1_000;
@@ -44,8 +45,22 @@ export interface LiveAppOptions {
  * is the same whether the server started below or at `k`.
  */
 export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
-  let current = createMockApp(chain, options.start, options.profile);
   let builder: ChainBuilder | null = null;
+  // A second builder one block ahead of the served chain: its block is the mempool.
+  let ahead: ChainBuilder | null = null;
+  const mempoolFor = (head: number): (() => Mempool) => {
+    let pool: Mempool | undefined;
+    return () => {
+      if (!pool) {
+        ahead ??= options.createBuilder(options.build);
+        ahead.mineTo(head + 1);
+        pool = mempoolOf(ahead.chain(), head + 1, options.profile);
+      }
+      return pool;
+    };
+  };
+  const appOf = (served: Chain) => createMockApp(served, options.start, options.profile, mempoolFor(served.headHeight));
+  let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), { peek: (url: string) => current.answer.peek(url) });
   return {
@@ -62,7 +77,7 @@ export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
       const from = current.chain.headHeight;
       builder.mineTo(from + blocks);
       const next = builder.chain();
-      current = createMockApp(next, options.start, options.profile);
+      current = appOf(next);
       for (let height = from + 1; height <= next.headHeight; height++) for (const listener of listeners) listener(next, height);
       return next;
     },

@@ -48,6 +48,8 @@ const encode = (client: Client, m: Message) =>
 export interface PhoenixSocket {
   /** Whether any client listens to `topic` (so events nobody hears are never computed). */
   listening(topic: string): boolean;
+  /** Every topic some client listens to, in the order first joined. */
+  topics(): readonly string[];
   /** Sends each broadcast to the clients that joined its topic, in order. */
   broadcast(messages: readonly Broadcast[]): void;
   close(): void;
@@ -110,6 +112,7 @@ export function attachPhoenixSocket(server: Server): PhoenixSocket {
   server.on('upgrade', onUpgrade);
   return {
     listening: (topic) => (topics.get(topic)?.size ?? 0) > 0,
+    topics: () => [...topics].filter(([, set]) => set.size > 0).map(([topic]) => topic),
     broadcast(messages) {
       for (const b of messages) {
         for (const client of topics.get(b.topic) ?? []) {

@@ -17,6 +17,9 @@ export interface Resources {
   readonly tokenTransfer: z.ZodType;
   readonly transaction: z.ZodType;
   readonly transactionDetail: z.ZodType;
+  /** A transaction in the mempool, as `/transactions?filter=pending` lists it and its detail shows it. */
+  readonly pendingTransaction: z.ZodType;
+  readonly pendingTransactionDetail: z.ZodType;
   readonly block: z.ZodType;
   readonly blockDetail: z.ZodType;
   readonly internalTransaction: z.ZodType;
@@ -184,9 +187,9 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/blocks/{block_number_or_hash}': r.blockDetail,
     '/blocks/{block_number_or_hash}/withdrawals': paged(r.blockWithdrawal),
     '/blocks/{block_number_or_hash}/internal-transactions': paged(r.internalTransaction),
-    '/transactions': paged(r.transaction),
+    '/transactions': paged(z.union([r.transaction, r.pendingTransaction])),
     '/transactions/stats': counts('pending_transactions_count', 'transaction_fees_avg_24h', 'transaction_fees_sum_24h', 'transactions_count_24h'),
-    '/transactions/{transaction_hash}': r.transactionDetail,
+    '/transactions/{transaction_hash}': z.union([r.transactionDetail, r.pendingTransactionDetail]),
     '/transactions/{transaction_hash}/internal-transactions': paged(r.internalTransaction),
     '/transactions/{transaction_hash}/logs': paged(log(r)),
     '/transactions/{transaction_hash}/raw-trace': rawTrace,

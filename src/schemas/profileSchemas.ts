@@ -28,6 +28,28 @@ import { withdrawal } from './withdrawal.js';
 import { tokenType } from './token.js';
 import { wei } from './formats.js';
 
+/** What a transaction in the mempool shows in every profile (`pendingForm`): no block, no outcome, the maximum fee. */
+const pendingFields = {
+  status: z.null(),
+  block_number: z.null(),
+  timestamp: z.null(),
+  position: z.null(),
+  result: z.literal('pending'),
+  confirmations: z.literal(0),
+  confirmation_duration: z.tuple([]),
+  gas_used: z.null(),
+  base_fee_per_gas: z.null(),
+  priority_fee: z.null(),
+  transaction_burnt_fee: z.null(),
+  fee: z.strictObject({ type: z.literal('maximum'), value: wei }),
+  created_contract: z.null(),
+  revert_reason: z.null(),
+  has_error_in_internal_transactions: z.null(),
+};
+
+/** The spec has no pending transaction; the spec profile shows one with the explorer's nulls. */
+const specPending = transaction.extend({ ...pendingFields, token_transfers: z.tuple([]), token_transfers_overflow: z.literal(false) }).meta({ id: 'PendingTransaction' });
+
 const specResources: Resources = {
   addressRef,
   token,
@@ -36,6 +58,8 @@ const specResources: Resources = {
   tokenTransfer,
   transaction,
   transactionDetail: transaction,
+  pendingTransaction: specPending,
+  pendingTransactionDetail: specPending,
   block,
   blockDetail: block,
   internalTransaction,
@@ -51,6 +75,10 @@ const blockscoutResources: Resources = {
   tokenTransfer: bsTokenTransfer,
   transaction: bsTransaction,
   transactionDetail: bsTransactionDetail,
+  pendingTransaction: bsTransaction.extend({ ...pendingFields, is_pending_update: z.null() }).meta({ id: 'BlockscoutPendingTransaction' }),
+  pendingTransactionDetail: bsTransactionDetail
+    .extend({ ...pendingFields, is_pending_update: z.null(), token_transfers: z.tuple([]), token_transfers_overflow: z.literal(false) })
+    .meta({ id: 'BlockscoutPendingTransactionResponse' }),
   block: bsBlock,
   blockDetail: bsBlockDetail,
   internalTransaction: bsInternalTransaction,

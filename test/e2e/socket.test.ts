@@ -83,6 +83,25 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     c.ws.close();
   });
 
+  it('announces the mempool in front of each new head: its size, and each listening address’s pending transactions', async () => {
+    const c = await connect();
+    c.send('transactions:new_pending_transaction', 'phx_join');
+    const head = server.chain.headHeight + 1;
+    const ahead = buildChain({ scenario: 'tiny', seed: 1, head: head + 1 });
+    const waiting = ahead.blocks.at(head + 1)!;
+    const sender = ahead.accounts[ahead.transactions.at(waiting.transactionStart)!.fromId]!.lower;
+    c.send(`addresses:${sender}`, 'phx_join');
+    await c.until((f) => f.length >= 2);
+    await server.mine(1);
+    await c.until((f) => (f as Frame[]).some((x) => x[3] === 'pending_transaction' && x[2] === 'transactions:new_pending_transaction'));
+    expect((c.received as Frame[]).find((x) => x[2] === 'transactions:new_pending_transaction' && x[3] === 'pending_transaction')![4]).toEqual({ pending_transaction: waiting.transactionCount });
+    await c.until((f) => (f as Frame[]).some((x) => x[3] === 'pending_transaction' && x[2] === `addresses:${sender}`));
+    const own = (c.received as Frame[]).find((x) => x[3] === 'pending_transaction' && x[2] === `addresses:${sender}`)![4].transactions as { result: string; from: { hash: string } }[];
+    expect(own.length).toBeGreaterThan(0);
+    for (const t of own) expect(t.result).toBe('pending');
+    c.ws.close();
+  });
+
   it('speaks the 1.0.0 object frames too, and works from a browser page on another origin', async () => {
     const c = await connect('1.0.0');
     const ref = c.send('phoenix', 'heartbeat');

@@ -204,7 +204,7 @@ export const transactionStats: Handler = (ctx) => {
     fees += chain.blocks.at(h)!.transactionFees;
   }
   return jsonResponse(200, {
-    pending_transactions_count: '0',
+    pending_transactions_count: String(ctx.mempool()?.list().length ?? 0),
     transaction_fees_avg_24h: count === 0 ? '0' : String(fees / BigInt(count)),
     transaction_fees_sum_24h: String(fees),
     transactions_count_24h: String(count),

@@ -1,9 +1,10 @@
 import { notFound } from '../errors.js';
-import { enumQuery, integerQuery, transactionHashParam } from '../params.js';
-import { compareTuples, EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
+import { enumQuery, hashQuery, integerQuery, textQuery, transactionHashParam } from '../params.js';
+import { compareTuples, identity, PAGE_SIZE, pageResponse, takePage } from '../paging.js';
 import type { ApiContext } from '../context.js';
 import type { Handler } from '../handler.js';
-import { jsonResponse } from '../response.js';
+import { type ApiResponse, jsonResponse } from '../response.js';
+import { isoTimestamp } from '../../views/format.js';
 import { logIndexOf, logsOfTransaction } from '../../chain/logs.js';
 import { internalTransactionJson } from '../../views/internalTransaction.js';
 import { logJson } from '../../views/log.js';
@@ -18,14 +19,14 @@ export function transactionOf(ctx: ApiContext, raw: string): number {
   return index;
 }
 
-/** `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`: the mempool (empty on a frozen chain). */
+/** `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`: the mempool (none without one). */
 export const transactions: Handler = (ctx, _params, query) => {
   const { chain } = ctx;
   const filter = enumQuery(query, 'filter', ['validated', 'pending'] as const) ?? 'validated';
   const blockNumber = integerQuery(query, 'block_number');
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
-  if (filter === 'pending') return EMPTY_PAGE;
+  if (filter === 'pending') return pendingPage(ctx, query);
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
   const list = identity(chain.transactions.length);
   const page = takePage(list, true, cursor && ((t) => compareTuples([chain.transactions.at(t)!.block, chain.transactions.at(t)!.position], cursor) < 0));
@@ -36,8 +37,33 @@ export const transactions: Handler = (ctx, _params, query) => {
   );
 };
 
-/** `/transactions/{hash}`. */
-export const transaction: Handler = (ctx, [raw]) => ({ status: 200, body: transactionDetailJson(ctx, transactionOf(ctx, raw!)) });
+/**
+ * `/transactions?filter=pending`: the mempool, newest first; the explorer's cursor
+ * (`inserted_at`, `hash`), resumed after the transaction with that hash.
+ */
+function pendingPage(ctx: ApiContext, query: URLSearchParams): ApiResponse {
+  const after = hashQuery(query, 'hash', 64);
+  textQuery(query, 'inserted_at');
+  const pool = ctx.mempool()?.list() ?? [];
+  const start = after === undefined ? 0 : pool.findIndex((t) => t.hash === after) + 1;
+  const page = pool.slice(start, start + PAGE_SIZE);
+  const last = page[page.length - 1];
+  const head = ctx.chain.blocks.at(ctx.chain.headHeight)!;
+  return pageResponse(
+    page.map((t) => t.json),
+    last && start + PAGE_SIZE < pool.length ? { inserted_at: isoTimestamp(head.timestamp), hash: last.hash, filter: 'pending' } : null,
+  );
+}
+
+/** `/transactions/{hash}`: mined, or waiting in the mempool. */
+export const transaction: Handler = (ctx, [raw]) => {
+  const hash = transactionHashParam(raw!);
+  if (ctx.chain.transactionByHash.get(hash) === undefined) {
+    const pending = ctx.mempool()?.detail(hash);
+    if (pending) return { status: 200, body: pending };
+  }
+  return { status: 200, body: transactionDetailJson(ctx, transactionOf(ctx, raw!)) };
+};
 
 /** `/transactions/{hash}/internal-transactions`: index ascending (the top-level call is not one). */
 export const transactionInternalTransactions: Handler = (ctx, [raw], query) => {

@@ -1,0 +1,84 @@
+import { createApiCore } from '../api/apiCore.js';
+import type { Chain } from '../chain/types.js';
+import type { Profile } from '../views/context.js';
+
+/**
+ * The transactions waiting in front of the head: the ones the next block will include. Block
+ * `k + 1` is a function of (scenario, seed, k + 1), so the mempool of a chain at `k` is that
+ * block's transactions, shown as the explorer shows a transaction not yet mined; when the block is
+ * mined, the same hashes are served mined, with their block, position and final status.
+ */
+export interface Mempool {
+  /** The pending transactions, newest first (the last the block will include first), as list items (JSON). */
+  list(): readonly { readonly hash: string; readonly json: string; readonly addresses: readonly string[] }[];
+  /** A pending transaction's detail (JSON), or undefined for a hash not waiting. */
+  detail(hash: string): string | undefined;
+}
+
+type Json = Record<string, any>;
+
+/**
+ * A transaction as the explorer shows it while pending (`transaction_view.ex` with no block): no
+ * status, block, position or timestamp; `result: "pending"`; no gas used, no fees paid yet (`fee`
+ * is the maximum, gas limit times the price offered); no token transfers; `confirmations: 0`.
+ */
+export function pendingForm(mined: Json, profile: Profile, detail: boolean): Json {
+  const price = mined.max_fee_per_gas ?? mined.gas_price;
+  const pending: Json = {
+    ...mined,
+    status: null,
+    block_number: null,
+    timestamp: null,
+    position: null,
+    result: 'pending',
+    confirmations: 0,
+    confirmation_duration: [],
+    gas_used: null,
+    gas_price: price,
+    base_fee_per_gas: null,
+    priority_fee: null,
+    transaction_burnt_fee: null,
+    fee: { type: 'maximum', value: String(BigInt(mined.gas_limit) * BigInt(price)) },
+    created_contract: null,
+    revert_reason: null,
+    token_transfers: detail ? [] : null,
+    token_transfers_overflow: detail ? false : null,
+    transaction_types: (mined.transaction_types as string[]).filter((t) => t !== 'token_transfer'),
+    has_error_in_internal_transactions: null,
+  };
+  if (profile === 'spec') Object.assign(pending, { actions: [], token_transfers: [], token_transfers_overflow: false, transaction_tag: null });
+  else Object.assign(pending, { historic_exchange_rate: null, is_pending_update: null });
+  return pending;
+}
+
+/** The mempool of a chain at `height - 1`, from `next`, the chain built to `height`. */
+export function mempoolOf(next: Chain, height: number, profile: Profile): Mempool {
+  const api = createApiCore(next, { profile });
+  const get = (url: string): Json => {
+    const u = new URL(`http://mock${url}`);
+    return JSON.parse(api(u.pathname, u.searchParams).body) as Json;
+  };
+  let listed: { hash: string; json: string; addresses: string[] }[] | undefined;
+  return {
+    list() {
+      if (!listed) {
+        const mined: Json[] = [];
+        for (let url: string | null = `/api/v2/blocks/${height}/transactions`; url; ) {
+          const page = get(url);
+          mined.push(...(page.items as Json[]));
+          url = page.next_page_params ? `/api/v2/blocks/${height}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}` : null;
+        }
+        listed = mined.reverse().map((t) => ({
+          hash: t.hash as string,
+          json: JSON.stringify(pendingForm(t, profile, false)),
+          addresses: [...new Set([t.from?.hash, t.to?.hash].filter(Boolean).map((h: string) => h.toLowerCase()))],
+        }));
+      }
+      return listed;
+    },
+    detail(hash) {
+      const found = this.list().find((t) => t.hash === hash);
+      return found && JSON.stringify(pendingForm(get(`/api/v2/transactions/${hash}`), profile, true));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildChain } from '../../generators/buildChain.js';
+import { createHandler } from '../../src/handler/createHandler.js';
+import { PROFILES } from '../../src/views/context.js';
+import { expectValidResponse } from '../support/expectValid.js';
+
+type Json = Record<string, any>;
+
+for (const profile of PROFILES) {
+  describe(`the mempool, profile ${profile}`, () => {
+    it('holds the next block’s transactions as pending; once mined, the same hashes are served mined', async () => {
+      const handler = createHandler({ scenario: 'tiny', seed: 5, cache: false, profile });
+      const get = async (url: string) => {
+        const response = await handler(new Request(`http://mock${url}`));
+        const body = await response.text();
+        expectValidResponse(url, response.status, body, profile);
+        return { status: response.status, json: JSON.parse(body) as Json };
+      };
+      const next = buildChain({ scenario: 'tiny', seed: 5, head: 49 });
+      const block = next.blocks.at(49)!;
+      const expected = Array.from({ length: block.transactionCount }, (_, k) => next.transactions.at(block.transactionStart + k)!).reverse();
+      expect(expected.length).toBeGreaterThan(0);
+
+      const pending = (await get('/api/v2/transactions?filter=pending')).json;
+      expect((pending.items as Json[]).map((t) => t.hash)).toEqual(expected.map((t) => t.hash));
+      for (const t of pending.items as Json[]) expect(t).toMatchObject({ result: 'pending', status: null, block_number: null, confirmations: 0, fee: { type: 'maximum' } });
+      expect((await get('/api/v2/transactions/stats')).json.pending_transactions_count).toBe(String(expected.length));
+
+      const hash = expected[0]!.hash;
+      const waiting = await get(`/api/v2/transactions/${hash}`);
+      expect(waiting.status).toBe(200);
+      expect(waiting.json).toMatchObject({ hash, result: 'pending', block_number: null, gas_used: null });
+      expect(BigInt(waiting.json.fee.value)).toBe(BigInt(waiting.json.gas_limit) * BigInt(waiting.json.gas_price));
+
+      expect(handler.mine()).toBe(49);
+      const mined = await get(`/api/v2/transactions/${hash}`);
+      expect(mined.json).toMatchObject({ hash, block_number: 49, status: expected[0]!.status });
+      expect(mined.json.result).not.toBe('pending');
+      const after = (await get('/api/v2/transactions?filter=pending')).json.items as Json[];
+      expect(after.map((t) => t.hash)).not.toContain(hash);
+      expect(after.every((t) => t.block_number === null)).toBe(true);
+    });
+  });
+}
