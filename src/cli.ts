@@ -51,11 +51,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const server = await startServer({ seed, scenario, port, host, faults, profile, warm: true, ...growth, ...(cache === undefined ? {} : { cache }) });
   const { source, chainMs } = server.origin;
   const started = `${source === 'snapshot' ? 'loaded from the cache' : 'built'} in ${Math.round(chainMs)} ms`;
-  process.stdout.write(
-    json
-      ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, profile, chain: { source, ms: Math.round(chainMs) }, counts: chainCounts(server.chain) })}\n`
-      : `explorer-mock listening on ${server.url} (scenario ${scenario}, seed ${seed}${profile === 'spec' ? '' : `, profile ${profile}`}; chain ${started})\n`,
-  );
+  // Handlers first: a supervisor may signal as soon as it reads the ready line.
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -67,6 +63,11 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.stdout.write(
+    json
+      ? `${JSON.stringify({ url: server.url, host: server.host, port: server.port, seed, scenario, profile, chain: { source, ms: Math.round(chainMs) }, counts: chainCounts(server.chain) })}\n`
+      : `explorer-mock listening on ${server.url} (scenario ${scenario}, seed ${seed}${profile === 'spec' ? '' : `, profile ${profile}`}; chain ${started})\n`,
+  );
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { createLiveApp, mineRequest } from './live/liveApp.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
 import { blockEvents, mempoolEvents } from './live/blockEvents.js';
 import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
-import { withModules } from './lazy/lazyModule.js';
+import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import { loadHeavy } from './views/heavy.js';
 import type { FaultConfig } from './faults/faultConfig.js';
@@ -90,9 +90,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   let readyMs: number | null = null;
-  const live = createLiveApp(opened.chain, { profile, start: () => ({ ...opened.origin, readyMs }), build, createBuilder: (o) => builderModule!.createChainBuilder(o) });
-  let builderModule: typeof import('../generators/buildChain.js') | undefined;
-  const loadBuilder = async () => (builderModule ??= await import('../generators/buildChain.js'));
+  // The chain builder, loaded when mining or the mempool first needs it (a request that needs it
+  // meanwhile waits for it, as for the views' lazy modules).
+  const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
+  const loadBuilder = () => builderModule.load();
+  const live = createLiveApp(opened.chain, { profile, start: () => ({ ...opened.origin, readyMs }), build, createBuilder: (o) => builderModule.get().createChainBuilder(o) });
   const { warmUp } = live.current;
   let socket: PhoenixSocket | undefined;
   const serving = await serve(live.answer, {

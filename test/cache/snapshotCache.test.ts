@@ -134,7 +134,7 @@ describe('the snapshot cache', () => {
     expect(readdirSync(dir)).toEqual([]);
     // And without either, the same start writes there.
     const on = await spawnCli(['--scenario', 'tiny'], env);
-    await on.stop();
+    expect(await on.stop()).toBe(0);
     expect(readdirSync(join(dir, 'explorer-mock')).filter((f) => f.endsWith('.snapshot'))).toHaveLength(1);
     const conflict = await runCli(['--no-cache', '--cache-dir', dir]);
     expect(conflict.code).toBe(2);
