@@ -1,7 +1,7 @@
-import type { Scenario } from './types.js';
+import { defineScenario } from './defineScenario.js';
 
 /** What `npm start` serves: every edge case, and lists of one page and of many. */
-export const defaultScenario: Scenario = {
+export const defaultScenario = defineScenario({
   name: 'default',
   description:
     'What `npm start` serves: a thousand blocks and about thirty thousand transactions. Every edge case at least once, several addresses with many pages of every list, an address with exactly 50 transactions (one full page), an empty address and a whale.',
@@ -21,4 +21,4 @@ export const defaultScenario: Scenario = {
     { handle: 'nftCollector', collections: 120 },
     { handle: 'onePageCollector', collections: 50 },
   ],
-};
+});

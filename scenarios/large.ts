@@ -1,7 +1,7 @@
-import type { Scenario } from './types.js';
+import { defineScenario } from './defineScenario.js';
 
 /** Over a million transactions, for benchmarks and scale. */
-export const large: Scenario = {
+export const large = defineScenario({
   name: 'large',
   description:
     'Over a million transactions in twenty thousand blocks among twenty thousand accounts, for benchmarks and scale tests. Same kinds of entities as default.',
@@ -21,4 +21,4 @@ export const large: Scenario = {
     { handle: 'nftCollector', collections: 120 },
     { handle: 'onePageCollector', collections: 50 },
   ],
-};
+});

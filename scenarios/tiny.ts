@@ -1,7 +1,7 @@
-import type { Scenario } from './types.js';
+import { defineScenario } from './defineScenario.js';
 
 /** A few dozen blocks holding one of every kind of entity: for fast tests. */
-export const tiny: Scenario = {
+export const tiny = defineScenario({
   name: 'tiny',
   description:
     'A few dozen blocks with one of every kind of entity: tokens of each type, proxies, a minimal proxy, a self-destructed contract, a failed creation, failed transactions, an ERC-1155 batch, uncles, reorgs and withdrawals. For fast tests.',
@@ -17,4 +17,4 @@ export const tiny: Scenario = {
   tokens: { erc20: 2, erc721: 1, erc1155: 1, erc404: 1 },
   deployRate: 0.01,
   exchangeRate: '3141.59',
-};
+});

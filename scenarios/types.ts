@@ -34,5 +34,5 @@ export interface Scenario {
    * of each), named by `handle`: the lists of endpoint 7 with one page or many. The collections
    * are EIP-1167 clones of ERC-721, ERC-1155 and ERC-404 drop implementations.
    */
-  readonly collectors?: readonly { readonly handle: string; readonly collections: number }[];
+  readonly collectors?: readonly { readonly handle: string; readonly collections: number }[] | undefined;
 }

@@ -72,5 +72,6 @@ async function main(argv: readonly string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`explorer-mock: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  // A scenario that cannot be used is bad input, like a bad flag.
+  process.exitCode = error instanceof Error && error.name === 'ScenarioError' ? 2 : 1;
 });

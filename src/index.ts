@@ -9,4 +9,6 @@ export type { CacheOption, CacheOptions } from './cache/cacheSettings.js';
 export type { ChainOrigin } from './cache/openChain.js';
 export type { ApiHandler, ApiResponse } from './api/response.js';
 export { scenarioNames, type Scenario } from '../scenarios/index.js';
+export { defineScenario, type ScenarioInput } from '../scenarios/defineScenario.js';
+export { loadScenario, ScenarioError } from '../scenarios/loadScenario.js';
 export type * from './chain/types.js';

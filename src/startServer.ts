@@ -9,13 +9,15 @@ import { blockEvents, mempoolEvents } from './live/blockEvents.js';
 import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
+import type { Scenario } from '../scenarios/types.js';
+import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { loadHeavy } from './views/heavy.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
 
 export interface StartServerOptions {
-  /** A built-in scenario's name (default `default`). */
-  readonly scenario?: string;
+  /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
+  readonly scenario?: string | Scenario;
   /** Any integer or string (default 1). */
   readonly seed?: string | number;
   /** 0 (the default) picks a free port. */
@@ -80,8 +82,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (cacheProblem) throw new StartServerError(cacheProblem);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1)) throw new StartServerError(`startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`);
   if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0)) throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
-  const growth = await growthOptions({ scenario, seed, head, blockTime, genesisTime });
-  const build = { scenario, seed, ...growth.build };
+  // A scenario file is read (and checked: `ScenarioError`) here; built-ins and objects go as they are.
+  const resolved = typeof scenario === 'string' && isScenarioPath(scenario) ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenario) : scenario;
+  const growth = await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime });
+  const build = { scenario: resolved, seed, ...growth.build };
   let opened;
   try {
     opened = await openChain({ ...build, ...(cache === undefined ? {} : { cache }) });
@@ -164,7 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 const AFTER_START_MS = 150;
 
 /** The build options a head and a clock add: the clock's slot length and its genesis time, anchored so the head is now. */
-async function growthOptions(options: { scenario: string; seed: string | number; head: number | undefined; blockTime: number | undefined; genesisTime: number | undefined }): Promise<{ build: Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'> }> {
+async function growthOptions(options: { scenario: string | Scenario; seed: string | number; head: number | undefined; blockTime: number | undefined; genesisTime: number | undefined }): Promise<{ build: Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'> }> {
   const { head, blockTime, genesisTime } = options;
   const build: { head?: number; genesisTime?: number; slotSeconds?: number } = {};
   if (head !== undefined) build.head = head;
@@ -173,7 +177,7 @@ async function growthOptions(options: { scenario: string; seed: string | number;
     if (genesisTime === undefined) {
       const { slotOf } = await import('../generators/buildChain.js');
       const { findScenario } = await import('../scenarios/index.js');
-      const blocks = head ?? findScenario(options.scenario)?.blocks ?? 0;
+      const blocks = head ?? (typeof options.scenario === 'object' ? options.scenario : findScenario(options.scenario))?.blocks ?? 0;
       build.genesisTime = anchoredGenesisTime(Date.now(), blockTime, slotOf({ scenario: options.scenario, seed: options.seed }, blocks));
     }
   }

@@ -32,7 +32,10 @@ describe('the published package', () => {
         console.log(JSON.stringify({ root: Object.keys(root).sort(), schemas: Object.keys(s).sort(), arbitraries: Object.keys(a).sort(), name: pkg.default.name }));`),
     );
     expect(names).toEqual({
-      root: ['BuildChainError', 'CreateHandlerError', 'MAX_MINE', 'MineError', 'StartServerError', 'buildChain', 'createApi', 'createChainBuilder', 'createHandler', 'exportFixtures', 'scenarioNames', 'startServer'],
+      root: [
+        'BuildChainError', 'CreateHandlerError', 'MAX_MINE', 'MineError', 'ScenarioError', 'StartServerError', 'buildChain', 'createApi', 'createChainBuilder', 'createHandler',
+        'defineScenario', 'exportFixtures', 'loadScenario', 'scenarioNames', 'startServer',
+      ],
       schemas: ['blockscoutSchemas', 'endpoints', 'explorerPageResponses', 'jsonSchemas', 'profileSchemas', 'schemas'],
       arbitraries: [
         'address', 'addressHash', 'addressListItem', 'addressRef', 'apiRequest', 'block', 'blockHash', 'chain', 'errorResponse', 'internalTransaction',

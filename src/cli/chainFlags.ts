@@ -1,11 +1,12 @@
 import { scenarioNames } from '../../scenarios/index.js';
+import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
 import { type Profile, PROFILES } from '../views/context.js';
 
 /** `--scenario` and `--seed`, shared by every command: validated, with their defaults. */
 export function chainFlags(values: { readonly scenario?: string | undefined; readonly seed?: string | undefined }): { scenario: string; seed: string } | string {
   const scenario = values.scenario ?? 'default';
-  if (!scenarioNames().includes(scenario)) return `unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`;
+  if (!scenarioNames().includes(scenario) && !isScenarioPath(scenario)) return `unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}, or a scenario file (.json, .ts, .mts, .js, .mjs)`;
   const seed = values.seed ?? '1';
   if (seed === '') return '--seed must not be empty';
   return { scenario, seed };

@@ -9,9 +9,12 @@ import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
 import { validateFaults } from '../faults/validateFaults.js';
 import type { HttpAnswer } from '../server/answerHttp.js';
+import type { Scenario } from '../../scenarios/types.js';
+import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 
 export interface CreateHandlerOptions {
-  readonly scenario?: string;
+  /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
+  readonly scenario?: string | Scenario;
   readonly seed?: string | number;
   /** Delay every API answer: fixed ms, or a range jittered from the seed. */
   readonly latency?: number | { readonly min: number; readonly max: number };
@@ -77,6 +80,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
   if (!PROFILES.includes(profile)) throw new CreateHandlerError(`createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
+  if (typeof scenario === 'string' && isScenarioPath(scenario)) throw new CreateHandlerError(`createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`);
   const build = { scenario, seed, ...(head === undefined ? {} : { head }) };
   let opened;
   try {

@@ -2,9 +2,14 @@ import type { Chain } from '../chain/types.js';
 import type { Profile } from '../views/context.js';
 import type { ExtraRoute } from './answerHttp.js';
 import { homePage } from './homePage.js';
+import { lazyModule } from '../lazy/lazyModule.js';
 import { scenarioSummary, type StartSummary } from './scenarioSummary.js';
 
-/** `/` (the home page) and `/__mock/scenario` (the same as JSON), rendered once, on first request. */
+/** The scenario language's schema module (zod), loaded when its JSON Schema is first asked for. */
+const scenarioSchema = lazyModule('scenario schema', () => import('../../scenarios/schema.js'));
+let schemaText: string | undefined;
+
+/** `/` (the home page), `/__mock/scenario` (the same as JSON) and the scenario files' JSON Schema, rendered once, on first request. */
 export function scenarioRoutes(chain: Chain, profile: Profile, start?: () => StartSummary): ExtraRoute[] {
   let rendered: { json: string; html: string } | undefined;
   const render = () => {
@@ -17,5 +22,6 @@ export function scenarioRoutes(chain: Chain, profile: Profile, start?: () => Sta
   return [
     (path) => (path === '/' ? { status: 200, body: render().html, contentType: 'text/html; charset=utf-8' } : undefined),
     (path) => (path === '/__mock/scenario' ? { status: 200, body: render().json } : undefined),
+    (path) => (path === '/__mock/scenario.schema.json' ? { status: 200, body: (schemaText ??= JSON.stringify(scenarioSchema.get().scenarioJsonSchema())), contentType: 'application/schema+json' } : undefined),
   ];
 }

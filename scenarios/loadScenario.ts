@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { z } from 'zod';
+import { findScenario, scenarioNames } from './index.js';
+import { scenarioKnobs, scenarioFile } from './schema.js';
+import { isScenarioPath, SCENARIO_FILE_EXTENSIONS } from './scenarioPath.js';
+import type { Scenario } from './types.js';
+
+/** A scenario that cannot be used: the file, the path inside it, and what is wrong. */
+export class ScenarioError extends Error {
+  override readonly name = 'ScenarioError';
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${file}${path ? `: ${path}` : ''}: ${problem}`);
+  }
+}
+
+const FILE_EXTENSIONS = SCENARIO_FILE_EXTENSIONS;
+
+const pathOf = (issue: z.core.$ZodIssue) => issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+
+function check<S extends z.ZodType>(schema: S, value: unknown, file: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ScenarioError(file, pathOf(issue), issue.message);
+}
+
+/** The raw content of a scenario file: JSON, or a module's default export (TypeScript through tsx). */
+async function readScenarioFile(file: string): Promise<unknown> {
+  if (!existsSync(file)) throw new ScenarioError(file, '', 'no such file');
+  const extension = extname(file);
+  if (!FILE_EXTENSIONS.includes(extension)) throw new ScenarioError(file, '', `a scenario file ends in ${FILE_EXTENSIONS.join(', ')}`);
+  if (extension === '.json') {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    } catch (error) {
+      throw new ScenarioError(file, '', `not JSON: ${(error as Error).message}`);
+    }
+  }
+  let module: Record<string, unknown>;
+  try {
+    if (extension === '.ts' || extension === '.mts') {
+      const { tsImport } = await import('tsx/esm/api');
+      module = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+    } else module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new ScenarioError(file, '', `could not be loaded: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (!('default' in module)) throw new ScenarioError(file, '', 'export the scenario as default (export default defineScenario({...}))');
+  return module.default;
+}
+
+/**
+ * The scenario `ref` names: a built-in's name, or a scenario file (`.json`, `.ts`, `.mts`, `.js`,
+ * `.mjs`) resolved against `from`. A file that `extends` another scenario changes its knobs; the
+ * result is checked whole. Throws `ScenarioError` naming the file, the path inside it and the
+ * problem.
+ */
+export async function loadScenario(ref: string, from = process.cwd(), chain: readonly string[] = []): Promise<Scenario> {
+  if (!isScenarioPath(ref)) {
+    const found = findScenario(ref);
+    if (!found) throw new ScenarioError(chain[chain.length - 1] ?? '--scenario', chain.length ? 'extends' : '', `unknown scenario "${ref}"; known: ${scenarioNames().join(', ')}`);
+    return found;
+  }
+  const file = resolve(from, ref);
+  if (chain.includes(file)) throw new ScenarioError(file, 'extends', `extends itself through ${[...chain, file].join(' -> ')}`);
+  const raw = await readScenarioFile(file);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(file, '', 'a scenario is an object');
+  if (!('extends' in raw)) return strip(check(scenarioFile.options[0], raw, file));
+  const own = check(scenarioFile.options[1], raw, file);
+  if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends))) throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
+  const base = await loadScenario(own.extends, dirname(file), [...chain, file]);
+  const { extends: _e, $schema: _s, tokens, ...knobs } = own;
+  const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
+  return check(scenarioKnobs, merged, file);
+}
+
+const strip = (scenario: Scenario & { $schema?: string | undefined }): Scenario => {
+  const { $schema: _s, ...rest } = scenario;
+  return rest;
+};

@@ -1,0 +1,104 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildChain } from '../../generators/buildChain.js';
+import { findScenario, scenarioNames } from '../../scenarios/index.js';
+import { loadScenario, ScenarioError } from '../../scenarios/loadScenario.js';
+import { scenarioJsonSchema, scenarioKnobs } from '../../scenarios/schema.js';
+import { chainViolations } from '../support/chainLaws.js';
+import { runCli, spawnCli } from '../support/spawnCli.js';
+
+const EXAMPLES = new URL('../../scenarios/examples/', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-scenarios-'));
+const write = (name: string, content: unknown) => {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+};
+
+/** A handle of the scenario a server runs. */
+async function handle(url: string, name: string): Promise<string> {
+  const summary = (await (await fetch(`${url}/__mock/scenario`)).json()) as { handles: Record<string, string> | { name: string; value: string }[] };
+  const handles = Array.isArray(summary.handles) ? Object.fromEntries(summary.handles.map((h) => [h.name, h.value])) : summary.handles;
+  return handles[name]!;
+}
+
+describe('scenario files', () => {
+  it('every built-in scenario is written in the language', () => {
+    for (const name of scenarioNames()) expect(scenarioKnobs.safeParse(findScenario(name)).success, name).toBe(true);
+  });
+
+  it('a .json file extends a built-in; a .ts file extends the .json; both build chains that keep every law', async () => {
+    const quick = await loadScenario(join(EXAMPLES, 'quick.json'));
+    expect(quick).toMatchObject({ name: 'quick', blocks: 64, tokens: { ...findScenario('tiny')!.tokens, erc20: 4 }, accounts: findScenario('tiny')!.accounts });
+    expect(quick).not.toHaveProperty('$schema');
+    const busy = await loadScenario(join(EXAMPLES, 'busy.ts'));
+    expect(busy).toMatchObject({ name: 'busy', blocks: 64, transactionsPerBlock: 16, collectors: [{ handle: 'bigCollector', collections: 30 }, { handle: 'smallCollector', collections: 12 }] });
+    for (const scenario of [quick, busy]) {
+      const chain = buildChain({ scenario, seed: 3 });
+      expect(chain.headHeight).toBe(64);
+      expect(chainViolations(chain)).toEqual([]);
+    }
+    expect(buildChain({ scenario: busy, seed: 3 }).handles.bigCollector).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  it.each([
+    ['a value out of range, by its path', { extends: 'tiny', tokens: { erc20: -1 } }, /: tokens\.erc20: .*>=0/],
+    ['an unknown knob', { extends: 'tiny', blockz: 3 }, /Unrecognized key: "blockz"/],
+    ['a whole scenario missing a knob', { name: 'x', description: 'y' }, /: genesisTimestamp: /],
+    ['a collector handle that is not one', { extends: 'tiny', collectors: [{ handle: '1st', collections: 2 }] }, /: collectors\[0\]\.handle: a handle is letters and digits/],
+    ['an unknown scenario to extend', { extends: 'huge' }, /: extends: unknown scenario "huge"; known: tiny, default, large/],
+    ['a missing file to extend', { extends: './nowhere.json' }, /: extends: no such file: .*nowhere\.json/],
+    ['a file that is not JSON', '{ "extends": ', /: not JSON: /],
+  ])('refuses %s, naming the file and the path', async (_what, content, message) => {
+    const file = write(`bad-${Math.random().toString(36).slice(2)}.json`, content);
+    const error = await loadScenario(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScenarioError);
+    expect((error as Error).message).toContain(file.split('/').pop());
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('refuses a file that extends itself, and a module without a default export', async () => {
+    const a = write('a.json', { extends: './b.json' });
+    write('b.json', { extends: './a.json' });
+    await expect(loadScenario(a)).rejects.toThrow(/extends itself through .*a\.json -> .*b\.json -> .*a\.json/);
+    const module = write('named.mjs', 'export const scenario = {};');
+    await expect(loadScenario(module)).rejects.toThrow(/export the scenario as default/);
+  });
+
+  it('the CLI serves a scenario file, and a bad one never starts a server: one message, exit code 2', async () => {
+    const cli = await spawnCli(['--scenario', join(EXAMPLES, 'quick.json'), '--seed', '5', '--no-cache']);
+    try {
+      const summary = (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as { scenario: { name: string }; headHeight: number };
+      expect(summary.scenario.name).toBe('quick');
+      expect(summary.headHeight).toBe(64);
+      const schema = await fetch(`${cli.url}/__mock/scenario.schema.json`);
+      expect(schema.headers.get('content-type')).toBe('application/schema+json');
+      expect(await schema.json()).toEqual(JSON.parse(JSON.stringify(scenarioJsonSchema())));
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+    const typed = await spawnCli(['--scenario', join(EXAMPLES, 'busy.ts'), '--no-cache']);
+    try {
+      const summary = (await (await fetch(`${typed.url}/__mock/scenario`)).json()) as { scenario: { name: string } };
+      expect(summary.scenario.name).toBe('busy');
+      const collections = (await (await fetch(`${typed.url}/api/v2/addresses/${await handle(typed.url, 'bigCollector')}/nft/collections`)).json()) as { items: unknown[]; next_page_params: unknown };
+      expect(collections.items).toHaveLength(30);
+    } finally {
+      expect(await typed.stop()).toBe(0);
+    }
+    const bad = write('bad-cli.json', { extends: 'tiny', blocks: 10 });
+    const run = await runCli(['--scenario', bad, '--port', '0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(`explorer-mock: ${bad}: blocks: Too small: expected number to be >=40`);
+  });
+
+  it('the JSON Schema describes both forms of a file, with every knob', () => {
+    const schema = scenarioJsonSchema() as { anyOf: { properties: Record<string, unknown>; required?: string[] }[]; $schema: string };
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.anyOf).toHaveLength(2);
+    expect(Object.keys(schema.anyOf[0]!.properties)).toEqual(expect.arrayContaining(['name', 'blocks', 'tokens', 'collectors', '$schema']));
+    expect(schema.anyOf[1]!.required).toEqual(['extends']);
+  });
+});
