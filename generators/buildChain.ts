@@ -247,7 +247,9 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       const rrng = stream(seed, `block:${height}:reorg`);
       state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
     }
-    if (height === scenario.blocks && next < queue.length) throw new Error(`scenario ${scenario.name} is too short for its script: ${queue[next]!.label} did not run`);
+    if (height === scenario.blocks && next < queue.length) {
+      throw new BuildChainError(`buildChain: scenario ${scenario.name} has too few blocks (${scenario.blocks}) for its scripted set-up (${queue[next]!.label} did not run); raise blocks or lower collectors`);
+    }
   };
 
   let height = 0;

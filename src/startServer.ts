@@ -11,6 +11,7 @@ import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
+import { resolve as resolvePath } from 'node:path';
 import { loadHeavy } from './views/heavy.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
@@ -90,8 +91,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     opened = await openChain({ ...build, ...(cache === undefined ? {} : { cache }) });
   } catch (error) {
-    if (error instanceof Error && error.name === 'BuildChainError') throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
-    throw error;
+    if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
+    // A scenario file asking for the impossible is the file's problem, reported as such.
+    if (typeof scenario === 'string' && isScenarioPath(scenario) && /too few blocks/.test(error.message)) {
+      const { ScenarioError } = await import('../scenarios/loadScenario.js');
+      throw new ScenarioError(resolvePath(scenario), 'blocks', error.message.replace(/^buildChain: /, ''));
+    }
+    throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
   }
   let readyMs: number | null = null;
   // The chain builder, loaded when mining or the mempool first needs it (a request that needs it

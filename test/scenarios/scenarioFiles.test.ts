@@ -88,6 +88,10 @@ describe('scenario files', () => {
     } finally {
       expect(await typed.stop()).toBe(0);
     }
+    const tooShort = write('too-short.json', { extends: 'tiny', blocks: 40, collectors: [{ handle: 'hoarder', collections: 1000 }] });
+    const short = await runCli(['--scenario', tooShort, '--port', '0', '--no-cache']);
+    expect(short.code).toBe(2);
+    expect(short.stderr.trim()).toMatch(new RegExp(`^explorer-mock: ${tooShort}: blocks: scenario tiny has too few blocks \\(40\\) for its scripted set-up \\(.* did not run\\); raise blocks or lower collectors$`));
     const bad = write('bad-cli.json', { extends: 'tiny', blocks: 10 });
     const run = await runCli(['--scenario', bad, '--port', '0']);
     expect(run.code).toBe(2);
