@@ -39,7 +39,7 @@ describe('the published package', () => {
       schemas: ['blockscoutSchemas', 'endpoints', 'explorerPageResponses', 'jsonSchemas', 'profileSchemas', 'schemas'],
       arbitraries: [
         'address', 'addressHash', 'addressListItem', 'addressRef', 'apiRequest', 'block', 'blockHash', 'chain', 'errorResponse', 'internalTransaction',
-        'nftCollection', 'page', 'smartContract', 'token', 'tokenBalance', 'tokenInstance', 'tokenTransfer', 'transaction', 'transactionHash', 'withdrawal',
+        'nftCollection', 'page', 'scenario', 'smartContract', 'token', 'tokenBalance', 'tokenInstance', 'tokenTransfer', 'transaction', 'transactionHash', 'withdrawal',
       ],
       name: 'explorer-mock',
     });

@@ -32,4 +32,5 @@ export type { TransactionOptions } from './transactionFragment.js';
 export { pages as page, type PageOptions } from './pages.js';
 export { errorResponse } from './errorResponse.js';
 export { chain, type ChainOptions } from './chain.js';
+export { scenario, type ScenarioArbitraryOptions } from './scenario.js';
 export { apiRequest, type ApiRequest } from './apiRequest.js';

@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scenario } from '../../src/arbitraries/scenario.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { findScenario, scenarioNames } from '../../scenarios/index.js';
 import { loadScenario, ScenarioError } from '../../scenarios/loadScenario.js';
@@ -104,5 +106,20 @@ describe('scenario files', () => {
     expect(schema.anyOf).toHaveLength(2);
     expect(Object.keys(schema.anyOf[0]!.properties)).toEqual(expect.arrayContaining(['name', 'blocks', 'tokens', 'collectors', '$schema']));
     expect(schema.anyOf[1]!.required).toEqual(['extends']);
+  });
+});
+
+describe('the scenario() arbitrary', () => {
+  it('gives 200 valid scenario files whose chains keep every chain law', () => {
+    fc.assert(
+      fc.property(scenario(), fc.nat(1_000), (s, seed) => {
+        expect(scenarioKnobs.safeParse(s).success).toBe(true);
+        const chain = buildChain({ scenario: s, seed });
+        expect(chain.headHeight).toBe(s.blocks);
+        expect(chainViolations(chain)).toEqual([]);
+        for (const c of s.collectors ?? []) expect(chain.handles[c.handle]).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      }),
+      { numRuns: 200, seed: 13 },
+    );
   });
 });

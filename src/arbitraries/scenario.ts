@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import type { Scenario } from '../../scenarios/types.js';
+
+/** Bounds of `scenario()`: small chains by default, so a property can build hundreds. */
+export interface ScenarioArbitraryOptions {
+  readonly blocks?: { readonly min: number; readonly max: number };
+}
+
+const rate = (max: number) => fc.double({ min: 0, max, noNaN: true });
+
+/**
+ * Valid scenario files (the language of `defineScenario`, with every knob set), small enough to
+ * build quickly: for fuzzing a client over scenario space, or for checking what a scenario must
+ * keep. Every value passes the scenario schema and builds.
+ *
+ * @example
+ * fc.assert(fc.property(scenario(), fc.nat(), (s, seed) => buildChain({ scenario: s, seed }).headHeight === s.blocks));
+ */
+export const scenario = (options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> => {
+  const blocks = options.blocks ?? { min: 40, max: 70 };
+  if (blocks.min < 40) throw new RangeError(`scenario: blocks.min must be at least 40, got ${blocks.min}`);
+  return fc.record({
+    name: fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
+    description: fc.constantFrom('Drawn by fast-check.', 'A fuzzed scenario.'),
+    genesisTimestamp: fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }),
+    blocks: fc.integer(blocks),
+    transactionsPerBlock: fc.integer({ min: 0, max: 10 }),
+    accounts: fc.integer({ min: 10, max: 48 }),
+    validators: fc.integer({ min: 1, max: 8 }),
+    missedSlotRate: rate(0.2),
+    uncleRate: rate(0.2),
+    reorgRate: rate(0.2),
+    withdrawalsPerBlock: fc.integer({ min: 0, max: 4 }),
+    tokens: fc.record({ erc20: fc.integer({ min: 0, max: 3 }), erc721: fc.integer({ min: 0, max: 2 }), erc1155: fc.integer({ min: 0, max: 2 }), erc404: fc.integer({ min: 0, max: 2 }) }),
+    deployRate: rate(0.05),
+    exchangeRate: fc.integer({ min: 1, max: 10_000_000 }).map((cents) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2))),
+    collectors: fc.uniqueArray(fc.record({ handle: fc.constantFrom('collectorA', 'collectorB', 'collectorC'), collections: fc.integer({ min: 1, max: 8 }) }), {
+      maxLength: 2,
+      selector: (c) => c.handle,
+    }),
+  });
+};
