@@ -1,5 +1,6 @@
 import type { MockApp } from '../app.js';
 import type { Chain } from '../chain/types.js';
+import { followPages } from '../api/followPages.js';
 
 /** One message the explorer broadcasts: to a topic, an event and its payload. */
 export interface Broadcast {
@@ -18,19 +19,10 @@ function get(app: MockApp, url: string): Json {
   return JSON.parse(decoder.decode(answer.body!)) as Json;
 }
 
-/** Every item of a list, following its pages. */
+/** Every item of a list, following its pages as a client does. */
 function all(app: MockApp, first: string): Json[] {
-  const items: Json[] = [];
-  const [path, filters = ''] = first.split('?') as [string, string?];
-  for (let url: string | null = first; url; ) {
-    const page = get(app, url);
-    items.push(...(page.items as Json[]));
-    const next = page.next_page_params as Json | null;
-    const query = new URLSearchParams(filters);
-    if (next) for (const [k, v] of Object.entries(next)) query.set(k, v === null ? 'null' : String(v));
-    url = next ? `${path}?${query}` : null;
-  }
-  return items;
+  const answer = (url: string) => ({ status: 200, body: JSON.stringify(get(app, url)) });
+  return followPages(answer, first, 10_000).flatMap((url) => get(app, url).items as Json[]);
 }
 
 /**

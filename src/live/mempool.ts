@@ -1,4 +1,5 @@
 import { createApiCore } from '../api/apiCore.js';
+import { followPages } from '../api/followPages.js';
 import type { Chain } from '../chain/types.js';
 import type { Profile } from '../views/context.js';
 
@@ -54,20 +55,16 @@ export function pendingForm(mined: Json, profile: Profile, detail: boolean): Jso
 /** The mempool of a chain at `height - 1`, from `next`, the chain built to `height`. */
 export function mempoolOf(next: Chain, height: number, profile: Profile): Mempool {
   const api = createApiCore(next, { profile });
-  const get = (url: string): Json => {
+  const answer = (url: string) => {
     const u = new URL(`http://mock${url}`);
-    return JSON.parse(api(u.pathname, u.searchParams).body) as Json;
+    return api(u.pathname, u.searchParams);
   };
+  const get = (url: string): Json => JSON.parse(answer(url).body) as Json;
   let listed: { hash: string; json: string; addresses: string[] }[] | undefined;
   return {
     list() {
       if (!listed) {
-        const mined: Json[] = [];
-        for (let url: string | null = `/api/v2/blocks/${height}/transactions`; url; ) {
-          const page = get(url);
-          mined.push(...(page.items as Json[]));
-          url = page.next_page_params ? `/api/v2/blocks/${height}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}` : null;
-        }
+        const mined = followPages(answer, `/api/v2/blocks/${height}/transactions`, 10_000).flatMap((url) => get(url).items as Json[]);
         listed = mined.reverse().map((t) => ({
           hash: t.hash as string,
           json: JSON.stringify(pendingForm(t, profile, false)),

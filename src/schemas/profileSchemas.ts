@@ -11,8 +11,7 @@ import { block } from './block.js';
 import { addressWithdrawal as bsAddressWithdrawal, blockWithdrawal as bsBlockWithdrawal, internalTransaction as bsInternalTransaction, withdrawal as bsWithdrawal } from './blockscout/activity.js';
 import { address as bsAddress, addressRef as bsAddressRef, topAddress } from './blockscout/address.js';
 import { block as bsBlock, blockDetail as bsBlockDetail } from './blockscout/block.js';
-import { validationIssue } from './errors.js';
-import { errorBody } from './errors.js';
+import { errorBody, validationIssue } from './errors.js';
 import { smartContract as bsSmartContract } from './blockscout/smartContract.js';
 import { token as bsToken } from './blockscout/token.js';
 import { nftCollection, tokenBalance, tokenInstance as bsTokenInstance, tokenInstanceInList as bsTokenInstanceInList } from './blockscout/tokenInstance.js';
@@ -20,12 +19,11 @@ import { tokenTransfer as bsTokenTransfer, transaction as bsTransaction, transac
 import { type Resources, explorerPageResponses } from './explorerPages.js';
 import { internalTransaction } from './internalTransaction.js';
 import { type ResponseName, responses } from './responses.js';
-import { token } from './token.js';
+import { token, tokenType } from './token.js';
 import { tokenInstance } from './tokenInstance.js';
 import { tokenTransfer } from './tokenTransfer.js';
 import { transaction } from './transaction.js';
 import { withdrawal } from './withdrawal.js';
-import { tokenType } from './token.js';
 import { wei } from './formats.js';
 
 /** What a transaction in the mempool shows in every profile (`pendingForm`): no block, no outcome, the maximum fee. */
