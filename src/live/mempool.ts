@@ -11,12 +11,20 @@ import type { Profile } from '../views/context.js';
  */
 export interface Mempool {
   /** The pending transactions, newest first (the last the block will include first), as list items (JSON). */
-  list(): readonly { readonly hash: string; readonly json: string; readonly addresses: readonly string[] }[];
+  list(): readonly PendingEntry[];
   /** A pending transaction's detail (JSON), or undefined for a hash not waiting. */
   detail(hash: string): string | undefined;
 }
 
 type Json = Record<string, any>;
+
+/** A pending transaction: its hash, its list item (JSON) and its lower-case sender and receiver. */
+export interface PendingEntry {
+  readonly hash: string;
+  readonly json: string;
+  readonly from: string;
+  readonly to: string | null;
+}
 
 /**
  * A transaction as the explorer shows it while pending (`transaction_view.ex` with no block): no
@@ -60,7 +68,7 @@ export function mempoolOf(next: Chain, height: number, profile: Profile): Mempoo
     return api(u.pathname, u.searchParams);
   };
   const get = (url: string): Json => JSON.parse(answer(url).body) as Json;
-  let listed: { hash: string; json: string; addresses: string[] }[] | undefined;
+  let listed: PendingEntry[] | undefined;
   return {
     list() {
       if (!listed) {
@@ -68,7 +76,8 @@ export function mempoolOf(next: Chain, height: number, profile: Profile): Mempoo
         listed = mined.reverse().map((t) => ({
           hash: t.hash as string,
           json: JSON.stringify(pendingForm(t, profile, false)),
-          addresses: [...new Set([t.from?.hash, t.to?.hash].filter(Boolean).map((h: string) => h.toLowerCase()))],
+          from: (t.from.hash as string).toLowerCase(),
+          to: t.to ? (t.to.hash as string).toLowerCase() : null,
         }));
       }
       return listed;

@@ -32,6 +32,30 @@ for (const profile of PROFILES) {
       expect(waiting.json).toMatchObject({ hash, result: 'pending', block_number: null, gas_used: null });
       expect(BigInt(waiting.json.fee.value)).toBe(BigInt(waiting.json.gas_limit) * BigInt(waiting.json.gas_price));
 
+      // The sender's list: in the Blockscout profile its pending transactions come first, pages stay 50 long.
+      const sender = next.accounts[expected[0]!.fromId]!;
+      const walk = async () => {
+        const items: Json[] = [];
+        const pages: Json[] = [];
+        for (let url: string | null = `/api/v2/addresses/${sender.hash}/transactions`; url; ) {
+          const page = (await get(url)).json;
+          pages.push(page);
+          items.push(...(page.items as Json[]));
+          url = page.next_page_params ? `/api/v2/addresses/${sender.hash}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}` : null;
+        }
+        for (const page of pages.slice(0, -1)) expect(page.items).toHaveLength(50);
+        return items;
+      };
+      const listed = await walk();
+      const own = expected.filter((t) => t.fromId === sender.id || t.toId === sender.id).map((t) => t.hash);
+      const minedCount = handler.chain.indexes.at(sender.id)!.transactions.length;
+      if (profile === 'blockscout') {
+        expect(listed.slice(0, own.length).map((t) => t.hash)).toEqual(own);
+        expect(listed.slice(0, own.length).every((t) => t.result === 'pending')).toBe(true);
+        expect(listed.length).toBe(own.length + minedCount);
+      } else expect(listed.length).toBe(minedCount);
+      expect(new Set(listed.map((t) => t.hash)).size).toBe(listed.length);
+
       expect(handler.mine()).toBe(49);
       const mined = await get(`/api/v2/transactions/${hash}`);
       expect(mined.json).toMatchObject({ hash, block_number: 49, status: expected[0]!.status });
