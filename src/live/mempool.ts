@@ -1,4 +1,6 @@
 import { createApiCore } from '../api/apiCore.js';
+import { pendingForm } from './pendingForm.js';
+import { replacedForm, replacementAt } from './replaced.js';
 import { followPages } from '../api/followPages.js';
 import type { Chain } from '../chain/types.js';
 import type { Profile } from '../views/context.js';
@@ -7,7 +9,9 @@ import type { Profile } from '../views/context.js';
  * The transactions waiting in front of the head: the ones the next block will include. Block
  * `k + 1` is a function of (scenario, seed, k + 1), so the mempool of a chain at `k` is that
  * block's transactions, shown as the explorer shows a transaction not yet mined; when the block is
- * mined, the same hashes are served mined, with their block, position and final status.
+ * mined, the same hashes are served mined, with their block, position and final status. Now and
+ * then a cheaper competitor of one of them (same sender and nonce) waits too: it is never mined,
+ * and is served as dropped/replaced once the block is (`replaced.ts`).
  */
 export interface Mempool {
   /** The pending transactions, newest first (the last the block will include first), as list items (JSON). */
@@ -26,40 +30,6 @@ export interface PendingEntry {
   readonly to: string | null;
 }
 
-/**
- * A transaction as the explorer shows it while pending (`transaction_view.ex` with no block): no
- * status, block, position or timestamp; `result: "pending"`; no gas used, no fees paid yet (`fee`
- * is the maximum, gas limit times the price offered); no token transfers; `confirmations: 0`.
- */
-export function pendingForm(mined: Json, profile: Profile, detail: boolean): Json {
-  const price = mined.max_fee_per_gas ?? mined.gas_price;
-  const pending: Json = {
-    ...mined,
-    status: null,
-    block_number: null,
-    timestamp: null,
-    position: null,
-    result: 'pending',
-    confirmations: 0,
-    confirmation_duration: [],
-    gas_used: null,
-    gas_price: price,
-    base_fee_per_gas: null,
-    priority_fee: null,
-    transaction_burnt_fee: null,
-    fee: { type: 'maximum', value: String(BigInt(mined.gas_limit) * BigInt(price)) },
-    created_contract: null,
-    revert_reason: null,
-    token_transfers: detail ? [] : null,
-    token_transfers_overflow: detail ? false : null,
-    transaction_types: (mined.transaction_types as string[]).filter((t) => t !== 'token_transfer'),
-    has_error_in_internal_transactions: null,
-  };
-  if (profile === 'spec') Object.assign(pending, { actions: [], token_transfers: [], token_transfers_overflow: false, transaction_tag: null });
-  else Object.assign(pending, { historic_exchange_rate: null, is_pending_update: null });
-  return pending;
-}
-
 /** The mempool of a chain at `height - 1`, from `next`, the chain built to `height`. */
 export function mempoolOf(next: Chain, height: number, profile: Profile): Mempool {
   const api = createApiCore(next, { profile });
@@ -68,23 +38,30 @@ export function mempoolOf(next: Chain, height: number, profile: Profile): Mempoo
     return api(u.pathname, u.searchParams);
   };
   const get = (url: string): Json => JSON.parse(answer(url).body) as Json;
+  const competitor = replacementAt(next, height);
+  const loser = competitor && { hash: competitor.hash, of: next.transactions.at(competitor.original)!.hash };
+  const entry = (t: Json, json: Json): PendingEntry => ({
+    hash: json.hash as string,
+    json: JSON.stringify(json),
+    from: (t.from.hash as string).toLowerCase(),
+    to: t.to ? (t.to.hash as string).toLowerCase() : null,
+  });
   let listed: PendingEntry[] | undefined;
   return {
     list() {
       if (!listed) {
         const mined = followPages(answer, `/api/v2/blocks/${height}/transactions`, 10_000).flatMap((url) => get(url).items as Json[]);
-        listed = mined.reverse().map((t) => ({
-          hash: t.hash as string,
-          json: JSON.stringify(pendingForm(t, profile, false)),
-          from: (t.from.hash as string).toLowerCase(),
-          to: t.to ? (t.to.hash as string).toLowerCase() : null,
-        }));
+        listed = mined.reverse().flatMap((t) => [
+          entry(t, pendingForm(t, profile, false)),
+          ...(loser && t.hash === loser.of ? [entry(t, replacedForm(t, loser.hash, profile, false, false))] : []),
+        ]);
       }
       return listed;
     },
     detail(hash) {
-      const found = this.list().find((t) => t.hash === hash);
-      return found && JSON.stringify(pendingForm(get(`/api/v2/transactions/${hash}`), profile, true));
+      if (!this.list().some((t) => t.hash === hash)) return undefined;
+      if (loser && hash === loser.hash) return JSON.stringify(replacedForm(get(`/api/v2/transactions/${loser.of}`), hash, profile, true, false));
+      return JSON.stringify(pendingForm(get(`/api/v2/transactions/${hash}`), profile, true));
     },
   };
 }

@@ -32,7 +32,8 @@ const pendingFields = {
   block_number: z.null(),
   timestamp: z.null(),
   position: z.null(),
-  result: z.literal('pending'),
+  /** `dropped/replaced` for a cheaper competitor that lost to a mined transaction. */
+  result: z.enum(['pending', 'dropped/replaced']),
   confirmations: z.literal(0),
   confirmation_duration: z.tuple([]),
   gas_used: z.null(),

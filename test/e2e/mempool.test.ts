@@ -3,6 +3,7 @@ import { buildChain } from '../../generators/buildChain.js';
 import { createHandler } from '../../src/handler/createHandler.js';
 import { PROFILES } from '../../src/views/context.js';
 import { expectValidResponse } from '../support/expectValid.js';
+import { droppedTransactions, replacementAt } from '../../src/live/replaced.js';
 
 type Json = Record<string, any>;
 
@@ -22,9 +23,13 @@ for (const profile of PROFILES) {
       expect(expected.length).toBeGreaterThan(0);
 
       const pending = (await get('/api/v2/transactions?filter=pending')).json;
-      expect((pending.items as Json[]).map((t) => t.hash)).toEqual(expected.map((t) => t.hash));
+      // The next block's transactions, and a cheaper competitor of one of them when the seed draws one.
+      const loser = replacementAt(next, 49)!;
+      expect(loser).toBeDefined(); // seed 5 draws one at block 49
+      const withLoser = expected.flatMap((t) => [t.hash, ...(next.transactions.at(loser.original)!.hash === t.hash ? [loser.hash] : [])]);
+      expect((pending.items as Json[]).map((t) => t.hash)).toEqual(withLoser);
       for (const t of pending.items as Json[]) expect(t).toMatchObject({ result: 'pending', status: null, block_number: null, confirmations: 0, fee: { type: 'maximum' } });
-      expect((await get('/api/v2/transactions/stats')).json.pending_transactions_count).toBe(String(expected.length));
+      expect((await get('/api/v2/transactions/stats')).json.pending_transactions_count).toBe(String(withLoser.length));
 
       const hash = expected[0]!.hash;
       const waiting = await get(`/api/v2/transactions/${hash}`);
@@ -38,7 +43,7 @@ for (const profile of PROFILES) {
         const items: Json[] = [];
         const pages: Json[] = [];
         for (let url: string | null = `/api/v2/addresses/${sender.hash}/transactions`; url; ) {
-          const page = (await get(url)).json;
+          const page: Json = (await get(url)).json;
           pages.push(page);
           items.push(...(page.items as Json[]));
           url = page.next_page_params ? `/api/v2/addresses/${sender.hash}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}` : null;
@@ -47,7 +52,7 @@ for (const profile of PROFILES) {
         return items;
       };
       const listed = await walk();
-      const own = expected.filter((t) => t.fromId === sender.id || t.toId === sender.id).map((t) => t.hash);
+      const own = withLoser.filter((h) => (pending.items as Json[]).some((t) => t.hash === h && [t.from.hash, t.to?.hash].includes(sender.hash)));
       const minedCount = handler.chain.indexes.at(sender.id)!.transactions.length;
       if (profile === 'blockscout') {
         expect(listed.slice(0, own.length).map((t) => t.hash)).toEqual(own);
@@ -63,6 +68,22 @@ for (const profile of PROFILES) {
       const after = (await get('/api/v2/transactions?filter=pending')).json.items as Json[];
       expect(after.map((t) => t.hash)).not.toContain(hash);
       expect(after.every((t) => t.block_number === null)).toBe(true);
+      const dropped = await get(`/api/v2/transactions/${loser.hash}`);
+      expect(dropped.json).toMatchObject({ hash: loser.hash, result: 'dropped/replaced', block_number: null, nonce: next.transactions.at(loser.original)!.nonce });
+    });
+
+    it('a cheaper competitor of a mined transaction is served dropped/replaced, with its sender and nonce', async () => {
+      const handler = createHandler({ scenario: 'tiny', seed: 5, cache: false, profile });
+      const chain = handler.chain;
+      const dropped = [...droppedTransactions(chain)];
+      expect(dropped.length).toBeGreaterThan(3);
+      for (const [hash, original] of dropped.slice(0, 5)) {
+        const response = await handler(new Request(`http://mock/api/v2/transactions/${hash}`));
+        const body = await response.text();
+        expectValidResponse(`/api/v2/transactions/${hash}`, response.status, body, profile);
+        const winner = chain.transactions.at(original)!;
+        expect(JSON.parse(body)).toMatchObject({ hash, result: 'dropped/replaced', status: null, nonce: winner.nonce, value: String(winner.value) });
+      }
     });
   });
 }

@@ -5,6 +5,7 @@ import type { ApiContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { type ApiResponse, jsonResponse } from '../response.js';
 import { isoTimestamp } from '../../views/format.js';
+import { droppedTransactions, replacedForm } from '../../live/replaced.js';
 import { logIndexOf, logsOfTransaction } from '../../chain/logs.js';
 import { internalTransactionJson } from '../../views/internalTransaction.js';
 import { logJson } from '../../views/log.js';
@@ -55,12 +56,14 @@ function pendingPage(ctx: ApiContext, query: URLSearchParams): ApiResponse {
   );
 }
 
-/** `/transactions/{hash}`: mined, or waiting in the mempool. */
+/** `/transactions/{hash}`: mined, waiting in the mempool, or dropped/replaced by a mined one. */
 export const transaction: Handler = (ctx, [raw]) => {
   const hash = transactionHashParam(raw!);
   if (ctx.chain.transactionByHash.get(hash) === undefined) {
     const pending = ctx.mempool()?.detail(hash);
     if (pending) return { status: 200, body: pending };
+    const lostTo = droppedTransactions(ctx.chain).get(hash);
+    if (lostTo !== undefined) return { status: 200, body: JSON.stringify(replacedForm(JSON.parse(transactionDetailJson(ctx, lostTo)) as Record<string, unknown>, hash, ctx.profile, true, true)) };
   }
   return { status: 200, body: transactionDetailJson(ctx, transactionOf(ctx, raw!)) };
 };
