@@ -164,8 +164,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       stopped.abort();
       opened.saveSnapshot();
       await serving.close();
-      // Module loads under way finish first: a test runner may tear down its module loader next.
-      await background;
+      // Module loads and broadcasts under way finish first: a test runner may tear down its module loader next.
+      await Promise.all([background, broadcasting]);
     },
   };
 }
