@@ -59,22 +59,23 @@ async function readScenarioFile(file: string): Promise<unknown> {
  * The scenario `ref` names: a built-in's name, or a scenario file (`.json`, `.ts`, `.mts`, `.js`,
  * `.mjs`) resolved against `from`. A file that `extends` another scenario changes its knobs; the
  * result is checked whole. Throws `ScenarioError` naming the file, the path inside it and the
- * problem.
+ * problem. `read` collects every file read (for a watcher).
  */
-export async function loadScenario(ref: string, from = process.cwd(), chain: readonly string[] = []): Promise<Scenario> {
+export async function loadScenario(ref: string, from = process.cwd(), chain: readonly string[] = [], read: string[] = []): Promise<Scenario> {
   if (!isScenarioPath(ref)) {
     const found = findScenario(ref);
     if (!found) throw new ScenarioError(chain[chain.length - 1] ?? '--scenario', chain.length ? 'extends' : '', `unknown scenario "${ref}"; known: ${scenarioNames().join(', ')}`);
     return found;
   }
   const file = resolve(from, ref);
+  read.push(file);
   if (chain.includes(file)) throw new ScenarioError(file, 'extends', `extends itself through ${[...chain, file].join(' -> ')}`);
   const raw = await readScenarioFile(file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(file, '', 'a scenario is an object');
   if (!('extends' in raw)) return strip(check(scenarioFile.options[0], raw, file));
   const own = check(scenarioFile.options[1], raw, file);
   if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends))) throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
-  const base = await loadScenario(own.extends, dirname(file), [...chain, file]);
+  const base = await loadScenario(own.extends, dirname(file), [...chain, file], read);
   const { extends: _e, $schema: _s, tokens, ...knobs } = own;
   const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
   return check(scenarioKnobs, merged, file);

@@ -47,8 +47,8 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults, cache, profile, growth } = parsed.options;
-  const server = await startServer({ seed, scenario, port, host, faults, profile, warm: true, ...growth, ...(cache === undefined ? {} : { cache }) });
+  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch } = parsed.options;
+  const server = await startServer({ seed, scenario, port, host, faults, profile, warm: true, watch, ...growth, ...(cache === undefined ? {} : { cache }) });
   const { source, chainMs } = server.origin;
   const started = `${source === 'snapshot' ? 'loaded from the cache' : 'built'} in ${Math.round(chainMs)} ms`;
   // Handlers first: a supervisor may signal as soon as it reads the ready line.

@@ -5,6 +5,7 @@ import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
 import { createLiveApp, mineRequest } from './live/liveApp.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
+import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './live/blockEvents.js';
 import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
@@ -42,6 +43,11 @@ export interface StartServerOptions {
   readonly blockTime?: number;
   /** Unix seconds of the genesis block: pins a clock-driven chain's timestamps (default: anchored so the head is now). */
   readonly genesisTime?: number;
+  /**
+   * With a scenario file: rebuild when it (or a file it extends) changes, and swap the new chain in
+   * (requests in flight finish on the old one); a broken edit keeps the old chain and is reported.
+   */
+  readonly watch?: boolean;
 }
 
 export interface RunningServer {
@@ -73,7 +79,7 @@ export class StartServerError extends Error {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache, profile = 'spec', head, blockTime, genesisTime } = options;
+  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache, profile = 'spec', head, blockTime, genesisTime, watch = false } = options;
   if (!PROFILES.includes(profile)) throw new StartServerError(`startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
@@ -83,8 +89,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (cacheProblem) throw new StartServerError(cacheProblem);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1)) throw new StartServerError(`startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`);
   if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0)) throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
+  const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
+  if (watch && !scenarioFile) throw new StartServerError('startServer: watch needs a scenario file');
   // A scenario file is read (and checked: `ScenarioError`) here; built-ins and objects go as they are.
-  const resolved = typeof scenario === 'string' && isScenarioPath(scenario) ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenario) : scenario;
+  const filesRead: string[] = [];
+  const resolved = scenarioFile ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead) : scenario;
   const growth = await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime });
   const build = { scenario: resolved, seed, ...growth.build };
   let opened;
@@ -100,11 +109,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
   }
   let readyMs: number | null = null;
+  let rebuild: { number: number; at: string } | null = null;
   // The chain builder, loaded when mining or the mempool first needs it (a request that needs it
   // meanwhile waits for it, as for the views' lazy modules).
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
-  const live = createLiveApp(opened.chain, { profile, start: () => ({ ...opened.origin, readyMs }), build, createBuilder: (o) => builderModule.get().createChainBuilder(o) });
+  const live = createLiveApp(opened.chain, {
+    profile,
+    start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
+    build,
+    createBuilder: (o) => builderModule.get().createChainBuilder(o),
+  });
   const { warmUp } = live.current;
   let socket: PhoenixSocket | undefined;
   const serving = await serve(live.answer, {
@@ -118,6 +133,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return () => socket!.close();
     },
   });
+  /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
+  function watchScenario(file: string, files: readonly string[]): () => void {
+    let stop = watchFiles(files, changed);
+    let generation = 1;
+    async function changed() {
+      const read: string[] = [];
+      try {
+        const { loadScenario } = await import('../scenarios/loadScenario.js');
+        const next = await loadScenario(file, process.cwd(), [], read);
+        const nextBuild = { ...build, scenario: next };
+        const chain = (await loadBuilder()).buildChain(nextBuild);
+        generation += 1;
+        rebuild = { number: generation, at: new Date().toISOString() };
+        live.replace(chain, nextBuild);
+        process.stderr.write(`explorer-mock: ${file} changed; serving build ${generation} (head ${chain.headHeight})\n`);
+      } catch (error) {
+        process.stderr.write(`explorer-mock: ${error instanceof Error ? error.message : String(error)}; still serving build ${generation}\n`);
+      }
+      stop();
+      stop = watchFiles(read.length ? read : files, changed);
+    }
+    return () => stop();
+  }
+
   // Each mined block's broadcasts, in block order (a view may wait for a lazily loaded module).
   let broadcasting: Promise<void> = Promise.resolve();
   live.onBlock((_chain, height) => {
@@ -135,6 +174,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       .then((messages) => target.broadcast(messages))
       .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
   });
+  const stopWatching = scenarioFile && watch ? watchScenario(scenarioFile, filesRead) : () => {};
   const stopClock = blockTime === undefined ? () => {} : startClock(live, { build, blockTime, rule: await loadBuilder(), onError: (error) => console.error('explorer-mock: mining failed:', error) });
   readyMs = performance.now() - started;
   // After the first answers: load what the views load lazily, write the snapshot of a built chain,
@@ -159,6 +199,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return live.mine(blocks).headHeight;
     },
     close: async () => {
+      stopWatching();
       stopClock();
       clearTimeout(later);
       stopped.abort();

@@ -3,16 +3,18 @@ import { parseServeArgs } from './parseServeArgs.js';
 
 describe('parseServeArgs', () => {
   it('has defaults', () => {
-    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false, faults: {}, profile: 'spec', growth: {} } });
+    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false, faults: {}, profile: 'spec', growth: {}, watch: false } });
   });
 
   it('reads every flag, in both forms', () => {
     expect(parseServeArgs(['--seed', 'abc', '--scenario=tiny', '--port', '0', '--host=0.0.0.0', '--json', '--profile', 'blockscout', '--head', '60', '--block-time=12', '--genesis-time', '1700000000'])).toEqual({
       ok: true,
-      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true, faults: {}, profile: 'blockscout', growth: { head: 60, blockTime: 12, genesisTime: 1_700_000_000 } },
+      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true, faults: {}, profile: 'blockscout', growth: { head: 60, blockTime: 12, genesisTime: 1_700_000_000 }, watch: false },
     });
     expect(parseServeArgs(['--block-time', '0'])).toEqual({ ok: false, message: '--block-time must be an integer of at least 1, got "0"' });
     expect(parseServeArgs(['--head', 'x'])).toEqual({ ok: false, message: '--head must be an integer, got "x"' });
+    expect(parseServeArgs(['--watch'])).toEqual({ ok: false, message: '--watch needs --scenario with a scenario file' });
+    expect(parseServeArgs(['--watch', '--scenario', './my.json'])).toMatchObject({ ok: true, options: { watch: true, scenario: './my.json' } });
     expect(parseServeArgs(['--profile', 'etherscan'])).toEqual({ ok: false, message: '--profile must be one of spec, blockscout, got "etherscan"' });
     expect(parseServeArgs(['--latency', '100-800', '--error-rate=0.1', '--error-status', '500,503', '--rate-limit', '300/60s'])).toMatchObject({
       ok: true,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
+import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
 import type { Profile } from '../views/context.js';
 import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags, PROFILE_FLAG_OPTIONS, PROFILE_USAGE, profileFlag } from './chainFlags.js';
@@ -15,6 +16,8 @@ export interface ServeOptions {
   readonly faults: FaultConfig;
   /** Absent: the default cache. */
   readonly cache?: CacheOption;
+  /** Rebuild when the scenario file changes. */
+  readonly watch: boolean;
   /** The living chain: start height, seconds per block, pinned genesis time. */
   readonly growth: { readonly head?: number; readonly blockTime?: number; readonly genesisTime?: number };
 }
@@ -42,6 +45,7 @@ ${CACHE_USAGE}
   --block-time <s>      mine a block every s seconds, the chain anchored to the wall clock (default: off;
                         POST /__mock/mine {"blocks": n} mines on demand either way)
   --genesis-time <unix> pin the genesis block's time (unix seconds), for byte-identical timestamps
+  --watch               with a scenario file: rebuild when it (or a file it extends) changes
   -h, --help            show this help
 
 Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
@@ -80,6 +84,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         head: { type: 'string' },
         'block-time': { type: 'string' },
         'genesis-time': { type: 'string' },
+        watch: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -123,5 +128,6 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     if (!/^\d{1,15}$/.test(text) || Number(text) < min) return { ok: false, message: `--${flag} must be an integer${min ? ` of at least ${min}` : ''}, got "${text}"` };
     growth[key] = Number(text);
   }
-  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, profile, growth, ...(cache === undefined ? {} : { cache }) } };
+  if (values.watch && !isScenarioPath(scenario)) return { ok: false, message: '--watch needs --scenario with a scenario file' };
+  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, profile, growth, watch: values.watch ?? false, ...(cache === undefined ? {} : { cache }) } };
 }

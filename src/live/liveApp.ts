@@ -28,6 +28,8 @@ export interface LiveApp {
   mine(blocks?: number): Chain;
   /** Calls `listener` after each block is mined, oldest first, with the chain that holds it. */
   onBlock(listener: (chain: Chain, height: number) => void): () => void;
+  /** Serves another chain from now on (a rebuilt scenario), mined on from `build`. */
+  replace(chain: Chain, build: BuildChainOptions): void;
 }
 
 export interface LiveAppOptions {
@@ -45,6 +47,7 @@ export interface LiveAppOptions {
  * is the same whether the server started below or at `k`.
  */
 export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
+  let build = options.build;
   let builder: ChainBuilder | null = null;
   // A second builder one block ahead of the served chain: its block is the mempool.
   let ahead: ChainBuilder | null = null;
@@ -52,7 +55,7 @@ export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
     let pool: Mempool | undefined;
     return () => {
       if (!pool) {
-        ahead ??= options.createBuilder(options.build);
+        ahead ??= options.createBuilder(build);
         ahead.mineTo(head + 1);
         pool = mempoolOf(ahead.chain(), head + 1, options.profile);
       }
@@ -71,7 +74,7 @@ export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
     mine(blocks = 1) {
       if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE) throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
       if (!builder) {
-        builder = options.createBuilder(options.build);
+        builder = options.createBuilder(build);
         builder.mineTo(current.chain.headHeight);
       }
       const from = current.chain.headHeight;
@@ -84,6 +87,12 @@ export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
     onBlock(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    replace(next, nextBuild) {
+      build = nextBuild;
+      builder = null;
+      ahead = null;
+      current = appOf(next);
     },
   };
 }

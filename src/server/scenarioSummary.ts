@@ -44,6 +44,8 @@ export interface StartSummary {
   readonly file: string | null;
   readonly chainMs: number;
   readonly readyMs?: number | null;
+  /** With `--watch`: which build of the scenario file is serving, and since when. */
+  readonly build?: { readonly number: number; readonly at: string };
 }
 
 /** What `/__mock/scenario` answers and the home page shows. */
@@ -52,7 +54,7 @@ export function scenarioSummary(chain: Chain, profile: Profile, start?: StartSum
     scenario: chain.scenario,
     seed: chain.seed,
     profile,
-    ...(start ? { start: { source: start.source, file: start.file, chainMs: Math.round(start.chainMs), readyMs: start.readyMs === undefined || start.readyMs === null ? null : Math.round(start.readyMs) } } : {}),
+    ...(start ? { start: { source: start.source, file: start.file, chainMs: Math.round(start.chainMs), readyMs: start.readyMs === undefined || start.readyMs === null ? null : Math.round(start.readyMs), ...(start.build ? { build: start.build } : {}) } } : {}),
     counts: chainCounts(chain),
     headHeight: chain.headHeight,
     openapi: '/api/v2/openapi',

@@ -109,6 +109,32 @@ describe('scenario files', () => {
   });
 });
 
+describe('--watch', () => {
+  it('rebuilds on an edit and swaps the new chain in; a broken edit keeps the old one and says why', async () => {
+    const file = write('watched.json', { extends: 'tiny', name: 'watched', blocks: 50 });
+    const cli = await spawnCli(['--scenario', file, '--watch', '--no-cache']);
+    const summary = async () => (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as { headHeight: number; start: { build?: { number: number } } };
+    const until = async (test: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await test()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await test()).toBe(true);
+    };
+    try {
+      expect((await summary()).headHeight).toBe(50);
+      write('watched.json', { extends: 'tiny', name: 'watched', blocks: 57 });
+      await until(async () => (await summary()).headHeight === 57);
+      expect((await summary()).start.build?.number).toBe(2);
+      expect(await (await fetch(`${cli.url}/`)).text()).toContain('Build 2 of the scenario file');
+      write('watched.json', '{ "extends": "tiny", "blocks": 12 }');
+      await until(async () => cli.stderr().includes('still serving build 2'));
+      expect(cli.stderr()).toContain(`${file}: blocks: Too small: expected number to be >=40; still serving build 2`);
+      expect((await summary()).headHeight).toBe(57);
+      expect((await fetch(`${cli.url}/api/v2/blocks`)).status).toBe(200);
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+  });
+});
+
 describe('the scenario() arbitrary', () => {
   it('gives 200 valid scenario files whose chains keep every chain law', () => {
     fc.assert(
