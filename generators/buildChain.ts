@@ -248,7 +248,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
     }
     if (height === scenario.blocks && next < queue.length) {
-      throw new BuildChainError(`buildChain: scenario ${scenario.name} has too few blocks (${scenario.blocks}) for its scripted set-up (${queue[next]!.label} did not run); raise blocks or lower collectors`);
+      throw new BuildChainError(`buildChain: scenario ${scenario.name} has too few blocks (${scenario.blocks}) for its scripted set-up (${queue[next]!.label} did not run); raise blocks or lower collectors`, 'blocks');
     }
   };
 

@@ -14,9 +14,15 @@ export interface BuildChainOptions {
   readonly slotSeconds?: number;
 }
 
-/** Thrown for options `buildChain` cannot use. */
+/** Thrown for options `buildChain` cannot use; `field` names the scenario knob at fault, when one is. */
 export class BuildChainError extends Error {
   override readonly name = 'BuildChainError';
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The scenario an option names; throws `BuildChainError` for an unknown name. */

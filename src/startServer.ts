@@ -7,7 +7,7 @@ import { createLiveApp, mineRequest } from './live/liveApp.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './live/blockEvents.js';
-import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
+import { attachPhoenixSocket, loadSocketModule, type PhoenixSocket } from './live/phoenixSocket.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
@@ -101,10 +101,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     opened = await openChain({ ...build, ...(cache === undefined ? {} : { cache }) });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
-    // A scenario file asking for the impossible is the file's problem, reported as such.
-    if (typeof scenario === 'string' && isScenarioPath(scenario) && /too few blocks/.test(error.message)) {
+    // A scenario file asking for the impossible is the file's problem, reported at its knob.
+    const { field } = error as Error & { field?: string };
+    if (scenarioFile && field) {
       const { ScenarioError } = await import('../scenarios/loadScenario.js');
-      throw new ScenarioError(resolvePath(scenario), 'blocks', error.message.replace(/^buildChain: /, ''));
+      throw new ScenarioError(resolvePath(scenarioFile), field, error.message.replace(/^buildChain: /, ''));
     }
     throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
   }
@@ -166,7 +167,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     broadcasting = broadcasting
       .then(() =>
         withModules(() => [
-          ...blockEvents(app, app.chain, height, target.listening),
+          ...blockEvents(app, app.chain, height, target.listening, target.topics),
           // The mempool in front of the newest head, once per mine.
           ...(height === app.chain.headHeight ? mempoolEvents(app, target.listening, target.topics) : []),
         ]),
@@ -184,7 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const later = setTimeout(() => {
     background = opened
       .saveSnapshotWhileIdle()
-      .then(() => loadHeavy())
+      .then(() => Promise.all([loadHeavy(), loadSocketModule()]))
       .then(() => (warm ? warmUp(stopped.signal) : undefined))
       .catch((error: unknown) => console.error('explorer-mock: background work after start failed:', error));
   }, AFTER_START_MS);

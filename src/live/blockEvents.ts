@@ -1,6 +1,6 @@
 import type { MockApp } from '../app.js';
 import type { Chain } from '../chain/types.js';
-import { followPages } from '../api/followPages.js';
+import { collectItems } from '../api/followPages.js';
 
 /** One message the explorer broadcasts: to a topic, an event and its payload. */
 export interface Broadcast {
@@ -13,26 +13,26 @@ type Json = Record<string, any>;
 
 const decoder = new TextDecoder();
 
-/** A GET answered by the app, parsed (the views are the profile's, as the API serves them). */
-function get(app: MockApp, url: string): Json {
-  const answer = app.answer({ method: 'GET', url, header: () => null });
-  return JSON.parse(decoder.decode(answer.body!)) as Json;
+/** A GET answered by the app (the views are the profile's, as the API serves them). */
+function answer(app: MockApp, url: string): { status: number; body: string } {
+  const answered = app.answer({ method: 'GET', url, header: () => null });
+  return { status: answered.status, body: decoder.decode(answered.body!) };
 }
 
+const get = (app: MockApp, url: string): Json => JSON.parse(answer(app, url).body) as Json;
+
 /** Every item of a list, following its pages as a client does. */
-function all(app: MockApp, first: string): Json[] {
-  const answer = (url: string) => ({ status: 200, body: JSON.stringify(get(app, url)) });
-  return followPages(answer, first, 10_000).flatMap((url) => get(app, url).items as Json[]);
-}
+const all = (app: MockApp, first: string): Json[] => collectItems<Json>((url) => answer(app, url), first);
 
 /**
  * What the explorer's notifier broadcasts when block `height` is imported (`notifier.ex`), for the
  * topics someone listens to (`listening`), in the order it sends them: the block to
  * `blocks:new_block` and its miner's topic; the count of transactions; then, per address in order
  * of first appearance, its transactions, token transfers and new balance; and per token its
- * transfer count.
+ * transfer count. The block's transactions and transfers are read only when some address or
+ * token topic is joined (`topics`).
  */
-export function blockEvents(app: MockApp, chain: Chain, height: number, listening: (topic: string) => boolean): Broadcast[] {
+export function blockEvents(app: MockApp, chain: Chain, height: number, listening: (topic: string) => boolean, topics: () => readonly string[]): Broadcast[] {
   const out: Broadcast[] = [];
   const block = chain.blocks.at(height)!;
   const emit = (topic: string, event: string, payload: () => unknown) => {
@@ -46,7 +46,7 @@ export function blockEvents(app: MockApp, chain: Chain, height: number, listenin
     emit(`blocks:${miner}`, 'new_block', () => payload);
   }
   emit('transactions:new_transaction', 'transaction', () => ({ transaction: block.transactionCount }));
-  if (!block.transactionCount) return out;
+  if (!block.transactionCount || !topics().some((t) => t.startsWith('addresses:') || t.startsWith('tokens:'))) return out;
   const transactions = all(app, `/api/v2/blocks/${height}/transactions`);
   const byAddress = new Map<string, { transactions: Json[]; transfers: Json[] }>();
   const slot = (hash: string | undefined) => {

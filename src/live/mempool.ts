@@ -1,7 +1,7 @@
 import { createApiCore } from '../api/apiCore.js';
 import { pendingForm } from './pendingForm.js';
 import { replacedForm, replacementAt } from './replaced.js';
-import { followPages } from '../api/followPages.js';
+import { collectItems } from '../api/followPages.js';
 import type { Chain } from '../chain/types.js';
 import type { Profile } from '../views/context.js';
 
@@ -50,7 +50,7 @@ export function mempoolOf(next: Chain, height: number, profile: Profile): Mempoo
   return {
     list() {
       if (!listed) {
-        const mined = followPages(answer, `/api/v2/blocks/${height}/transactions`, 10_000).flatMap((url) => get(url).items as Json[]);
+        const mined = collectItems<Json>(answer, `/api/v2/blocks/${height}/transactions`);
         listed = mined.reverse().flatMap((t) => [
           entry(t, pendingForm(t, profile, false)),
           ...(loser && t.hash === loser.of ? [entry(t, replacedForm(t, loser.hash, profile, false, false))] : []),

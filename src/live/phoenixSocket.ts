@@ -1,8 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { lazyModule } from '../lazy/lazyModule.js';
 import type { Broadcast } from './blockEvents.js';
 import { joinAnswer } from './phoenixTopics.js';
+
+/** `ws` (about 45 ms to import): loaded after start or on the first upgrade, never on the way to the first answer. */
+const wsModule = lazyModule('ws', () => import('ws'));
+
+/** Loads the socket's module ahead of the first connection (a server's idle background work). */
+export const loadSocketModule = (): Promise<unknown> => wsModule.load();
 
 /** The path the explorer's frontends open: `socket("/socket/v2", …)` plus Phoenix's transport. */
 export const SOCKET_PATH = '/socket/v2/websocket';
@@ -62,7 +69,7 @@ export interface PhoenixSocket {
  * joined topic get an empty ok reply, as the explorer's channels define no `handle_in`.
  */
 export function attachPhoenixSocket(server: Server): PhoenixSocket {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  let wss: WebSocketServer | undefined;
   const clients = new Set<Client>();
   const topics = new Map<string, Set<Client>>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -71,19 +78,26 @@ export function attachPhoenixSocket(server: Server): PhoenixSocket {
       socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=utf-8\r\nconnection: close\r\ncontent-length: 23\r\n\r\n{"message":"Not found"}');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { socket: ws, arrays: url.searchParams.get('vsn') !== '1.0.0', joined: new Map() };
-      clients.add(client);
-      ws.on('message', (data) => {
-        const message = parse(String(data));
-        if (message) receive(client, message);
-      });
-      ws.on('close', () => {
-        clients.delete(client);
-        for (const topic of client.joined.keys()) topics.get(topic)?.delete(client);
-      });
-      ws.on('error', () => ws.terminate());
-    });
+    // An upgraded socket buffers what arrives until ws reads it, so the import may be awaited.
+    wsModule.load().then(
+      ({ WebSocketServer: WsServer }) => {
+        wss ??= new WsServer({ noServer: true, maxPayload: 64 * 1024 });
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const client: Client = { socket: ws, arrays: url.searchParams.get('vsn') !== '1.0.0', joined: new Map() };
+          clients.add(client);
+          ws.on('message', (data) => {
+            const message = parse(String(data));
+            if (message) receive(client, message);
+          });
+          ws.on('close', () => {
+            clients.delete(client);
+            for (const topic of client.joined.keys()) topics.get(topic)?.delete(client);
+          });
+          ws.on('error', () => ws.terminate());
+        });
+      },
+      () => socket.destroy(),
+    );
   };
   const reply = (client: Client, m: Message, status: 'ok' | 'error', response: object) =>
     client.socket.send(encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_reply', payload: { status, response } }));
@@ -123,7 +137,7 @@ export function attachPhoenixSocket(server: Server): PhoenixSocket {
     close() {
       server.off('upgrade', onUpgrade);
       for (const client of clients) client.socket.terminate();
-      wss.close();
+      wss?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ROUTES } from '../../src/api/routes.js';
+import { matchRoute, ROUTES } from '../../src/api/routes.js';
 import { endpoints } from '../../src/schemas/endpoints.js';
 import { profileSchemas } from '../../src/schemas/profileSchemas.js';
 import type { Profile } from '../../src/views/context.js';
@@ -13,14 +13,16 @@ export function expectValid(schema: z.ZodType, value: unknown, context = ''): vo
 }
 
 const twelve = new Map(endpoints.map((e) => [e.path, e.response]));
-const params = (template: string) => template.split('{').length;
-/** Fixed segments win over parameters (`/smart-contracts/counters` before `/smart-contracts/{address_hash}`), as in the router. */
-const matchers = ROUTES.filter((r) => r.template !== '/openapi')
-  .map((r) => ({ template: r.template, pattern: new RegExp(`^/api/v2${r.template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`) }))
-  .sort((a, b) => params(a.template) - params(b.template));
+// Every route has its own handler, so the handler the router picks names the route.
+const templates = new Map(ROUTES.filter((r) => r.template !== '/openapi').map((r) => [r.handler, r.template]));
+if (templates.size !== ROUTES.length - 1) throw new Error('two routes share a handler: templateOf cannot tell them apart');
 
-/** The route template `pathname` (under the origin) is answered by. */
-export const templateOf = (pathname: string): string | undefined => matchers.find((m) => m.pattern.test(pathname))?.template;
+/** The route template `pathname` (under the origin) is answered by, as the server's router finds it. */
+export const templateOf = (pathname: string): string | undefined => {
+  const path = pathname.replace(/^\/api\/v2/, '').replace(/(.)\/$/, '$1');
+  const route = matchRoute(path);
+  return route && templates.get(route.handler);
+};
 
 /** The schema a response to `pathname` must match in `profile`: the route's for 200, the error body otherwise. */
 export function responseSchemaFor(pathname: string, status = 200, profile: Profile = 'spec'): z.ZodType {

@@ -60,10 +60,11 @@ function pendingPage(ctx: ApiContext, query: URLSearchParams): ApiResponse {
 export const transaction: Handler = (ctx, [raw]) => {
   const hash = transactionHashParam(raw!);
   if (ctx.chain.transactionByHash.get(hash) === undefined) {
-    const pending = ctx.mempool()?.detail(hash);
-    if (pending) return { status: 200, body: pending };
+    // The mined chain's own history first: the mempool costs a second builder the first time.
     const lostTo = droppedTransactions(ctx.chain).get(hash);
     if (lostTo !== undefined) return { status: 200, body: JSON.stringify(replacedForm(JSON.parse(transactionDetailJson(ctx, lostTo)) as Record<string, unknown>, hash, ctx.profile, true, true)) };
+    const pending = ctx.mempool()?.detail(hash);
+    if (pending) return { status: 200, body: pending };
   }
   return { status: 200, body: transactionDetailJson(ctx, transactionOf(ctx, raw!)) };
 };
