@@ -7,7 +7,7 @@ import { createLiveApp, mineRequest } from './live/liveApp.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './live/blockEvents.js';
-import { attachPhoenixSocket, loadSocketModule, type PhoenixSocket } from './live/phoenixSocket.js';
+import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
@@ -185,7 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const later = setTimeout(() => {
     background = opened
       .saveSnapshotWhileIdle()
-      .then(() => Promise.all([loadHeavy(), loadSocketModule()]))
+      .then(() => loadHeavy())
       .then(() => (warm ? warmUp(stopped.signal) : undefined))
       .catch((error: unknown) => console.error('explorer-mock: background work after start failed:', error));
   }, AFTER_START_MS);

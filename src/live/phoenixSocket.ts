@@ -5,11 +5,8 @@ import { lazyModule } from '../lazy/lazyModule.js';
 import type { Broadcast } from './blockEvents.js';
 import { joinAnswer } from './phoenixTopics.js';
 
-/** `ws` (about 45 ms to import): loaded after start or on the first upgrade, never on the way to the first answer. */
+/** `ws` (about 45 ms and 14 MB to import): loaded on the first upgrade, so a server nobody opens a socket to never pays for it. */
 const wsModule = lazyModule('ws', () => import('ws'));
-
-/** Loads the socket's module ahead of the first connection (a server's idle background work). */
-export const loadSocketModule = (): Promise<unknown> => wsModule.load();
 
 /** The path the explorer's frontends open: `socket("/socket/v2", …)` plus Phoenix's transport. */
 export const SOCKET_PATH = '/socket/v2/websocket';
