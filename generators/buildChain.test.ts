@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../scenarios/index.js';
-import { buildChain, BuildChainError } from './buildChain.js';
+import { buildChain, BuildChainError, createChainBuilder } from './buildChain.js';
 
 describe('buildChain options', () => {
   it('names the function and the bad value', () => {
@@ -24,5 +24,20 @@ describe('buildChain options', () => {
     const empty = chain.accounts[chain.accountByHash.get(chain.handles.emptyAddress!.toLowerCase())!]!;
     expect([empty.balance, chain.indexes.at(empty.id)!.transactions.length]).toEqual([0n, 0]);
     expect(chain.indexes.at(chain.accountByHash.get(chain.handles.onePageAddress!.toLowerCase())!)!.transactions.length).toBe(50);
+  });
+
+  it('finalizing after every mined block (reusing what did not change) gives the chain built at that head', () => {
+    const builder = createChainBuilder({ scenario: 'tiny', seed: 4 });
+    builder.mineTo(48);
+    let grown = builder.chain();
+    for (let height = 49; height <= 120; height++) {
+      builder.mineTo(height);
+      grown = builder.chain();
+    }
+    const built = buildChain({ scenario: 'tiny', seed: 4, head: 120 });
+    expect(grown.indexes).toEqual(built.indexes);
+    expect(grown.nftOwners).toEqual(built.nftOwners);
+    expect([...grown.richList]).toEqual([...built.richList]);
+    expect(grown.accounts).toEqual(built.accounts);
   });
 });

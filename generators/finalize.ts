@@ -18,75 +18,123 @@ const EMPTY = new Int32Array(0);
  * block map. The chain made last time shares them and must not be served any more.
  */
 interface Carried {
-  readonly frozen: WeakMap<number[], Int32Array>;
+  readonly frozen: WeakMap<number[], Frozen>;
   transactionByHash: HashIndex | null;
   transactionsIndexed: number;
   readonly blockByHash: Map<string, Block>;
   readonly blocksIndexed: [number, number, number];
+  holdings: Holding[][];
+  collections: NftCollection[][];
+  readonly nftOwners: Map<string, number>;
+  /** Each account's index, reused while none of its lists grew and its holdings did not change. */
+  indexes: AddressIndex[];
 }
 
 const carried = new WeakMap<LedgerState, Carried>();
 
-/** An append-only list as an Int32Array, reused while the list has not grown. */
-function freezer(cache: WeakMap<number[], Int32Array>) {
+/** A frozen list: a view of the first `length` entries of a store that has room to grow. */
+interface Frozen {
+  readonly store: Int32Array;
+  readonly view: Int32Array;
+}
+
+/**
+ * An append-only list as an Int32Array, reused while the list has not grown. A list that grew gets
+ * a longer view of the same store (its capacity doubling when full): the entries a view covers
+ * never change, so a chain finalized earlier keeps its lists, and mining a block copies only
+ * what it appended.
+ */
+function freezer(cache: WeakMap<number[], Frozen>) {
   return (list: number[]) => {
     if (!list.length) return EMPTY;
     const known = cache.get(list);
-    if (known && known.length === list.length) return known;
-    const frozen = Int32Array.from(list);
-    cache.set(list, frozen);
-    return frozen;
+    if (known && known.view.length === list.length) return known.view;
+    const from = known ? known.view.length : 0;
+    let store = known?.store;
+    if (!store || store.length < list.length) {
+      // The first time exactly as long (most lists never grow); after that, room to grow.
+      const grown = new Int32Array(known ? Math.max(list.length, store!.length * 2) : list.length);
+      if (known) grown.set(known.view);
+      store = grown;
+    }
+    for (let i = from; i < list.length; i++) store[i] = list[i]!;
+    const view = store.length === list.length ? store : store.subarray(0, list.length);
+    cache.set(list, { store, view });
+    return view;
   };
 }
 
-function holdingsByAccount(state: LedgerState): { holdings: Holding[][]; collections: NftCollection[][] } {
-  const holdings: Holding[][] = state.accounts.map(() => []);
-  const collections: NftCollection[][] = state.accounts.map(() => []);
-  for (const ledger of state.tokens.values()) {
-    const token = ledger.id;
+const compareIds = (a: { id: bigint }, b: { id: bigint }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** One account's token holdings and NFT collections, from the tokens it has received. */
+function holdingsOf(state: LedgerState, holder: number): { holdings: Holding[]; collections: NftCollection[] } {
+  const holdings: Holding[] = [];
+  const collections: NftCollection[] = [];
+  for (const token of state.tokensReceived.get(holder) ?? []) {
+    const ledger = state.tokens.get(token)!;
     if (ledger.type === 'ERC-20') {
-      for (const [holder, value] of ledger.balances) if (value > 0n) holdings[holder]!.push({ tokenId: token, nftId: null, value });
+      const value = ledger.balances.get(holder) ?? 0n;
+      if (value > 0n) holdings.push({ tokenId: token, nftId: null, value });
       continue;
     }
-    const held = new Map<number, { id: bigint; value: bigint }[]>();
-    const add = (holder: number, id: bigint, value: bigint) => {
-      let list = held.get(holder);
-      if (!list) held.set(holder, (list = []));
-      list.push({ id, value });
-    };
-    if (ledger.type === 'ERC-1155') {
-      for (const [holder, ids] of ledger.multi) for (const [id, value] of ids) add(holder, id, value);
-    } else {
-      for (const [id, owner] of ledger.owners) add(owner, id, ledger.unit);
-    }
-    for (const [holder, instances] of held) {
-      instances.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const amount = instances.reduce((sum, i) => sum + i.value, 0n);
-      collections[holder]!.push({ tokenId: token, amount, instances });
-      if (ledger.type === 'ERC-721') holdings[holder]!.push({ tokenId: token, nftId: null, value: BigInt(instances.length) });
-      else for (const i of instances) holdings[holder]!.push({ tokenId: token, nftId: i.id, value: i.value });
-    }
+    const instances =
+      ledger.type === 'ERC-1155'
+        ? [...(ledger.multi.get(holder) ?? [])].map(([id, value]) => ({ id, value }))
+        : [...(ledger.ownedIds.get(holder) ?? [])].map((id) => ({ id, value: ledger.unit }));
+    if (!instances.length) continue;
+    instances.sort(compareIds);
+    const amount = instances.reduce((sum, i) => sum + i.value, 0n);
+    collections.push({ tokenId: token, amount, instances });
+    if (ledger.type === 'ERC-721') holdings.push({ tokenId: token, nftId: null, value: BigInt(instances.length) });
+    else for (const i of instances) holdings.push({ tokenId: token, nftId: i.id, value: i.value });
   }
   const tokenOf = (id: number) => state.accounts[id]!.contract!.token!;
-  for (const list of holdings) {
-    list.sort((a, b) => {
-      const [ta, tb] = [tokenOf(a.tokenId), tokenOf(b.tokenId)];
-      return (
-        compareHoldingKeys({ value: a.value, type: ta.type, name: ta.name }, { value: b.value, type: tb.type, name: tb.name }) ||
-        (state.accounts[a.tokenId]!.lower < state.accounts[b.tokenId]!.lower ? -1 : a.tokenId === b.tokenId ? 0 : 1) ||
-        ((a.nftId ?? 0n) < (b.nftId ?? 0n) ? -1 : (a.nftId ?? 0n) > (b.nftId ?? 0n) ? 1 : 0)
-      );
-    });
-  }
-  for (const list of collections) {
-    list.sort((a, b) =>
-      compareCollectionKeys(
-        { type: tokenOf(a.tokenId).type, address: state.accounts[a.tokenId]!.lower },
-        { type: tokenOf(b.tokenId).type, address: state.accounts[b.tokenId]!.lower },
-      ),
+  holdings.sort((a, b) => {
+    const [ta, tb] = [tokenOf(a.tokenId), tokenOf(b.tokenId)];
+    return (
+      compareHoldingKeys({ value: a.value, type: ta.type, name: ta.name }, { value: b.value, type: tb.type, name: tb.name }) ||
+      (state.accounts[a.tokenId]!.lower < state.accounts[b.tokenId]!.lower ? -1 : a.tokenId === b.tokenId ? 0 : 1) ||
+      ((a.nftId ?? 0n) < (b.nftId ?? 0n) ? -1 : (a.nftId ?? 0n) > (b.nftId ?? 0n) ? 1 : 0)
     );
-  }
+  });
+  collections.sort((a, b) =>
+    compareCollectionKeys(
+      { type: tokenOf(a.tokenId).type, address: state.accounts[a.tokenId]!.lower },
+      { type: tokenOf(b.tokenId).type, address: state.accounts[b.tokenId]!.lower },
+    ),
+  );
   return { holdings, collections };
+}
+
+/**
+ * Every account's holdings: those of the last finalize, redone for the accounts whose token
+ * balances changed since (each list is built afresh, so a chain served earlier keeps its own).
+ */
+function holdingsByAccount(state: LedgerState, carry: Carried): { holdings: Holding[][]; collections: NftCollection[][] } {
+  const changed = state.changedSinceFinalize.holders;
+  const holdings = carry.holdings.slice();
+  const collections = carry.collections.slice();
+  for (let id = holdings.length; id < state.accounts.length; id++) {
+    holdings.push([]);
+    collections.push([]);
+  }
+  for (const id of changed) ({ holdings: holdings[id]!, collections: collections[id]! } = holdingsOf(state, id));
+  changed.clear();
+  carry.holdings = holdings;
+  carry.collections = collections;
+  return { holdings, collections };
+}
+
+/** The owner of every live NFT (`token:id`), kept up to date from the ids transfers moved. */
+function nftOwnersOf(state: LedgerState, carry: Carried): Map<string, number> {
+  const owners = carry.nftOwners;
+  for (const [token, id] of state.changedSinceFinalize.nfts) {
+    const owner = state.tokens.get(token)!.owners.get(id);
+    if (owner === undefined) owners.delete(`${token}:${id}`);
+    else owners.set(`${token}:${id}`, owner);
+  }
+  state.changedSinceFinalize.nfts.length = 0;
+  return owners;
 }
 
 function addressIndex(freeze: (list: number[]) => Int32Array, lists: AddressLists, holdings: Holding[], nftCollections: NftCollection[]): AddressIndex {
@@ -106,6 +154,19 @@ function addressIndex(freeze: (list: number[]) => Int32Array, lists: AddressList
   };
 }
 
+/** Whether any of an account's lists grew since `index` was made of them. */
+const grown = (index: AddressIndex, lists: AddressLists) =>
+  index.transactions.length !== lists.transactions.length ||
+  index.transactionsFrom.length !== lists.transactionsFrom.length ||
+  index.transactionsTo.length !== lists.transactionsTo.length ||
+  index.tokenTransfers.length !== lists.tokenTransfers.length ||
+  index.internalTransactions.length !== lists.internalTransactions.length ||
+  index.internalTransactionsFrom.length !== lists.internalTransactionsFrom.length ||
+  index.internalTransactionsTo.length !== lists.internalTransactionsTo.length ||
+  index.withdrawals.length !== lists.withdrawals.length ||
+  index.logs.length !== lists.logs.length ||
+  index.minedBlocks.length !== lists.minedBlocks.length;
+
 /** Turns the replayed ledger into the immutable chain: final token state, indexes, rich list. */
 export function finalize(state: LedgerState, scenario: ScenarioSummary, exchangeRate: string): Chain {
   for (const ledger of state.tokens.values()) {
@@ -114,17 +175,24 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
     token.holdersCount = ledger.type === 'ERC-20' || ledger.type === 'ERC-1155' ? ledger.holders.items.length : new Set(ledger.owners.values()).size;
   }
   let carry = carried.get(state);
-  if (!carry) carried.set(state, (carry = { frozen: new WeakMap(), transactionByHash: null, transactionsIndexed: 0, blockByHash: new Map(), blocksIndexed: [0, 0, 0] }));
+  if (!carry) {
+    carry = { frozen: new WeakMap(), transactionByHash: null, transactionsIndexed: 0, blockByHash: new Map(), blocksIndexed: [0, 0, 0], holdings: [], collections: [], nftOwners: new Map(), indexes: [] };
+    carried.set(state, carry);
+  }
   const freeze = freezer(carry.frozen);
-  const { holdings, collections } = holdingsByAccount(state);
-  const indexes = state.lists.map((lists, id) => addressIndex(freeze, lists, holdings[id]!, collections[id]!));
+  const { holdings, collections } = holdingsByAccount(state, carry);
+  const previous = carry.indexes;
+  const indexes = state.lists.map((lists, id) => {
+    const known = previous[id];
+    return known && !grown(known, lists) && known.holdings === holdings[id] && known.nftCollections === collections[id] ? known : addressIndex(freeze, lists, holdings[id]!, collections[id]!);
+  });
+  carry.indexes = indexes;
 
   const rich = state.accounts.filter((a) => a.balance > 0n);
   rich.sort((a, b) => (a.balance !== b.balance ? (a.balance > b.balance ? -1 : 1) : a.lower < b.lower ? -1 : 1));
   const totalSupply = state.accounts.reduce((sum, a) => sum + a.balance, 0n);
 
-  const nftOwners = new Map<string, number>();
-  for (const ledger of state.tokens.values()) for (const [id, owner] of ledger.owners) nftOwners.set(`${ledger.id}:${id}`, owner);
+  const nftOwners = nftOwnersOf(state, carry);
 
   const blockByHash = carry.blockByHash;
   [state.blocks, state.uncles, state.reorgs].forEach((list, k) => {

@@ -129,8 +129,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     faults,
     seed: opened.chain.seed,
     control: { mine: async (body) => (await loadBuilder(), mineRequest(live, body)) },
-    attach: (server) => {
-      socket = attachPhoenixSocket(server);
+    attach: (server, serverFaults) => {
+      socket = attachPhoenixSocket(server, serverFaults);
       return () => socket!.close();
     },
   });

@@ -24,11 +24,17 @@ function moveUnique(ledger: TokenLedger, zeroId: number, fromId: number, toId: n
     ledger.supply += ledger.unit;
     addHolder(ledger.liveIds, id);
   } else if (owner !== fromId) throw new Error(`token ${ledger.id}: id ${id} is not owned by ${fromId}`);
+  if (owner !== undefined) ledger.ownedIds.get(owner)!.delete(id);
   if (toId === zeroId) {
     ledger.owners.delete(id);
     deleteHolder(ledger.liveIds, id);
     ledger.supply -= ledger.unit;
-  } else ledger.owners.set(id, toId);
+  } else {
+    ledger.owners.set(id, toId);
+    let owned = ledger.ownedIds.get(toId);
+    if (!owned) ledger.ownedIds.set(toId, (owned = new Set()));
+    owned.add(id);
+  }
   if (id >= ledger.nextId) ledger.nextId = id + 1n;
 }
 
@@ -53,10 +59,18 @@ function moveMulti(ledger: TokenLedger, zeroId: number, fromId: number, toId: nu
   if (id >= ledger.nextId) ledger.nextId = id + 1n;
 }
 
-/** Applies one token transfer log to the token's ledger (balances, owners, supply). */
+/** Applies one token transfer log to the token's ledger (balances, owners, supply), noting what changed for the next finalize. */
 export function applyTokenTransfer(state: LedgerState, zeroId: number, spec: TransferSpec): void {
   const ledger = state.tokens.get(spec.tokenId);
   if (!ledger) throw new Error(`account ${spec.tokenId} is not a token`);
+  const changed = state.changedSinceFinalize;
+  if (spec.fromId !== zeroId) changed.holders.add(spec.fromId);
+  if (spec.toId !== zeroId) {
+    changed.holders.add(spec.toId);
+    let received = state.tokensReceived.get(spec.toId);
+    if (!received) state.tokensReceived.set(spec.toId, (received = new Set()));
+    received.add(spec.tokenId);
+  }
   if (ledger.type === 'ERC-20') {
     moveFungible(ledger, zeroId, spec.fromId, spec.toId, spec.amounts[0]!);
     return;
@@ -64,6 +78,9 @@ export function applyTokenTransfer(state: LedgerState, zeroId: number, spec: Tra
   const ids = spec.tokenIds ?? [];
   for (let i = 0; i < ids.length; i++) {
     if (ledger.type === 'ERC-1155') moveMulti(ledger, zeroId, spec.fromId, spec.toId, ids[i]!, spec.amounts[i]!);
-    else moveUnique(ledger, zeroId, spec.fromId, spec.toId, ids[i]!);
+    else {
+      moveUnique(ledger, zeroId, spec.fromId, spec.toId, ids[i]!);
+      changed.nfts.push([ledger.id, ids[i]!]);
+    }
   }
 }

@@ -39,6 +39,8 @@ export interface TokenLedger {
   readonly owners: Map<bigint, number>;
   /** ERC-1155: holder → id → amount. */
   readonly multi: Map<number, Map<bigint, bigint>>;
+  /** ERC-721 and ERC-404: the live ids each owner holds. */
+  readonly ownedIds: Map<number, Set<bigint>>;
   /** Holders with a positive balance (ERC-20, ERC-1155) or live ids (ERC-721, ERC-404). */
   readonly holders: HolderSet<number>;
   readonly liveIds: HolderSet<bigint>;
@@ -65,6 +67,10 @@ export interface LedgerState {
   readonly eventSerials: Map<number, number>;
   readonly tokens: Map<number, TokenLedger>;
   readonly handles: Record<string, string>;
+  /** Per account, every token it has received: its holdings come from these alone. */
+  readonly tokensReceived: Map<number, Set<number>>;
+  /** What token transfers changed since the chain was last finalized, so finalizing again redoes only that. */
+  readonly changedSinceFinalize: { readonly holders: Set<number>; readonly nfts: [tokenId: number, id: bigint][] };
 }
 
 export const emptyLists = (): AddressLists => ({
@@ -98,6 +104,8 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     eventSerials: new Map(),
     tokens: new Map(),
     handles: {},
+    tokensReceived: new Map(),
+    changedSinceFinalize: { holders: new Set(), nfts: [] },
   };
 }
 
@@ -108,6 +116,7 @@ export function newTokenLedger(type: TokenType, id: number, decimals: number): T
     unit: type === 'ERC-404' ? 10n ** BigInt(decimals) : 1n,
     balances: new Map(),
     owners: new Map(),
+    ownedIds: new Map(),
     multi: new Map(),
     holders: holderSet(),
     liveIds: holderSet(),

@@ -3,7 +3,7 @@ import polka, { type Middleware } from 'polka';
 import type { CachedAnswers, HttpAnswer } from './answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
-import { asksForFault, createFaultPlanner } from '../faults/planFaults.js';
+import { asksForFault, createFaultPlanner, type FaultPlan, type FaultRequest } from '../faults/planFaults.js';
 import { ModuleNotLoaded, withModules } from '../lazy/lazyModule.js';
 
 /** Timeouts that keep an idle or slow client from holding a connection. */
@@ -68,13 +68,19 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-export function createHttpServer(
-  answer: CachedAnswers,
-  faults: { readonly config: FaultConfig; readonly seed: string } = { config: {}, seed: '1' },
-  control?: ServerControl,
-): Server {
-  const configured = Object.values(faults.config).some((v) => v !== undefined);
-  const planner = createFaultPlanner(faults.config, faults.seed);
+/** The faults of a server's requests: whether flags set any, and the planner (shared with its websocket upgrades, so the n-th request is the n-th of both). */
+export interface ServerFaults {
+  readonly configured: boolean;
+  readonly plan: (request: FaultRequest) => FaultPlan;
+}
+
+export const serverFaults = (config: FaultConfig, seed: string): ServerFaults => ({
+  configured: Object.values(config).some((v) => v !== undefined),
+  plan: createFaultPlanner(config, seed),
+});
+
+export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = serverFaults({}, '1'), control?: ServerControl): Server {
+  const { configured, plan: planner } = faults;
   const server = createServer({
     maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
     requestTimeout: SERVER_LIMITS.requestTimeout,

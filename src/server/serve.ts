@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CachedAnswers } from './answerHttp.js';
-import { createHttpServer, type ServerControl } from './createHttpServer.js';
+import { createHttpServer, type ServerControl, type ServerFaults, serverFaults } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 
 export interface Serving {
@@ -19,10 +19,11 @@ export const CLOSE_GRACE_MS = 500;
 /** Listens on `host:port` (port 0 picks a free one) and resolves once it accepts connections. */
 export function serve(
   answer: CachedAnswers,
-  options: { port: number; host: string; faults?: FaultConfig; seed?: string; control?: ServerControl; attach?: (server: Server) => () => void },
+  options: { port: number; host: string; faults?: FaultConfig; seed?: string; control?: ServerControl; attach?: (server: Server, faults: ServerFaults) => () => void },
 ): Promise<Serving> {
-  const server = createHttpServer(answer, { config: options.faults ?? {}, seed: options.seed ?? '1' }, options.control);
-  const detach = options.attach?.(server);
+  const faults = serverFaults(options.faults ?? {}, options.seed ?? '1');
+  const server = createHttpServer(answer, faults, options.control);
+  const detach = options.attach?.(server, faults);
   // Every open connection, so close() can drop those with no answer in progress: Node's
   // closeIdleConnections() leaves a socket that sent nothing or half a request, and once the
   // server is closed it no longer enforces headersTimeout/requestTimeout on them.

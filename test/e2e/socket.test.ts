@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildChain } from '../../generators/buildChain.js';
+import { MAX_FRAME_BYTES } from '../../src/live/phoenixSocket.js';
 import { replacementAt } from '../../src/live/replaced.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { launchChromium } from '../support/chromium.js';
@@ -13,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A Phoenix client over `ws`: sends frames, collects every frame received. */
-async function connect(vsn = '2.0.0') {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/socket/v2/websocket?vsn=${vsn}`);
+async function connect(vsn = '2.0.0', on: RunningServer = server, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`${on.url.replace('http', 'ws')}/socket/v2/websocket?vsn=${vsn}`, { headers });
   const received: unknown[] = [];
   ws.on('message', (data) => received.push(JSON.parse(String(data))));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -128,6 +129,98 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     } finally {
       await browser.close();
       page.close();
+    }
+  });
+
+  it('closes the connection on a frame Phoenix cannot decode or one too big, answers a push before its join with phx_error, and keeps serving', async () => {
+    const closed = async (send: (ws: WebSocket) => void) => {
+      const c = await connect();
+      const code = new Promise<number>((resolve) => c.ws.once('close', (status) => resolve(status)));
+      send(c.ws);
+      return code;
+    };
+    expect(await closed((ws) => ws.send('not json'))).toBe(1003);
+    expect(await closed((ws) => ws.send(JSON.stringify({ no: 'topic' })))).toBe(1003);
+    expect(await closed((ws) => ws.send(Buffer.from([1, 2, 3]), { binary: true }))).toBe(1003);
+    expect(await closed((ws) => ws.send('x'.repeat(MAX_FRAME_BYTES + 1)))).toBe(1009);
+    const c = await connect();
+    const early = c.send('blocks:new_block', 'new_block', { forged: true });
+    const unknown = c.send('sockets:everywhere', 'phx_join');
+    await c.until((f) => f.length >= 2);
+    expect((c.received as Frame[]).find((f) => f[1] === early)).toEqual([early, early, 'blocks:new_block', 'phx_error', {}]);
+    expect((c.received as Frame[]).find((f) => f[1] === unknown)![4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+    c.ws.close();
+    expect((await fetch(`${server.url}/api/v2/blocks`)).status).toBe(200);
+    const again = await connect();
+    const beat = again.send('phoenix', 'heartbeat');
+    await again.until((f) => (f as Frame[]).some((x) => x[1] === beat));
+    again.ws.close();
+  });
+
+  it('drops a client that stops reading instead of buffering for it, and goes on pushing to the others', async () => {
+    const stalled = await connect();
+    const reading = await connect();
+    // The stalled client listens to every address, so each block pushes it tens of kilobytes.
+    for (const account of server.chain.accounts) stalled.send(`addresses:${account.lower}`, 'phx_join');
+    reading.send('blocks:new_block', 'phx_join');
+    await stalled.until((f) => f.length === server.chain.accounts.length);
+    await reading.until((f) => f.length >= 1);
+    const socket = (stalled.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    socket.pause();
+    const from = server.chain.headHeight;
+    // Far more than the kernel's socket buffers and MAX_UNREAD_BYTES together.
+    for (let round = 0; round < 4; round++) await server.mine(200);
+    const mined = server.chain.headHeight - from;
+    await reading.until((f) => (f as Frame[]).filter((x) => x[3] === 'new_block').length === mined);
+    const heights = (reading.received as Frame[]).filter((x) => x[3] === 'new_block').map((x) => x[4].block.height as number);
+    expect(heights).toEqual(Array.from({ length: mined }, (_, i) => from + 1 + i));
+    // Reading again, the stalled client finds its connection cut, after fewer pushes than were sent.
+    const closed = new Promise<void>((resolve) => stalled.ws.once('close', () => resolve()));
+    socket.resume();
+    await closed;
+    const lastHeard = Math.max(...(stalled.received as Frame[]).filter((x) => x[3] === 'transaction').map((x) => x[4].transactions[0].block_number as number));
+    expect(lastHeard).toBeLessThan(server.chain.headHeight);
+    reading.ws.close();
+  }, 60_000);
+
+  it('takes faults on the upgrade request (x-mock-fault, x-mock-status) and delays pushes by the latency', async () => {
+    const refused = (headers: Record<string, string>) =>
+      new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/socket/v2/websocket?vsn=2.0.0`, { headers });
+        ws.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        ws.once('error', (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message }));
+        ws.once('open', () => resolve({ error: 'opened' }));
+      });
+    expect(await refused({ 'x-mock-fault': 'reset' })).toEqual({ error: 'ECONNRESET' });
+    expect((await refused({ 'x-mock-fault': 'empty' })).error).toBeDefined();
+    expect(await refused({ 'x-mock-status': '503' })).toEqual({ status: 503, body: '{"message":"Service unavailable"}' });
+    expect(await refused({ 'x-mock-fault': 'sideways' })).toEqual({ status: 400, body: expect.stringContaining('x-mock-fault must be one of') });
+
+    const slow = await startServer({ scenario: 'tiny', seed: 1, cache: false, faults: { latency: { min: 300, max: 300 } } });
+    try {
+      for (const [on, headers, delay] of [
+        [slow, {}, 300],
+        [server, { 'x-mock-latency': '400' }, 400],
+      ] as const) {
+        const c = await connect('2.0.0', on, headers);
+        c.send('blocks:new_block', 'phx_join');
+        await c.until((f) => f.length >= 1);
+        const arrived: number[] = [];
+        c.ws.on('message', () => arrived.push(performance.now()));
+        const mined = performance.now();
+        await on.mine(3);
+        await c.until((f) => (f as Frame[]).filter((x) => x[3] === 'new_block').length === 3);
+        expect(Math.min(...arrived) - mined).toBeGreaterThanOrEqual(delay - 5);
+        const heights = (c.received as Frame[]).filter((x) => x[3] === 'new_block').map((x) => x[4].block.height as number);
+        expect(heights).toEqual([1, 2, 3].map((i) => on.chain.headHeight - 3 + i));
+        c.ws.close();
+      }
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { spawnCli } from '../support/spawnCli.js';
+
+const CLIENTS = 1_000;
+const MINE_EVERY_MS = 100;
+const RUN_MS = 30_000;
+
+/** A client joined to `blocks:new_block` that records the height of every `new_block` it hears. */
+async function listener(base: string) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/socket/v2/websocket?vsn=2.0.0`);
+  const heights: number[] = [];
+  let joined!: () => void;
+  const join = new Promise<void>((resolve) => (joined = resolve));
+  ws.on('message', (data) => {
+    const [, ref, , event, payload] = JSON.parse(String(data)) as [string, string, string, string, { block: { height: number } }];
+    if (event === 'new_block') heights.push(payload.block.height);
+    else if (event === 'phx_reply' && ref === 'join') joined();
+  });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify(['join', 'join', 'blocks:new_block', 'phx_join', {}]));
+  await join;
+  return { ws, heights };
+}
+
+const mine = (base: string) => fetch(`${base}/__mock/mine`, { method: 'POST', body: '{"blocks":1}' }).then((r) => r.json() as Promise<{ head: number }>);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the websocket under load', () => {
+  it(`pushes every block, in order and once, to ${CLIENTS} clients while a block is mined every ${MINE_EVERY_MS} ms for ${RUN_MS / 1000} s; HTTP keeps answering and memory stays flat`, async () => {
+    const cli = await spawnCli(['--scenario', 'tiny', '--seed', '5', '--no-cache']);
+    try {
+      const clients = [];
+      for (let i = 0; i < CLIENTS; i += 50) clients.push(...(await Promise.all(Array.from({ length: 50 }, () => listener(cli.url)))));
+      const first = { head: ((await fetch(`${cli.url}/__mock/scenario`).then((r) => r.json())) as { headHeight: number }).headHeight };
+      let head = first.head;
+      const failures: string[] = [];
+      let answered = 0;
+      /** Mines a block every MINE_EVERY_MS and reads /api/v2/blocks every 50 ms, until `done` says so; the server's RSS after each block. */
+      const phase = async (done: (rss: number[], elapsed: number) => boolean) => {
+        const started = performance.now();
+        const rss: number[] = [];
+        let over = false;
+        await Promise.all([
+          (async () => {
+            while (!over) {
+              head = (await Promise.all([mine(cli.url), sleep(MINE_EVERY_MS)]))[0].head;
+              rss.push(cli.rss());
+              over = done(rss, performance.now() - started);
+            }
+          })(),
+          (async () => {
+            while (!over) {
+              const mined = head;
+              const response = await fetch(`${cli.url}/api/v2/blocks`);
+              const body = (await response.json()) as { items: { height: number }[] };
+              // The newest block is at least the one mined before asking.
+              if (response.status !== 200 || !(body.items[0]!.height >= mined)) failures.push(`${response.status} /api/v2/blocks: ${body.items[0]?.height} < ${mined}`);
+              answered++;
+              await sleep(50);
+            }
+          })(),
+        ]);
+        return rss;
+      };
+      // Warm-up: the same work until the garbage collector has returned memory once (RSS fell 5%
+      // below its peak), so the level measured against is the top of V8's sawtooth, not a point
+      // on its way up (it climbs about 80 MB over 40 s here before a major collection).
+      const warm = await phase((rss, elapsed) => elapsed >= 60_000 || (elapsed >= 5_000 && rss.at(-1)! < Math.max(...rss) * 0.95));
+      const afterWarmUp = Math.max(...warm);
+      const run = await phase((_, elapsed) => elapsed >= RUN_MS);
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(200);
+      expect(head - first.head).toBeGreaterThan(200);
+      const expected = Array.from({ length: head - first.head }, (_, i) => first.head + 1 + i);
+      for (let i = 0; i < 200 && clients.some((c) => c.heights.length < expected.length); i++) await sleep(50);
+      for (const c of clients) expect(c.heights).toEqual(expected);
+      expect(Math.max(...run)).toBeLessThanOrEqual(afterWarmUp * 1.2);
+      expect(cli.rss()).toBeLessThanOrEqual(afterWarmUp * 1.2);
+      for (const c of clients) c.ws.close();
+    } finally {
+      await cli.stop();
+    }
+  }, 150_000);
+});
