@@ -132,6 +132,45 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     }
   });
 
+  it('sends what the HTTP API says at the same head: new_block is /blocks’ first item, an address’s events head its lists', async () => {
+    const c = await connect();
+    const later = server.chain.headHeight + 1;
+    const future = buildChain({ scenario: 'tiny', seed: 1, head: later });
+    const block = future.blocks.at(later)!;
+    // The busiest sender of the next block, and every address of a token transfer in it.
+    const senders = new Set<string>();
+    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) senders.add(future.accounts[future.transactions.at(t)!.fromId]!.lower);
+    const watched = [...senders].slice(0, 5);
+    c.send('blocks:new_block', 'phx_join');
+    for (const hash of watched) c.send(`addresses:${hash}`, 'phx_join');
+    await c.until((f) => f.length >= 1 + watched.length);
+    await server.mine(1);
+    await c.until((f) => (f as Frame[]).some((x) => x[3] === 'new_block'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const json = (url: string) => fetch(`${server.url}${url}`).then((r) => r.json() as Promise<any>);
+    const newBlock = (c.received as Frame[]).find((x) => x[3] === 'new_block')![4];
+    expect(newBlock.block).toEqual((await json('/api/v2/blocks')).items[0]);
+    expect(newBlock.average_block_time).toBe(String((await json('/api/v2/stats')).average_block_time.toFixed(1)));
+    for (const hash of watched) {
+      const events = (c.received as Frame[]).filter((x) => x[2] === `addresses:${hash}`);
+      const transactions = events.find((x) => x[3] === 'transaction')![4].transactions as any[];
+      // The list is newest first; the block's transactions came in block order.
+      const listed = (await json(`/api/v2/addresses/${hash}/transactions`)).items as any[];
+      expect(transactions).toEqual(listed.slice(0, transactions.length).reverse());
+      const transfers = events.find((x) => x[3] === 'token_transfer')?.[4].token_transfers as any[] | undefined;
+      if (transfers) {
+        const byKey = (t: any) => `${t.transaction_hash}:${t.log_index}`;
+        const head = ((await json(`/api/v2/addresses/${hash}/token-transfers`)).items as any[]).slice(0, transfers.length);
+        expect(new Map(transfers.map((t) => [byKey(t), t]))).toEqual(new Map(head.map((t) => [byKey(t), t])));
+      }
+      const balance = events.find((x) => x[3] === 'coin_balance')?.[4].coin_balance;
+      if (balance) expect(balance).toEqual((await json(`/api/v2/addresses/${hash}/coin-balance-history`)).items[0]);
+      const current = events.find((x) => x[3] === 'balance')?.[4];
+      if (current) expect(current.balance).toBe((await json(`/api/v2/addresses/${hash}`)).coin_balance);
+    }
+    c.ws.close();
+  });
+
   it('closes the connection on a frame Phoenix cannot decode or one too big, answers a push before its join with phx_error, and keeps serving', async () => {
     const closed = async (send: (ws: WebSocket) => void) => {
       const c = await connect();
