@@ -72,6 +72,36 @@ for (const profile of PROFILES) {
       expect(dropped.json).toMatchObject({ hash: loser.hash, result: 'dropped/replaced', block_number: null, nonce: next.transactions.at(loser.original)!.nonce });
     });
 
+    it('at every height mined to, each sender’s pending nonces go on from its mined ones: no gap, no reuse (a competitor shares its rival’s)', async () => {
+      const handler = createHandler({ scenario: 'tiny', seed: 8, cache: false, profile });
+      const get = async (url: string) => (await (await handler(new Request(`http://mock${url}`))).json()) as Json;
+      for (let round = 0; round < 6; round++) {
+        const { chain } = handler;
+        const sent = new Map<string, number>();
+        for (const t of chain.transactions) {
+          const from = chain.accounts[t.fromId]!.lower;
+          sent.set(from, (sent.get(from) ?? 0) + 1);
+        }
+        const pending = [] as Json[];
+        for (let page: Json = await get('/api/v2/transactions?filter=pending'); ; ) {
+          pending.push(...(page.items as Json[]));
+          if (!page.next_page_params) break;
+          page = await get(`/api/v2/transactions?filter=pending&${new URLSearchParams(page.next_page_params as Record<string, string>)}`);
+        }
+        const nonces = new Map<string, Set<number>>();
+        for (const t of pending) {
+          const from = (t.from.hash as string).toLowerCase();
+          if (!nonces.has(from)) nonces.set(from, new Set());
+          nonces.get(from)!.add(t.nonce as number);
+        }
+        for (const [from, set] of nonces) {
+          const first = sent.get(from) ?? 0;
+          expect([...set].sort((a, b) => a - b)).toEqual(Array.from({ length: set.size }, (_, k) => first + k));
+        }
+        await handler.mine(1 + round);
+      }
+    });
+
     it('a cheaper competitor of a mined transaction is served dropped/replaced, with its sender and nonce', async () => {
       const handler = createHandler({ scenario: 'tiny', seed: 5, cache: false, profile });
       const chain = handler.chain;
