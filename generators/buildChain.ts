@@ -1,6 +1,8 @@
 import type { Block, Chain, Hex } from '../src/chain/types.js';
 import type { Scenario } from '../scenarios/index.js';
+import { entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
+import { listSteps } from './script/listSteps.js';
 import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
 import { nextBaseFee } from './blocks/nextBaseFee.js';
@@ -99,10 +101,12 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const slotSeconds = options.slotSeconds ?? 12;
   if (!Number.isSafeInteger(genesisTime) || genesisTime < 0) throw new BuildChainError(`buildChain: genesisTime must be unix seconds, got ${genesisTime}`);
   if (!Number.isSafeInteger(slotSeconds) || slotSeconds < 1) throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
+  const impossible = entityProblem(scenario);
+  if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);
-  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
+  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
   let next = 0;
   const forced = {
     empty: Math.floor(scenario.blocks * 0.45),
@@ -309,4 +313,11 @@ function nameNotables(state: LedgerState, cast: Cast, forced: { empty: number; u
   h.reorgBlock = state.reorgs.find((b) => b.height === forced.reorg)!.hash;
   const busiest = state.blocks.reduce((best, b) => (b.transactionCount > best.transactionCount ? b : best));
   h.busiestBlock = busiest.hash;
+  for (const [name, id] of cast.named) {
+    if (h[name] !== undefined && h[name] !== hashOf(id)) {
+      const i = state.scenario.entities!.accounts!.findIndex((a) => a.name === name);
+      throw new BuildChainError(`buildChain: "${name}" is already a handle of every chain (${h[name]}); name the account otherwise`, `entities.accounts[${i}].name`);
+    }
+    h[name] = hashOf(id);
+  }
 }

@@ -3,6 +3,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { findScenario, scenarioNames } from './index.js';
+import { entityProblem } from './entities.js';
 import { scenarioKnobs, scenarioFile } from './schema.js';
 import { isScenarioPath, SCENARIO_FILE_EXTENSIONS } from './scenarioPath.js';
 import type { Scenario } from './types.js';
@@ -72,13 +73,25 @@ export async function loadScenario(ref: string, from = process.cwd(), chain: rea
   if (chain.includes(file)) throw new ScenarioError(file, 'extends', `extends itself through ${[...chain, file].join(' -> ')}`);
   const raw = await readScenarioFile(file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(file, '', 'a scenario is an object');
-  if (!('extends' in raw)) return strip(check(scenarioFile.options[0], raw, file));
+  if (!('extends' in raw)) return possible(strip(check(scenarioFile.options[0], raw, file)), file);
   const own = check(scenarioFile.options[1], raw, file);
   if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends))) throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
   const base = await loadScenario(own.extends, dirname(file), [...chain, file], read);
-  const { extends: _e, $schema: _s, tokens, ...knobs } = own;
+  const { extends: _e, $schema: _s, tokens, entities, lists, ...knobs } = own;
   const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
-  return check(scenarioKnobs, merged, file);
+  // Entities and lists add to the base's.
+  const accounts = [...(base.entities?.accounts ?? []), ...(entities?.accounts ?? [])];
+  if (accounts.length) Object.assign(merged, { entities: { accounts } });
+  const allLists = [...(base.lists ?? []), ...(lists ?? [])];
+  if (allLists.length) Object.assign(merged, { lists: allLists });
+  return possible(check(scenarioKnobs, merged, file), file);
+}
+
+/** The scenario, once its entities are shown possible (`entityProblem`). */
+function possible(scenario: Scenario, file: string): Scenario {
+  const found = entityProblem(scenario);
+  if (found) throw new ScenarioError(file, found.path, found.problem);
+  return scenario;
 }
 
 const strip = (scenario: Scenario & { $schema?: string | undefined }): Scenario => {

@@ -7,6 +7,31 @@ import { z } from 'zod';
 const rate = z.number().min(0).max(1);
 const count = (max: number) => z.number().int().min(0).max(max);
 
+const handle = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'a name is a letter, then letters, digits and "_" (at most 40)');
+
+/** An amount of the native coin: wei as digits, or a decimal with a unit ("12.5 ETH", "30 gwei"). */
+export const coinAmount = z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?( (ETH|ether|gwei|wei))?$/, 'wei as digits, or a decimal with a unit, such as "12.5 ETH" or "30 gwei"');
+
+/** An account the scenario names: it exists from genesis, holds its balance, and is served under its name in the handles. */
+export const namedAccount = z.strictObject({
+  name: handle.describe('Its handle: /__mock/scenario lists its address under this name, and lists refer to it by it.'),
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits')
+    .optional()
+    .describe('A fixed address (checked against its EIP-55 checksum when mixed-case); drawn from the seed and the name when left out.'),
+  balance: coinAmount.optional().describe('Its genesis balance (default 0).'),
+  ens: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*\.eth$/, 'an ENS name such as "alice.eth"').optional().describe('Its ENS name.'),
+  nameTag: z.string().min(1).max(60).optional().describe('Its name, as the explorer shows it.'),
+  publicTags: z.array(z.string().min(1).max(40)).max(5).optional().describe('Public tags, as the explorer shows them.'),
+});
+
+/** A list an account must have, realised by transactions the ledger schedules over the chain. */
+export const listGuarantee = z.strictObject({
+  account: handle.describe('A named account.'),
+  transactions: z.number().int().min(1).max(2_000).describe('Transactions it sends (one page holds 50).'),
+});
+
 /** The size and shape knobs (every one optional in a file that `extends` another scenario). */
 export const scenarioKnobs = z.strictObject({
   name: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" and "-" only').describe('The scenario’s name, shown on the home page.'),
@@ -30,6 +55,11 @@ export const scenarioKnobs = z.strictObject({
     .max(10)
     .optional()
     .describe('Accounts holding NFTs of exactly `collections` collections each, named by `handle`.'),
+  entities: z
+    .strictObject({ accounts: z.array(namedAccount).max(100).optional() })
+    .optional()
+    .describe('Named entities, each served under its name; a file that extends another adds to its entities.'),
+  lists: z.array(listGuarantee).max(100).optional().describe('Lists named accounts must have, such as three pages of transactions; a file that extends another adds to its lists.'),
 });
 
 /** A scenario file: a whole scenario, or `extends` another and changes some of its knobs. */

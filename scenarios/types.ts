@@ -35,4 +35,27 @@ export interface Scenario {
    * are EIP-1167 clones of ERC-721, ERC-1155 and ERC-404 drop implementations.
    */
   readonly collectors?: readonly { readonly handle: string; readonly collections: number }[] | undefined;
+  /** Named entities, each served under its name (see `NamedAccount`). */
+  readonly entities?: { readonly accounts?: readonly NamedAccount[] | undefined } | undefined;
+  /** Lists named accounts must have: realised by transactions scheduled over the chain. */
+  readonly lists?: readonly ListGuarantee[] | undefined;
+}
+
+/** An account a scenario names: it exists from genesis with its balance, and never takes part in random activity. */
+export interface NamedAccount {
+  readonly name: string;
+  /** A fixed address; drawn from the seed and the name when absent. */
+  readonly address?: string | undefined;
+  /** Wei as digits, or a decimal with a unit ("12.5 ETH", "30 gwei"); default 0. */
+  readonly balance?: string | undefined;
+  readonly ens?: string | undefined;
+  readonly nameTag?: string | undefined;
+  readonly publicTags?: readonly string[] | undefined;
+}
+
+/** A list a named account must have. */
+export interface ListGuarantee {
+  readonly account: string;
+  /** Transactions it sends, spread over the chain after the set-up. */
+  readonly transactions: number;
 }

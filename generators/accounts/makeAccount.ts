@@ -12,9 +12,11 @@ export interface AccountDraft {
   /** Draw names, ENS names, tags and metadata from the account's label, at these odds. */
   readonly decorate?: boolean;
   readonly publicTags?: readonly TagLabel[];
+  /** Fixed ENS name. */
+  readonly ensName?: string;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** A random address for a label. */
 export const addressFor = (seed: string, label: string): Hex => Address.checksum(stream(seed, `address:${label}`).hex(20));
@@ -55,7 +57,7 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
     hash: draft.hash,
     lower: draft.hash.toLowerCase(),
     name: draft.name ?? (wants?.name && text ? text.person : null),
-    ensName: wants?.ens && text ? text.ens : null,
+    ensName: draft.ensName ?? (wants?.ens && text ? text.ens : null),
     publicTags: [...(draft.publicTags ?? []), ...(wants?.tag && text ? [tagOf(text.tag)] : [])],
     privateTags: wants?.priv && text ? [tagOf(text.priv)] : [],
     watchlistNames: wants?.watch && text ? [tagOf(text.watch)] : [],

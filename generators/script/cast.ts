@@ -25,6 +25,8 @@ export interface Cast {
   readonly collectors: readonly { readonly id: number; readonly collections: number }[];
   /** Launches the NFT drops the collectors collect (only when the scenario has collectors). */
   readonly dropCreatorId: number | undefined;
+  /** The scenario's named accounts, by name: never picked by random activity. */
+  readonly named: ReadonlyMap<string, number>;
   readonly tokens: Record<TokenType, number[]>;
   /** Issuer (owner, minter) of each token contract. */
   readonly issuer: Map<number, number>;

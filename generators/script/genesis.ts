@@ -1,5 +1,7 @@
 import type { Hex } from '../../src/chain/types.js';
-import { addressFor } from '../accounts/makeAccount.js';
+import * as Address from 'ox/Address';
+import { parseCoinAmount } from '../../scenarios/entities.js';
+import { addressFor, slug } from '../accounts/makeAccount.js';
 import { ETHER } from '../ledger/blockContext.js';
 import { registerAccount } from '../ledger/registerAccount.js';
 import type { LedgerState } from '../ledger/state.js';
@@ -60,8 +62,21 @@ export function createGenesis(state: LedgerState): Cast {
         publicTags: [{ displayName: 'NFT Creator', label: 'nft-creator' }],
       })
     : undefined;
+  // Named accounts last, so a scenario without them keeps every other account's id.
+  const named = new Map<string, number>();
+  for (const account of scenario.entities?.accounts ?? []) {
+    const id = eoa(`named:${account.name}`, {
+      hash: account.address === undefined ? addressFor(seed, `named:${account.name}`) : Address.checksum(account.address.toLowerCase() as Hex),
+      genesisBalance: parseCoinAmount(account.balance ?? '0') as bigint,
+      name: account.nameTag ?? null,
+      ...(account.ens ? { ensName: account.ens } : {}),
+      publicTags: (account.publicTags ?? []).map((displayName) => ({ displayName, label: slug(displayName) })),
+    });
+    named.set(account.name, id);
+  }
   return {
     zeroId,
+    named,
     deployerId,
     whaleId,
     onePageId,

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import * as Address from 'ox/Address';
+import { LIST_TRANSACTION_BUDGET, parseCoinAmount } from '../../scenarios/entities.js';
 import type { Scenario } from '../../scenarios/types.js';
 
 /** Bounds of `scenario()`: small chains by default, so a property can build hundreds. */
@@ -19,7 +21,37 @@ const rate = (max: number) => fc.double({ min: 0, max, noNaN: true });
 export const scenario = (options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> => {
   const blocks = options.blocks ?? { min: 40, max: 70 };
   if (blocks.min < 40) throw new RangeError(`scenario: blocks.min must be at least 40, got ${blocks.min}`);
-  return fc.record({
+  return fc.tuple(knobs(blocks), namedAccounts()).map(([k, named]) => ({ ...k, ...named }));
+};
+
+/** Up to three named accounts (some at fixed addresses, some with ENS names and tags) and lists for some of them. */
+const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
+  fc
+    .uniqueArray(
+      fc.record(
+        {
+          name: fc.constantFrom('alice', 'bob', 'carol', 'dave'),
+          address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => Address.checksum(`0x${Buffer.from(bytes).toString('hex')}`)),
+          balance: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 21n }).map(String), fc.integer({ min: 1, max: 500 }).map((n) => `${n / 10} ETH`)),
+          ens: fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/).map((n) => `${n}.eth`),
+          nameTag: fc.constantFrom('Treasury', 'Test Wallet', 'QA Account'),
+          publicTags: fc.array(fc.constantFrom('Team', 'Hot Wallet', 'Bridge'), { maxLength: 2 }),
+        },
+        { requiredKeys: ['name'] },
+      ),
+      { maxLength: 3, selector: (a) => a.name },
+    )
+    .chain((accounts) => {
+      // Random addresses never meet a reserved one or each other in practice; drop those that would.
+      const usable = accounts.filter((a) => a.address === undefined || !/^0x0{36}/.test(a.address));
+      // A list only for an account that can pay for it.
+      const payers = usable.filter((a) => a.balance !== undefined && BigInt(parseCoinAmount(a.balance) as bigint) >= 60n * LIST_TRANSACTION_BUDGET);
+      const lists = payers.length ? fc.array(fc.record({ account: fc.constantFrom(...payers.map((a) => a.name)), transactions: fc.integer({ min: 1, max: 60 }) }), { maxLength: 1 }) : fc.constant([]);
+      return lists.map((l) => ({ ...(usable.length ? { entities: { accounts: usable } } : {}), ...(l.length ? { lists: l } : {}) }));
+    });
+
+const knobs = (blocks: { readonly min: number; readonly max: number }) =>
+  fc.record({
     name: fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
     description: fc.constantFrom('Drawn by fast-check.', 'A fuzzed scenario.'),
     genesisTimestamp: fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }),
@@ -39,4 +71,3 @@ export const scenario = (options: ScenarioArbitraryOptions = {}): fc.Arbitrary<S
       selector: (c) => c.handle,
     }),
   });
-};

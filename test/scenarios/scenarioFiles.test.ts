@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario } from '../../src/arbitraries/scenario.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { findScenario, scenarioNames } from '../../scenarios/index.js';
+import { parseCoinAmount } from '../../scenarios/entities.js';
 import { loadScenario, ScenarioError } from '../../scenarios/loadScenario.js';
 import { scenarioJsonSchema, scenarioKnobs } from '../../scenarios/schema.js';
 import { chainViolations } from '../support/chainLaws.js';
@@ -144,6 +145,13 @@ describe('the scenario() arbitrary', () => {
         expect(chain.headHeight).toBe(s.blocks);
         expect(chainViolations(chain)).toEqual([]);
         for (const c of s.collectors ?? []) expect(chain.handles[c.handle]).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        for (const a of s.entities?.accounts ?? []) {
+          const id = chain.accountByHash.get(chain.handles[a.name]!.toLowerCase())!;
+          if (a.address) expect(chain.handles[a.name]).toBe(a.address);
+          const sends = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + l.transactions, 0);
+          expect(chain.indexes.at(id)!.transactions.length).toBe(sends);
+          if (!sends) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
+        }
       }),
       { numRuns: 200, seed: 13 },
     );

@@ -1,0 +1,65 @@
+/**
+ * The checks a scenario's entities need beyond their schema: what each one asks must be possible
+ * on a chain (a free, checksummed, non-reserved address; names that exist; enough coin).
+ */
+import * as Address from 'ox/Address';
+import type { Scenario } from './types.js';
+
+const UNITS: Record<string, bigint> = { wei: 1n, gwei: 10n ** 9n, ETH: 10n ** 18n, ether: 10n ** 18n };
+
+/** Wei of an amount such as "12.5 ETH", "30 gwei" or "1000" (wei); a string saying what is wrong otherwise. */
+export function parseCoinAmount(text: string): bigint | string {
+  const match = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?(?: (ETH|ether|gwei|wei))?$/.exec(text);
+  if (!match) return `"${text}" is not an amount: wei as digits, or a decimal with a unit, such as "12.5 ETH"`;
+  const unit = UNITS[match[3] ?? 'wei']!;
+  const fraction = match[2] ?? '';
+  const decimals = unit.toString().length - 1;
+  if (fraction.length > decimals) return `"${text}" has more decimals than the unit allows (${decimals})`;
+  return BigInt(match[1]!) * unit + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
+}
+
+/** What each list transaction may cost its sender at most: its value and 21,000 gas at a fee cap well above the chain's. */
+export const LIST_TRANSACTION_VALUE = 10n ** 14n;
+export const LIST_TRANSACTION_BUDGET = 5n * 10n ** 15n;
+
+/** The zero address and the precompiles up to Prague (0x01 to 0x11): no account can live there. */
+const isReserved = (lower: string) => /^0x0{38}[0-9a-f]{2}$/.test(lower) && parseInt(lower.slice(40), 16) <= 0x11;
+
+export interface EntityProblem {
+  /** Where in the scenario, such as `entities.accounts[1].address`. */
+  readonly path: string;
+  readonly problem: string;
+}
+
+/** The first thing a scenario's entities and lists ask that a chain cannot give, or null. */
+export function entityProblem(scenario: Scenario): EntityProblem | null {
+  const accounts = scenario.entities?.accounts ?? [];
+  const names = new Map<string, number>();
+  const addresses = new Map<string, number>();
+  for (const [i, account] of accounts.entries()) {
+    const at = `entities.accounts[${i}]`;
+    if (names.has(account.name)) return { path: `${at}.name`, problem: `"${account.name}" is already the name of entities.accounts[${names.get(account.name)}]` };
+    names.set(account.name, i);
+    if (account.address !== undefined) {
+      const lower = account.address.toLowerCase();
+      const mixed = account.address.slice(2) !== lower.slice(2) && account.address.slice(2) !== account.address.slice(2).toUpperCase();
+      if (mixed && Address.checksum(lower as `0x${string}`) !== account.address) return { path: `${at}.address`, problem: `${account.address} fails its EIP-55 checksum (${Address.checksum(lower as `0x${string}`)} passes)` };
+      if (isReserved(lower)) return { path: `${at}.address`, problem: `${account.address} is the zero address or a precompile` };
+      if (addresses.has(lower)) return { path: `${at}.address`, problem: `${account.address} is already the address of entities.accounts[${addresses.get(lower)}]` };
+      addresses.set(lower, i);
+    }
+    if (account.balance !== undefined) {
+      const wei = parseCoinAmount(account.balance);
+      if (typeof wei === 'string') return { path: `${at}.balance`, problem: wei };
+    }
+  }
+  for (const [i, list] of (scenario.lists ?? []).entries()) {
+    const owner = names.get(list.account);
+    if (owner === undefined) return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };
+    const sent = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + l.transactions, 0);
+    const balance = parseCoinAmount(accounts[owner]!.balance ?? '0') as bigint;
+    const needed = BigInt(sent) * LIST_TRANSACTION_BUDGET;
+    if (balance < needed) return { path: `lists[${i}].transactions`, problem: `${list.account} needs a balance of at least ${Number(needed) / 1e18} ETH to send ${sent} transactions, has ${Number(balance) / 1e18} ETH` };
+  }
+  return null;
+}
