@@ -56,7 +56,9 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   for (const [i, list] of (scenario.lists ?? []).entries()) {
     const owner = names.get(list.account);
     if (owner === undefined) return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };
-    const sent = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + l.transactions, 0);
+    if (!list.transactions && !list.tokenTransfers && !list.nftCollections) return { path: `lists[${i}]`, problem: 'asks for no list: give transactions, tokenTransfers or nftCollections' };
+    if (!list.transactions) continue;
+    const sent = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.transactions ?? 0), 0);
     const balance = parseCoinAmount(accounts[owner]!.balance ?? '0') as bigint;
     const needed = BigInt(sent) * LIST_TRANSACTION_BUDGET;
     if (balance < needed) return { path: `lists[${i}].transactions`, problem: `${list.account} needs a balance of at least ${Number(needed) / 1e18} ETH to send ${sent} transactions, has ${Number(balance) / 1e18} ETH` };

@@ -29,7 +29,9 @@ export const namedAccount = z.strictObject({
 /** A list an account must have, realised by transactions the ledger schedules over the chain. */
 export const listGuarantee = z.strictObject({
   account: handle.describe('A named account.'),
-  transactions: z.number().int().min(1).max(2_000).describe('Transactions it sends (one page holds 50).'),
+  transactions: z.number().int().min(1).max(2_000).optional().describe('Transactions it sends (one page holds 50).'),
+  tokenTransfers: z.number().int().min(1).max(2_000).optional().describe('ERC-20 mints it receives from the scenario’s tokens, one token transfer each.'),
+  nftCollections: z.number().int().min(1).max(1_000).optional().describe('NFT collections it holds (one NFT of each), as a collector does.'),
 });
 
 /** The size and shape knobs (every one optional in a file that `extends` another scenario). */

@@ -57,5 +57,9 @@ export interface NamedAccount {
 export interface ListGuarantee {
   readonly account: string;
   /** Transactions it sends, spread over the chain after the set-up. */
-  readonly transactions: number;
+  readonly transactions?: number | undefined;
+  /** ERC-20 mints it receives (one token transfer each), from the scenario's tokens in turn. */
+  readonly tokenTransfers?: number | undefined;
+  /** NFT collections it holds, one NFT of each, as a collector does. */
+  readonly nftCollections?: number | undefined;
 }

@@ -10,7 +10,8 @@ export function pickHolder(scene: Scene, tokenId: number): { id: number; held: b
   const holders = ledger.holders.items;
   if (!holders.length) return undefined;
   const id = holders[scene.rng.int(0, holders.length - 1)]!;
-  if (isContract(scene, id)) return undefined;
+  // Contracts and named accounts never send at random.
+  if (isContract(scene, id) || scene.cast.quiet.has(id)) return undefined;
   return { id, held: ledger.balances.get(id) ?? 0n };
 }
 

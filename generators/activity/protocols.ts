@@ -194,7 +194,7 @@ export function liquidation(scene: Scene, liquidatorId?: number): TxPlan | null 
   const holders = debtLedger.holders.items;
   if (!holders.length) return null;
   const liquidator = liquidatorId ?? holders[scene.rng.int(0, holders.length - 1)]!;
-  if (!debtLedger.balances.get(liquidator) || scene.state.accounts[liquidator]!.contract || !canAfford(scene, liquidator, 0n, 400_000)) return null;
+  if (!debtLedger.balances.get(liquidator) || scene.state.accounts[liquidator]!.contract || (liquidatorId === undefined && scene.cast.quiet.has(liquidator)) || !canAfford(scene, liquidator, 0n, 400_000)) return null;
   const debt = roundAmount((debtLedger.balances.get(liquidator)! * BigInt(scene.rng.int(1, 50))) / 100n);
   const reserve = scene.state.tokens.get(collateralId)!.balances.get(pool) ?? 0n;
   const [debtToken, collateralToken] = [scene.state.accounts[debtId]!.contract!.token!, scene.state.accounts[collateralId]!.contract!.token!];
@@ -250,7 +250,7 @@ export function lendingDeposit(scene: Scene): TxPlan | null {
   const holders = ledger.holders.items;
   if (!holders.length) return null;
   const fromId = holders[scene.rng.int(0, holders.length - 1)]!;
-  if (scene.state.accounts[fromId]!.contract || !canAfford(scene, fromId, 0n, 250_000)) return null;
+  if (scene.state.accounts[fromId]!.contract || scene.cast.quiet.has(fromId) || !canAfford(scene, fromId, 0n, 250_000)) return null;
   const amount = roundAmount((ledger.balances.get(fromId)! * BigInt(scene.rng.int(1, 60))) / 100n);
   if (amount === 0n) return null;
   return {

@@ -27,6 +27,8 @@ export interface Cast {
   readonly dropCreatorId: number | undefined;
   /** The scenario's named accounts, by name: never picked by random activity. */
   readonly named: ReadonlyMap<string, number>;
+  /** Their ids. */
+  readonly quiet: ReadonlySet<number>;
   readonly tokens: Record<TokenType, number[]>;
   /** Issuer (owner, minter) of each token contract. */
   readonly issuer: Map<number, number>;

@@ -55,7 +55,7 @@ export function createGenesis(state: LedgerState): Cast {
     state.handles[handle] = state.accounts[id]!.hash;
     return { id, collections };
   });
-  const dropCreatorId = collectors.length
+  const dropCreatorId = collectors.length || scenario.lists?.some((l) => l.nftCollections)
     ? eoa('drop-creator', {
         hash: addressFor(seed, 'drop-creator'),
         genesisBalance: 500n * ETHER,
@@ -74,9 +74,12 @@ export function createGenesis(state: LedgerState): Cast {
     });
     named.set(account.name, id);
   }
+  // A named account with an NFT-collections guarantee collects drops like a scenario's collectors.
+  for (const list of scenario.lists ?? []) if (list.nftCollections) collectors.push({ id: named.get(list.account)!, collections: list.nftCollections });
   return {
     zeroId,
     named,
+    quiet: new Set(named.values()),
     deployerId,
     whaleId,
     onePageId,

@@ -51,6 +51,15 @@ describe('named accounts and list guarantees', () => {
       expect(alice.name).toBe('Alice');
       expect((await get(`/api/v2/addresses/${ALICE}/coin-balance-history`)).items[0].value).toBe(alice.coin_balance);
 
+      // 75 ERC-20 mints and one NFT of each of 12 collections: 87 token transfers, all to her.
+      const transfers = await get(`/api/v2/addresses/${ALICE}/token-transfers`);
+      const more = await get(`/api/v2/addresses/${ALICE}/token-transfers?${new URLSearchParams(transfers.next_page_params)}`);
+      expect([transfers.items.length, more.items.length, more.next_page_params]).toEqual([50, 37, null]);
+      for (const t of [...transfers.items, ...more.items] as Json[]) expect(t.to.hash).toBe(ALICE);
+      expect([...transfers.items, ...more.items].filter((t: Json) => t.token.type === 'ERC-20')).toHaveLength(75);
+      const collections = await get(`/api/v2/addresses/${ALICE}/nft/collections`);
+      expect([collections.items.length, collections.next_page_params]).toEqual([12, null]);
+
       // Bob: exactly his genesis balance, and nothing happens to him.
       expect((await get(`/api/v2/addresses/${bob}`)).coin_balance).toBe('3000000000');
       expect((await get(`/api/v2/addresses/${bob}/transactions`)).items).toEqual([]);

@@ -148,9 +148,12 @@ describe('the scenario() arbitrary', () => {
         for (const a of s.entities?.accounts ?? []) {
           const id = chain.accountByHash.get(chain.handles[a.name]!.toLowerCase())!;
           if (a.address) expect(chain.handles[a.name]).toBe(a.address);
-          const sends = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + l.transactions, 0);
+          const sends = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.transactions ?? 0), 0);
           expect(chain.indexes.at(id)!.transactions.length).toBe(sends);
           if (!sends) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
+          const mints = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.tokenTransfers ?? 0) + (l.nftCollections ?? 0), 0);
+          expect(chain.indexes.at(id)!.tokenTransfers.length).toBe(mints);
+          expect(chain.indexes.at(id)!.nftCollections.length).toBe((s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.nftCollections ?? 0), 0));
         }
       }),
       { numRuns: 200, seed: 13 },
