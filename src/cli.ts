@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path';
+import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { chainCounts } from './chain/chainCounts.js';
 import { parseServeArgs, SERVE_USAGE } from './cli/parseServeArgs.js';
 import { startServer } from './startServer.js';
@@ -12,7 +14,23 @@ async function exportCommand(argv: readonly string[]): Promise<void> {
   if (parsed.ok === 'help') return void process.stdout.write(EXPORT_USAGE);
   if (!parsed.ok) return usageError(parsed.message);
   const { exportFixtures } = await import('./export/exportFixtures.js');
-  const { files, manifest } = exportFixtures(parsed.options);
+  const { scenario } = parsed.options;
+  if (typeof scenario !== 'string' || !isScenarioPath(scenario)) {
+    const { files, manifest } = exportFixtures(parsed.options);
+    return void process.stdout.write(`explorer-mock wrote ${files} responses and ${manifest}\n`);
+  }
+  // A scenario file is read (and checked) first; what it asks that no chain can give is the file's problem.
+  const { loadScenario, ScenarioError } = await import('../scenarios/loadScenario.js');
+  const loaded = await loadScenario(scenario);
+  let written;
+  try {
+    written = exportFixtures({ ...parsed.options, scenario: loaded });
+  } catch (error) {
+    const { field } = error as Error & { field?: string };
+    if (error instanceof Error && error.name === 'BuildChainError' && field) throw new ScenarioError(resolve(scenario), field, error.message.replace(/^buildChain: /, ''));
+    throw error;
+  }
+  const { files, manifest } = written;
   process.stdout.write(`explorer-mock wrote ${files} responses and ${manifest}\n`);
 }
 

@@ -25,6 +25,13 @@ describe('the published package', () => {
     expect(files.sort()).toEqual(['README.md', 'dist', 'package.json']);
   });
 
+  it('ships the scenario files’ JSON Schema, as the server serves it', async () => {
+    const { scenarioJsonSchema } = await import('../scenarios/schema.js');
+    const shipped = run(`import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);
+      const { readFileSync } = await import('node:fs'); console.log(readFileSync(require.resolve('explorer-mock/scenario.schema.json'), 'utf8'));`);
+    expect(JSON.parse(shipped)).toEqual(JSON.parse(JSON.stringify(scenarioJsonSchema())));
+  });
+
   it('exports a stable set of names from each entry point', () => {
     const names = JSON.parse(
       run(`const root = await import('explorer-mock'); const s = await import('explorer-mock/schemas'); const a = await import('explorer-mock/arbitraries');

@@ -11,7 +11,7 @@ byte for byte as the server sends them, with DIR/manifest.json mapping each URL 
 
 Options:
   --out <dir>          directory to write (required)
-  --scenario <name>    ${scenarioNames().join(', ')} (default default)
+  --scenario <name>    ${scenarioNames().join(', ')} (default default), or a scenario file
   --seed <int|string>  seed of the chain (default 1)
   --pages <k>          pages of each list to follow (default 2)
 ${PROFILE_USAGE}

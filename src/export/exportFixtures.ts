@@ -6,11 +6,13 @@ import '../views/heavyEager.js';
 import { createMockApp } from '../app.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
 import { openChainSync } from '../cache/openChain.js';
+import type { Scenario } from '../../scenarios/types.js';
 import { VERSION } from '../version.js';
 import { fixtureFileOf, fixtureRequests } from './fixtureRequests.js';
 
 export interface ExportOptions {
-  readonly scenario?: string;
+  /** A built-in scenario's name, or a scenario object (`loadScenario(file)` reads a file; the CLI's `--scenario FILE` does so). */
+  readonly scenario?: string | Scenario;
   readonly seed?: string | number;
   /** Directory to write into (created if missing). */
   readonly out: string;
@@ -51,6 +53,6 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     requests[url] = { file, status: answer.status, headers: answer.headers };
   }
   const manifest = join(out, 'manifest.json');
-  writeFileSync(manifest, `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario, seed: app.chain.seed, profile, pages, requests }, null, 2)}\n`);
+  writeFileSync(manifest, `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario: typeof scenario === 'string' ? scenario : scenario.name, seed: app.chain.seed, profile, pages, requests }, null, 2)}\n`);
   return { files: Object.keys(requests).length, manifest };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,5 +58,38 @@ describe('explorer-mock export', () => {
     }
     expect(failure?.status).toBe(2);
     expect(String(failure?.stderr)).toMatch(/--pages must be an integer/);
+  });
+
+  it('exports a scenario file as a server serves it, and refuses a bad one with its path and exit code 2', async () => {
+    const wallet = fileURLToPath(new URL('../../scenarios/examples/wallet.json', import.meta.url));
+    const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-export-file-'));
+    try {
+      execFileSync(process.execPath, [BIN, 'export', '--scenario', wallet, '--seed', '2', '--out', dir, '--pages', '1', '--no-cache'], { encoding: 'utf8' });
+      const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as typeof manifest;
+      expect(written.scenario).toBe('wallet');
+      const served = await startServer({ scenario: wallet, seed: 2, cache: false });
+      try {
+        const urls = Object.keys(written.requests);
+        expect(urls.length).toBeGreaterThan(100);
+        for (const url of urls.filter((_, i) => i % 10 === 0)) {
+          const body = Buffer.from(await (await fetch(`${served.url}${url}`)).arrayBuffer());
+          expect(body.equals(readFileSync(join(dir, written.requests[url]!.file))), url).toBe(true);
+        }
+      } finally {
+        await served.close();
+      }
+      const bad = join(dir, 'bad.json');
+      writeFileSync(bad, JSON.stringify({ extends: 'tiny', entities: { accounts: [{ name: 'whale' }] } }));
+      let failure: { status: number; stderr: Buffer } | undefined;
+      try {
+        execFileSync(process.execPath, [BIN, 'export', '--scenario', bad, '--out', dir, '--no-cache'], { stdio: 'pipe' });
+      } catch (error) {
+        failure = error as typeof failure;
+      }
+      expect(failure?.status).toBe(2);
+      expect(String(failure?.stderr).trim()).toMatch(new RegExp(`^explorer-mock: ${bad}: entities\\.accounts\\[0\\]\\.name: "whale" is already a handle of every chain`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
