@@ -3,6 +3,7 @@ import type { Scenario } from '../scenarios/index.js';
 import { entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
 import { listSteps } from './script/listSteps.js';
+import { namedTokenSteps } from './script/namedTokenSteps.js';
 import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
 import { nextBaseFee } from './blocks/nextBaseFee.js';
@@ -106,7 +107,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);
-  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
+  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
   let next = 0;
   const forced = {
     empty: Math.floor(scenario.blocks * 0.45),
@@ -313,11 +314,12 @@ function nameNotables(state: LedgerState, cast: Cast, forced: { empty: number; u
   h.reorgBlock = state.reorgs.find((b) => b.height === forced.reorg)!.hash;
   const busiest = state.blocks.reduce((best, b) => (b.transactionCount > best.transactionCount ? b : best));
   h.busiestBlock = busiest.hash;
-  for (const [name, id] of cast.named) {
-    if (h[name] !== undefined && h[name] !== hashOf(id)) {
-      const i = state.scenario.entities!.accounts!.findIndex((a) => a.name === name);
-      throw new BuildChainError(`buildChain: "${name}" is already a handle of every chain (${h[name]}); name the account otherwise`, `entities.accounts[${i}].name`);
-    }
+  const own = [
+    ...[...cast.named].map(([name, id]) => ({ name, id, path: `entities.accounts[${state.scenario.entities!.accounts!.findIndex((a) => a.name === name)}].name`, what: 'the account' })),
+    ...[...cast.namedTokens].map(([name, id]) => ({ name, id, path: `entities.tokens[${state.scenario.entities!.tokens!.findIndex((t) => t.symbol === name)}].symbol`, what: 'the token' })),
+  ];
+  for (const { name, id, path, what } of own) {
+    if (h[name] !== undefined && h[name] !== hashOf(id)) throw new BuildChainError(`buildChain: "${name}" is already a handle of every chain (${h[name]}); name ${what} otherwise`, path);
     h[name] = hashOf(id);
   }
 }

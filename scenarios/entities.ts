@@ -18,6 +18,16 @@ export function parseCoinAmount(text: string): bigint | string {
   return BigInt(match[1]!) * unit + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
 }
 
+/** Smallest units of a token amount in whole tokens ("1000.5" with 6 decimals → 1000500000); a string saying what is wrong otherwise. */
+export function parseTokenAmount(text: string, decimals: number): bigint | string {
+  const match = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/.exec(text);
+  if (!match) return `"${text}" is not an amount of whole tokens, such as "1000.5"`;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) return `"${text}" has more decimals than the token (${decimals})`;
+  const units = BigInt(match[1]!) * 10n ** BigInt(decimals) + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
+  return units > 0n ? units : `"${text}" is nothing: leave the holder out instead`;
+}
+
 /** What each list transaction may cost its sender at most: its value and 21,000 gas at a fee cap well above the chain's. */
 export const LIST_TRANSACTION_VALUE = 10n ** 14n;
 export const LIST_TRANSACTION_BUDGET = 5n * 10n ** 15n;
@@ -51,6 +61,30 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
     if (account.balance !== undefined) {
       const wei = parseCoinAmount(account.balance);
       if (typeof wei === 'string') return { path: `${at}.balance`, problem: wei };
+    }
+  }
+  const symbols = new Map<string, number>();
+  for (const [i, token] of (scenario.entities?.tokens ?? []).entries()) {
+    const at = `entities.tokens[${i}]`;
+    if (symbols.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the symbol of entities.tokens[${symbols.get(token.symbol)}]` };
+    if (names.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the name of entities.accounts[${names.get(token.symbol)}] (a token's symbol is its handle)` };
+    symbols.set(token.symbol, i);
+    const fungible = token.type === 'ERC-20';
+    if (token.decimals !== undefined && token.type !== 'ERC-20' && token.type !== 'ERC-404') return { path: `${at}.decimals`, problem: `an ${token.type} has no decimals` };
+    const ids = new Map<number, string>();
+    for (const [holder, held] of Object.entries(token.holders ?? {})) {
+      const path = `${at}.holders.${holder}`;
+      if (!names.has(holder)) return { path, problem: `no account named "${holder}" in entities.accounts` };
+      if (fungible !== (typeof held === 'string')) return { path, problem: fungible ? 'an ERC-20 holder holds an amount, such as "1000.5"' : `an ${token.type} holder holds token ids, such as [1, 2]` };
+      if (typeof held === 'string') {
+        const units = parseTokenAmount(held, token.decimals ?? 18);
+        if (typeof units === 'string') return { path, problem: units };
+        continue;
+      }
+      for (const id of held) {
+        if (ids.has(id) && token.type !== 'ERC-1155') return { path, problem: `token id ${id} is already held by ${ids.get(id)}` };
+        ids.set(id, holder);
+      }
     }
   }
   for (const [i, list] of (scenario.lists ?? []).entries()) {

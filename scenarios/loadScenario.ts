@@ -81,7 +81,8 @@ export async function loadScenario(ref: string, from = process.cwd(), chain: rea
   const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
   // Entities and lists add to the base's.
   const accounts = [...(base.entities?.accounts ?? []), ...(entities?.accounts ?? [])];
-  if (accounts.length) Object.assign(merged, { entities: { accounts } });
+  const tokenEntities = [...(base.entities?.tokens ?? []), ...(entities?.tokens ?? [])];
+  if (accounts.length || tokenEntities.length) Object.assign(merged, { entities: { ...(accounts.length ? { accounts } : {}), ...(tokenEntities.length ? { tokens: tokenEntities } : {}) } });
   const allLists = [...(base.lists ?? []), ...(lists ?? [])];
   if (allLists.length) Object.assign(merged, { lists: allLists });
   return possible(check(scenarioKnobs, merged, file), file);

@@ -26,6 +26,18 @@ export const namedAccount = z.strictObject({
   publicTags: z.array(z.string().min(1).max(40)).max(5).optional().describe('Public tags, as the explorer shows them.'),
 });
 
+/** A token the scenario names: deployed at set-up with this identity, minted to its holders and to nobody else. */
+export const namedToken = z.strictObject({
+  name: z.string().min(1).max(60).describe('The token’s name, such as "Test USD".'),
+  symbol: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,10}$/, 'a symbol is a letter, then letters and digits (at most 11)').describe('Its symbol, and its handle in /__mock/scenario.'),
+  type: z.enum(['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404']),
+  decimals: z.number().int().min(0).max(36).optional().describe('ERC-20 and ERC-404 only (default 18).'),
+  holders: z
+    .record(z.string(), z.union([z.string(), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(500)]))
+    .optional()
+    .describe('Named account → amount in whole tokens (ERC-20, such as "1000.5") or the token ids it holds (ERC-721, ERC-1155 one of each, ERC-404 one unit each).'),
+});
+
 /** A list an account must have, realised by transactions the ledger schedules over the chain. */
 export const listGuarantee = z.strictObject({
   account: handle.describe('A named account.'),
@@ -58,7 +70,7 @@ export const scenarioKnobs = z.strictObject({
     .optional()
     .describe('Accounts holding NFTs of exactly `collections` collections each, named by `handle`.'),
   entities: z
-    .strictObject({ accounts: z.array(namedAccount).max(100).optional() })
+    .strictObject({ accounts: z.array(namedAccount).max(100).optional(), tokens: z.array(namedToken).max(50).optional() })
     .optional()
     .describe('Named entities, each served under its name; a file that extends another adds to its entities.'),
   lists: z.array(listGuarantee).max(100).optional().describe('Lists named accounts must have, such as three pages of transactions; a file that extends another adds to its lists.'),

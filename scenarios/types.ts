@@ -36,7 +36,7 @@ export interface Scenario {
    */
   readonly collectors?: readonly { readonly handle: string; readonly collections: number }[] | undefined;
   /** Named entities, each served under its name (see `NamedAccount`). */
-  readonly entities?: { readonly accounts?: readonly NamedAccount[] | undefined } | undefined;
+  readonly entities?: { readonly accounts?: readonly NamedAccount[] | undefined; readonly tokens?: readonly NamedToken[] | undefined } | undefined;
   /** Lists named accounts must have: realised by transactions scheduled over the chain. */
   readonly lists?: readonly ListGuarantee[] | undefined;
 }
@@ -51,6 +51,17 @@ export interface NamedAccount {
   readonly ens?: string | undefined;
   readonly nameTag?: string | undefined;
   readonly publicTags?: readonly string[] | undefined;
+}
+
+/** A token a scenario names: deployed at set-up, minted to its holders only. */
+export interface NamedToken {
+  readonly name: string;
+  /** Its symbol, and its handle. */
+  readonly symbol: string;
+  readonly type: 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'ERC-404';
+  readonly decimals?: number | undefined;
+  /** Named account → amount in whole tokens (ERC-20) or the ids it holds. */
+  readonly holders?: Readonly<Record<string, string | readonly number[]>> | undefined;
 }
 
 /** A list a named account must have. */

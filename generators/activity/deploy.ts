@@ -21,9 +21,8 @@ function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>): readonly
   }
 }
 
-/** The creation of a token contract; ERC-20s mint their initial supply to the deployer. */
-export function deployToken(scene: Scene, fromId: number, type: TokenType, label: string, extra: Partial<CreateSpec> = {}): TxPlan | null {
-  const token = tokenIdentity(scene.state.seed, label, type);
+/** The creation of a token contract (its identity drawn from `label` unless given); ERC-20s mint their initial supply to the deployer. */
+export function deployToken(scene: Scene, fromId: number, type: TokenType, label: string, extra: Partial<CreateSpec> = {}, token = tokenIdentity(scene.state.seed, label, type)): TxPlan | null {
   const constructorArgs = tokenConstructorArgs(token);
   if (!canAfford(scene, fromId, 0n, 3_000_000)) return null;
   const mintsSupply = type === 'ERC-20';

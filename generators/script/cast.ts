@@ -29,6 +29,8 @@ export interface Cast {
   readonly named: ReadonlyMap<string, number>;
   /** Their ids. */
   readonly quiet: ReadonlySet<number>;
+  /** The scenario's named tokens by symbol, once deployed. */
+  readonly namedTokens: Map<string, number>;
   readonly tokens: Record<TokenType, number[]>;
   /** Issuer (owner, minter) of each token contract. */
   readonly issuer: Map<number, number>;

@@ -80,6 +80,7 @@ export function createGenesis(state: LedgerState): Cast {
     zeroId,
     named,
     quiet: new Set(named.values()),
+    namedTokens: new Map(),
     deployerId,
     whaleId,
     onePageId,

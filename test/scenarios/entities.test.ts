@@ -51,18 +51,29 @@ describe('named accounts and list guarantees', () => {
       expect(alice.name).toBe('Alice');
       expect((await get(`/api/v2/addresses/${ALICE}/coin-balance-history`)).items[0].value).toBe(alice.coin_balance);
 
-      // 75 ERC-20 mints and one NFT of each of 12 collections: 87 token transfers, all to her.
+      // 75 ERC-20 mints, one NFT of each of 12 collections, her Test USD and three Test Passes: 91 token transfers, all to her.
       const transfers = await get(`/api/v2/addresses/${ALICE}/token-transfers`);
       const more = await get(`/api/v2/addresses/${ALICE}/token-transfers?${new URLSearchParams(transfers.next_page_params)}`);
-      expect([transfers.items.length, more.items.length, more.next_page_params]).toEqual([50, 37, null]);
+      expect([transfers.items.length, more.items.length, more.next_page_params]).toEqual([50, 41, null]);
       for (const t of [...transfers.items, ...more.items] as Json[]) expect(t.to.hash).toBe(ALICE);
-      expect([...transfers.items, ...more.items].filter((t: Json) => t.token.type === 'ERC-20')).toHaveLength(75);
+      expect([...transfers.items, ...more.items].filter((t: Json) => t.token.type === 'ERC-20')).toHaveLength(76);
       const collections = await get(`/api/v2/addresses/${ALICE}/nft/collections`);
-      expect([collections.items.length, collections.next_page_params]).toEqual([12, null]);
+      expect([collections.items.length, collections.next_page_params]).toEqual([13, null]);
+
+      // The named tokens: their identity, supply and holders are the file's, and nobody else's.
+      const tusd = await get(`/api/v2/tokens/${handles.TUSD}`);
+      expect(tusd).toMatchObject({ name: 'Test USD', symbol: 'TUSD', decimals: '6', type: 'ERC-20', total_supply: '1020500000' });
+      const tusdHolders = (await get(`/api/v2/tokens/${handles.TUSD}/holders`)).items as Json[];
+      expect(tusdHolders.map((h) => [h.address.hash, h.value])).toEqual([[ALICE, '1000500000'], [bob, '20000000']]);
+      const pass = await get(`/api/v2/tokens/${handles.PASS}`);
+      expect(pass).toMatchObject({ name: 'Test Pass', symbol: 'PASS', type: 'ERC-721', total_supply: '3' });
+      const instances = (await get(`/api/v2/tokens/${handles.PASS}/instances`)).items as Json[];
+      expect(instances.map((i) => [i.id, i.owner.hash]).sort()).toEqual([['1', ALICE], ['2', ALICE], ['3', ALICE]]);
 
       // Bob: exactly his genesis balance, and nothing happens to him.
       expect((await get(`/api/v2/addresses/${bob}`)).coin_balance).toBe('3000000000');
       expect((await get(`/api/v2/addresses/${bob}/transactions`)).items).toEqual([]);
+      expect(((await get(`/api/v2/addresses/${bob}/tokens`)).items as Json[]).map((t) => [t.token.symbol, t.value])).toEqual([['TUSD', '20000000']]);
     } finally {
       expect(await cli.stop()).toBe(0);
     }
@@ -83,6 +94,12 @@ describe('named accounts and list guarantees', () => {
     ['a list its account cannot pay for', base([{ name: 'a', balance: '0.1 ETH' }], [{ account: 'a', transactions: 120 }]), 'lists[0].transactions: a needs a balance of at least 0.6 ETH to send 120 transactions, has 0.1 ETH'],
     ['an amount with too many decimals', base([{ name: 'a', balance: '1.5 wei' }]), 'entities.accounts[0].balance: "1.5 wei" has more decimals than the unit allows (0)'],
     ['a name every chain already has', base([{ name: 'whale' }]), 'entities.accounts[0].name: "whale" is already a handle of every chain'],
+    ['a token holder never defined', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', holders: { carol: '1' } }] } }, 'entities.tokens[0].holders.carol: no account named "carol" in entities.accounts'],
+    ['one NFT held twice', { extends: 'tiny', entities: { accounts: [{ name: 'a' }, { name: 'b' }], tokens: [{ name: 'P', symbol: 'P', type: 'ERC-721', holders: { a: [1, 2], b: [2] } }] } }, 'entities.tokens[0].holders.b: token id 2 is already held by a'],
+    ['ids for an ERC-20', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', holders: { a: [1] } }] } }, 'entities.tokens[0].holders.a: an ERC-20 holder holds an amount, such as "1000.5"'],
+    ['more decimals than the token has', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', decimals: 2, holders: { a: '1.005' } }] } }, 'entities.tokens[0].holders.a: "1.005" has more decimals than the token (2)'],
+    ['decimals on an ERC-721', { extends: 'tiny', entities: { tokens: [{ name: 'P', symbol: 'P', type: 'ERC-721', decimals: 2 }] } }, 'entities.tokens[0].decimals: an ERC-721 has no decimals'],
+    ['a symbol that is an account’s name', { extends: 'tiny', entities: { accounts: [{ name: 'T' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20' }] } }, 'entities.tokens[0].symbol: "T" is already the name of entities.accounts[0]'],
   ])('refuses %s: one line naming the file and the path, exit code 2', async (_what, content, message) => {
     const file = write(`bad-${Math.random().toString(36).slice(2)}.json`, content);
     const run = await runCli(['--scenario', file, '--port', '0', '--no-cache']);
