@@ -84,6 +84,35 @@ describe('named accounts and list guarantees', () => {
     for (const seed of [1, 2, 3]) expect(chainViolations(buildChain({ scenario, seed }))).toEqual([]);
   });
 
+  /** Every page of a list, as a client follows it: the length of each. */
+  const pageLengths = async (base: string, path: string) => {
+    const lengths: number[] = [];
+    for (let url = path; ; ) {
+      const page = (await (await fetch(`${base}${url}`)).json()) as Json;
+      lengths.push(page.items.length);
+      if (!page.next_page_params) return lengths;
+      url = `${path}?${new URLSearchParams(page.next_page_params)}`;
+    }
+  };
+
+  it.each([
+    ['marketplace.ts', { collector: { 'nft/collections': [50, 50, 22] }, buyer: { 'nft/collections': [5], transactions: [12] } }],
+    ['stress.json', { heavy: { transactions: Array(20).fill(50), 'token-transfers': [...Array(11).fill(50)], 'nft/collections': [50, 50, 50] } }],
+  ] as const)('the %s example: served through the CLI with every list it asks for, and every chain law', async (file, expected) => {
+    const path = new URL(`../../scenarios/examples/${file}`, import.meta.url).pathname;
+    const cli = await spawnCli(['--scenario', path, '--no-cache']);
+    try {
+      const summary = (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as Json;
+      const handles = Object.fromEntries((summary.handles as { name: string; value: string }[]).map((h) => [h.name, h.value]));
+      for (const [name, lists] of Object.entries(expected)) {
+        for (const [list, lengths] of Object.entries(lists)) expect(await pageLengths(cli.url, `/api/v2/addresses/${handles[name]}/${list}`), `${name} ${list}`).toEqual(lengths);
+      }
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+    expect(chainViolations(buildChain({ scenario: await loadScenario(path), seed: 1 }))).toEqual([]);
+  });
+
   const base = (accounts: unknown[], lists?: unknown[]) => ({ extends: 'tiny', entities: { accounts }, ...(lists ? { lists } : {}) });
   it.each([
     ['a mixed-case address failing its checksum', base([{ name: 'a', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }]), 'entities.accounts[0].address: 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD fails its EIP-55 checksum (0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed passes)'],
