@@ -2,7 +2,7 @@ import type { Block, Chain, Hex } from '../src/chain/types.js';
 import type { Scenario } from '../scenarios/index.js';
 import { entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
-import { listSteps } from './script/listSteps.js';
+import { listSteps, withdrawalSchedule } from './script/listSteps.js';
 import { namedTokenSteps } from './script/namedTokenSteps.js';
 import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
@@ -108,6 +108,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);
   const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
+  const withdrawals = withdrawalSchedule(state, cast);
   let next = 0;
   const forced = {
     empty: Math.floor(scenario.blocks * 0.45),
@@ -209,6 +210,13 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
         state.lists[v.withdrawalId]!.withdrawals.push(index);
         changeBalance(state, v.withdrawalId, amount, height);
       }
+    }
+    for (const due of withdrawals.get(height) ?? []) {
+      const amount = stream(seed, due.label).bigint(1_000_000n, 60_000_000n) * GWEI;
+      const index = state.withdrawals.length;
+      state.withdrawals.push({ index, validatorIndex: due.validatorIndex, receiverId: due.receiverId, amount, block: height });
+      state.lists[due.receiverId]!.withdrawals.push(index);
+      changeBalance(state, due.receiverId, amount, height);
     }
 
     const unclesHashes: Hex[] = [];

@@ -28,6 +28,12 @@ export function parseTokenAmount(text: string, decimals: number): bigint | strin
   return units > 0n ? units : `"${text}" is nothing: leave the holder out instead`;
 }
 
+/** At most this many withdrawals of one account in a block (Ethereum's cap for all of them). */
+export const MAX_WITHDRAWALS_PER_BLOCK = 16;
+
+/** The blocks an account's guaranteed withdrawals are spread over: from block 2 to 90% of the chain. */
+export const withdrawalBlocks = (blocks: number): number[] => Array.from({ length: Math.max(1, Math.floor(blocks * 0.9) - 1) }, (_, k) => 2 + k);
+
 /** What each list transaction may cost its sender at most: its value and 21,000 gas at a fee cap well above the chain's. */
 export const LIST_TRANSACTION_VALUE = 10n ** 14n;
 export const LIST_TRANSACTION_BUDGET = 5n * 10n ** 15n;
@@ -90,7 +96,10 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   for (const [i, list] of (scenario.lists ?? []).entries()) {
     const owner = names.get(list.account);
     if (owner === undefined) return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };
-    if (!list.transactions && !list.tokenTransfers && !list.nftCollections) return { path: `lists[${i}]`, problem: 'asks for no list: give transactions, tokenTransfers or nftCollections' };
+    if (!list.transactions && !list.tokenTransfers && !list.nftCollections && !list.withdrawals) return { path: `lists[${i}]`, problem: 'asks for no list: give transactions, tokenTransfers, nftCollections or withdrawals' };
+    const withdrawals = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.withdrawals ?? 0), 0);
+    const room = MAX_WITHDRAWALS_PER_BLOCK * withdrawalBlocks(scenario.blocks).length;
+    if (withdrawals > room) return { path: `lists[${i}].withdrawals`, problem: `${withdrawals} withdrawals do not fit: at most ${MAX_WITHDRAWALS_PER_BLOCK} a block over ${withdrawalBlocks(scenario.blocks).length} blocks (${room}); raise blocks` };
     if (!list.transactions) continue;
     const sent = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.transactions ?? 0), 0);
     const balance = parseCoinAmount(accounts[owner]!.balance ?? '0') as bigint;

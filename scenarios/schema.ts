@@ -44,6 +44,7 @@ export const listGuarantee = z.strictObject({
   transactions: z.number().int().min(1).max(2_000).optional().describe('Transactions it sends (one page holds 50).'),
   tokenTransfers: z.number().int().min(1).max(2_000).optional().describe('ERC-20 mints it receives from the scenario’s tokens, one token transfer each.'),
   nftCollections: z.number().int().min(1).max(1_000).optional().describe('NFT collections it holds (one NFT of each), as a collector does.'),
+  withdrawals: z.number().int().min(1).max(2_000).optional().describe('Beacon-chain withdrawals it receives, from a validator of its own.'),
 });
 
 /** The size and shape knobs (every one optional in a file that `extends` another scenario). */

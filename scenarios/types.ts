@@ -73,4 +73,6 @@ export interface ListGuarantee {
   readonly tokenTransfers?: number | undefined;
   /** NFT collections it holds, one NFT of each, as a collector does. */
   readonly nftCollections?: number | undefined;
+  /** Beacon-chain withdrawals it receives, from a validator of its own. */
+  readonly withdrawals?: number | undefined;
 }

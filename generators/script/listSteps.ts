@@ -1,6 +1,6 @@
 import { erc20Mint } from '../activity/erc20.js';
 import { pickOther } from '../activity/pick.js';
-import { LIST_TRANSACTION_VALUE } from '../../scenarios/entities.js';
+import { LIST_TRANSACTION_VALUE, withdrawalBlocks } from '../../scenarios/entities.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
 import type { ScriptStep } from './step.js';
@@ -37,4 +37,34 @@ export function listSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   const first = Math.max(4, Math.floor(blocks * 0.04));
   const span = Math.max(1, Math.floor(blocks * 0.9) - first);
   return plans.map((p, j) => ({ ...p, notBefore: first + Math.floor((j * span) / plans.length) }));
+}
+
+/** One guaranteed withdrawal: to whom, from which validator, drawn from which label. */
+export interface ScheduledWithdrawal {
+  readonly receiverId: number;
+  readonly validatorIndex: number;
+  readonly label: string;
+}
+
+/**
+ * The withdrawals behind list guarantees, by block: each named account that asks for some gets a
+ * validator of its own (indexes from 900,000), whose withdrawals are spread evenly from block 2 to
+ * 90% of the chain, after the block's random ones.
+ */
+export function withdrawalSchedule(state: LedgerState, cast: Cast): Map<number, ScheduledWithdrawal[]> {
+  const schedule = new Map<number, ScheduledWithdrawal[]>();
+  const blocks = withdrawalBlocks(state.scenario.blocks);
+  let validators = 0;
+  for (const list of state.scenario.lists ?? []) {
+    if (!list.withdrawals) continue;
+    const receiverId = cast.named.get(list.account)!;
+    const validatorIndex = 900_000 + validators++;
+    for (let k = 0; k < list.withdrawals; k++) {
+      const height = blocks[Math.floor((k * blocks.length) / list.withdrawals)]!;
+      let due = schedule.get(height);
+      if (!due) schedule.set(height, (due = []));
+      due.push({ receiverId, validatorIndex, label: `list:${list.account}:withdrawal:${validatorIndex}:${k}` });
+    }
+  }
+  return schedule;
 }

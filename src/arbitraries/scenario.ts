@@ -46,7 +46,7 @@ const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
       const usable = accounts.filter((a) => a.address === undefined || !/^0x0{36}/.test(a.address));
       // A list only for an account that can pay for it.
       const payers = usable.filter((a) => a.balance !== undefined && BigInt(parseCoinAmount(a.balance) as bigint) >= 60n * LIST_TRANSACTION_BUDGET);
-      const lists = payers.length ? fc.array(fc.record({ account: fc.constantFrom(...payers.map((a) => a.name)), transactions: fc.integer({ min: 1, max: 60 }), tokenTransfers: fc.integer({ min: 1, max: 30 }), nftCollections: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: ['account', 'transactions'] }), { maxLength: 1 }) : fc.constant([]);
+      const lists = payers.length ? fc.array(fc.record({ account: fc.constantFrom(...payers.map((a) => a.name)), transactions: fc.integer({ min: 1, max: 60 }), tokenTransfers: fc.integer({ min: 1, max: 30 }), nftCollections: fc.integer({ min: 1, max: 4 }), withdrawals: fc.integer({ min: 1, max: 40 }) }, { requiredKeys: ['account', 'transactions'] }), { maxLength: 1 }) : fc.constant([]);
       return lists.map((l) => ({ ...(usable.length ? { entities: { accounts: usable } } : {}), ...(l.length ? { lists: l } : {}) }));
     });
 

@@ -97,7 +97,7 @@ describe('named accounts and list guarantees', () => {
 
   it.each([
     ['marketplace.ts', { collector: { 'nft/collections': [50, 50, 22] }, buyer: { 'nft/collections': [5], transactions: [12] } }],
-    ['stress.json', { heavy: { transactions: Array(20).fill(50), 'token-transfers': [...Array(11).fill(50)], 'nft/collections': [50, 50, 50] } }],
+    ['stress.json', { heavy: { transactions: Array(20).fill(50), 'token-transfers': [...Array(11).fill(50)], 'nft/collections': [50, 50, 50], withdrawals: [50, 10] } }],
   ] as const)('the %s example: served through the CLI with every list it asks for, and every chain law', async (file, expected) => {
     const path = new URL(`../../scenarios/examples/${file}`, import.meta.url).pathname;
     const cli = await spawnCli(['--scenario', path, '--no-cache']);
@@ -122,6 +122,7 @@ describe('named accounts and list guarantees', () => {
     ['a list for an account never defined', base([{ name: 'a', balance: '1 ETH' }], [{ account: 'carol', transactions: 3 }]), 'lists[0].account: no account named "carol" in entities.accounts'],
     ['a list its account cannot pay for', base([{ name: 'a', balance: '0.1 ETH' }], [{ account: 'a', transactions: 120 }]), 'lists[0].transactions: a needs a balance of at least 0.6 ETH to send 120 transactions, has 0.1 ETH'],
     ['an amount with too many decimals', base([{ name: 'a', balance: '1.5 wei' }]), 'entities.accounts[0].balance: "1.5 wei" has more decimals than the unit allows (0)'],
+    ['more withdrawals than fit', base([{ name: 'a' }], [{ account: 'a', withdrawals: 2000 }]), 'lists[0].withdrawals: 2000 withdrawals do not fit: at most 16 a block over 42 blocks (672); raise blocks'],
     ['a name every chain already has', base([{ name: 'whale' }]), 'entities.accounts[0].name: "whale" is already a handle of every chain'],
     ['a token holder never defined', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', holders: { carol: '1' } }] } }, 'entities.tokens[0].holders.carol: no account named "carol" in entities.accounts'],
     ['one NFT held twice', { extends: 'tiny', entities: { accounts: [{ name: 'a' }, { name: 'b' }], tokens: [{ name: 'P', symbol: 'P', type: 'ERC-721', holders: { a: [1, 2], b: [2] } }] } }, 'entities.tokens[0].holders.b: token id 2 is already held by a'],

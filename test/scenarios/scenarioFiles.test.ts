@@ -153,6 +153,7 @@ describe('the scenario() arbitrary', () => {
           if (!sends) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
           const mints = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.tokenTransfers ?? 0) + (l.nftCollections ?? 0), 0);
           expect(chain.indexes.at(id)!.tokenTransfers.length).toBe(mints);
+          expect(chain.indexes.at(id)!.withdrawals.length).toBe((s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.withdrawals ?? 0), 0));
           expect(chain.indexes.at(id)!.nftCollections.length).toBe((s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.nftCollections ?? 0), 0));
         }
       }),
