@@ -5,7 +5,7 @@ import { uniqueMint } from '../activity/nft.js';
 import { gas, hashOf } from '../activity/pick.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
-import type { ScriptStep } from './step.js';
+import { type ScriptStep, spreadSteps } from './step.js';
 import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
 
 type DropType = Exclude<TokenType, 'ERC-20'>;
@@ -83,8 +83,5 @@ export function collectorSteps(state: LedgerState, cast: Cast): ScriptStep[] {
     }
   }
   // Spread over the first half of the chain, after the set-up.
-  const blocks = state.scenario.blocks;
-  const first = Math.max(4, Math.floor(blocks * 0.04));
-  const span = Math.max(1, Math.floor(blocks * 0.5) - first);
-  return plans.map((p, j) => ({ ...p, notBefore: first + Math.floor((j * span) / plans.length) }));
+  return spreadSteps(plans, state.scenario.blocks, 0.5);
 }

@@ -3,7 +3,7 @@ import { pickOther } from '../activity/pick.js';
 import { LIST_TRANSACTION_VALUE, withdrawalBlocks } from '../../scenarios/entities.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
-import type { ScriptStep } from './step.js';
+import { type ScriptStep, spreadSteps } from './step.js';
 
 /**
  * The transactions behind a scenario's list guarantees, spread from after the set-up to 90% of the
@@ -33,10 +33,7 @@ export function listSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       });
     }
   }
-  const blocks = state.scenario.blocks;
-  const first = Math.max(4, Math.floor(blocks * 0.04));
-  const span = Math.max(1, Math.floor(blocks * 0.9) - first);
-  return plans.map((p, j) => ({ ...p, notBefore: first + Math.floor((j * span) / plans.length) }));
+  return spreadSteps(plans, state.scenario.blocks, 0.9);
 }
 
 /** One guaranteed withdrawal: to whom, from which validator, drawn from which label. */

@@ -3,7 +3,7 @@ import { deployToken } from '../activity/deploy.js';
 import { gas, hashOf } from '../activity/pick.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
-import type { ScriptStep } from './step.js';
+import { type ScriptStep, spreadSteps } from './step.js';
 import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
 
 const KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const;
@@ -66,8 +66,5 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       }
     }
   }
-  const blocks = state.scenario.blocks;
-  const first = Math.max(4, Math.floor(blocks * 0.04));
-  const span = Math.max(1, Math.floor(blocks * 0.3) - first);
-  return [...steps, ...mints.map((p, j) => ({ ...p, notBefore: first + Math.floor((j * span) / Math.max(1, mints.length)) }))];
+  return [...steps, ...spreadSteps(mints, state.scenario.blocks, 0.3)];
 }
