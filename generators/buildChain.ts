@@ -2,6 +2,7 @@ import type { Block, Chain, Hex } from '../src/chain/types.js';
 import type { Scenario } from '../scenarios/index.js';
 import { entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
+import { activitySteps } from './script/activitySteps.js';
 import { listSteps, withdrawalSchedule } from './script/listSteps.js';
 import { namedTokenSteps } from './script/namedTokenSteps.js';
 import type { Scene } from './activity/context.js';
@@ -107,7 +108,10 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   const gasLimit = gasLimitOf(scenario);
-  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast)].sort((a, b) => a.notBefore - b.notBefore);
+  const activity = activitySteps(state, cast);
+  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast), ...activity.spread].sort((a, b) => a.notBefore - b.notBefore);
+  const timed = [...activity.timed].sort((a, b) => a.notBefore - b.notBefore);
+  let nextTimed = 0;
   const withdrawals = withdrawalSchedule(state, cast);
   let next = 0;
   const forced = {
@@ -172,17 +176,27 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     };
 
     if (height !== forced.empty) {
-      while (next < queue.length && queue[next]!.notBefore <= height) {
-        const step = queue[next]!;
-        const scene: Scene = { state, cast, ctx, rng: stream(seed, step.label) };
-        const plan = step.plan(scene);
-        if (!plan) throw new Error(`scripted step ${step.label} found nothing to do at block ${height}`);
-        if (plan.gasUsed > gasLimit) throw new Error(`scripted step ${step.label} needs more gas than a block holds`);
-        if (ctx.gasUsed + plan.gasUsed > gasLimit) break;
-        const index = apply(plan, scene.rng);
-        step.after?.(scene, index);
-        next++;
-      }
+      /** Runs the steps of `steps` due by now from `from` (the set-up ones only, when `setUpOnly`) while the block has room; returns where it stopped. */
+      const runDue = (steps: readonly ScriptStep[], from: number, setUpOnly: boolean) => {
+        let at = from;
+        while (at < steps.length && steps[at]!.notBefore <= height && !(setUpOnly && steps[at]!.label.startsWith('special:'))) {
+          const step = steps[at]!;
+          const scene: Scene = { state, cast, ctx, rng: stream(seed, step.label) };
+          const plan = step.plan(scene);
+          if (!plan) throw new Error(`scripted step ${step.label} found nothing to do at block ${height}`);
+          if (plan.gasUsed > gasLimit) throw new Error(`scripted step ${step.label} needs more gas than a block holds`);
+          if (ctx.gasUsed + plan.gasUsed > gasLimit) break;
+          const index = apply(plan, scene.rng);
+          step.after?.(scene, index);
+          at++;
+        }
+        return at;
+      };
+      next = runDue(queue, next, true);
+      const setUp = next === queue.length || queue[next]!.label.startsWith('special:');
+      // Scripted activity at its block goes before the spread-out steps, once the set-up is done.
+      if (setUp) nextTimed = runDue(timed, nextTimed, false);
+      next = runDue(queue, next, false);
       if (next === queue.length || queue[next]!.label.startsWith('special:')) {
         // Demand falls as the base fee rises, which keeps the fee near a reference level.
         const demand = Math.min(3, Math.max(0.25, Number(REFERENCE_FEE) / Number(ctx.baseFee)));
@@ -259,6 +273,9 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     if (height === forced.reorg || brng.chance(scenario.reorgRate)) {
       const rrng = stream(seed, `block:${height}:reorg`);
       state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
+    }
+    if (height === scenario.blocks && nextTimed < timed.length) {
+      throw new BuildChainError(`buildChain: scenario ${scenario.name} ends before scripted activity at block ${timed[nextTimed]!.notBefore} could be mined (${timed[nextTimed]!.label}); raise blocks`, 'blocks');
     }
     if (height === scenario.blocks && next < queue.length) {
       throw new BuildChainError(`buildChain: scenario ${scenario.name} has too few blocks (${scenario.blocks}) for its scripted set-up (${queue[next]!.label} did not run); raise blocks or lower collectors`, 'blocks');

@@ -93,6 +93,16 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
       }
     }
   }
+  for (const [i, tx] of (scenario.activity ?? []).entries()) {
+    const at = `activity[${i}]`;
+    if (!names.has(tx.from)) return { path: `${at}.from`, problem: `no account named "${tx.from}" in entities.accounts` };
+    if (!names.has(tx.to) && !symbols.has(tx.to)) return { path: `${at}.to`, problem: `no account named "${tx.to}" and no token with that symbol` };
+    if (tx.call && !symbols.has(tx.to)) return { path: `${at}.call`, problem: `"${tx.to}" is an account: a call goes to a named token` };
+    if (tx.revertReason !== undefined && tx.status !== 'error') return { path: `${at}.revertReason`, problem: 'a revert reason needs status "error"' };
+    if (tx.status === 'error' && !tx.call) return { path: `${at}.status`, problem: 'a plain transfer to an account cannot fail: a failing transaction calls a token' };
+    if (tx.at !== undefined && tx.at > scenario.blocks) return { path: `${at}.at`, problem: `block ${tx.at} is past the scenario's ${scenario.blocks} blocks` };
+    if (tx.value !== undefined && typeof parseCoinAmount(tx.value) === 'string') return { path: `${at}.value`, problem: parseCoinAmount(tx.value) as string };
+  }
   for (const [i, list] of (scenario.lists ?? []).entries()) {
     const owner = names.get(list.account);
     if (owner === undefined) return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };

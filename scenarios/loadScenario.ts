@@ -77,12 +77,14 @@ export async function loadScenario(ref: string, from = process.cwd(), chain: rea
   const own = check(scenarioFile.options[1], raw, file);
   if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends))) throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
   const base = await loadScenario(own.extends, dirname(file), [...chain, file], read);
-  const { extends: _e, $schema: _s, tokens, entities, lists, ...knobs } = own;
+  const { extends: _e, $schema: _s, tokens, entities, lists, activity, ...knobs } = own;
   const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
   // Entities and lists add to the base's.
   const accounts = [...(base.entities?.accounts ?? []), ...(entities?.accounts ?? [])];
   const tokenEntities = [...(base.entities?.tokens ?? []), ...(entities?.tokens ?? [])];
   if (accounts.length || tokenEntities.length) Object.assign(merged, { entities: { ...(accounts.length ? { accounts } : {}), ...(tokenEntities.length ? { tokens: tokenEntities } : {}) } });
+  const allActivity = [...(base.activity ?? []), ...(activity ?? [])];
+  if (allActivity.length) Object.assign(merged, { activity: allActivity });
   const allLists = [...(base.lists ?? []), ...(lists ?? [])];
   if (allLists.length) Object.assign(merged, { lists: allLists });
   return possible(check(scenarioKnobs, merged, file), file);
@@ -99,3 +101,15 @@ const strip = (scenario: Scenario & { $schema?: string | undefined }): Scenario 
   const { $schema: _s, ...rest } = scenario;
   return rest;
 };
+
+/**
+ * The `ScenarioError` of a `BuildChainError` that names a place in the scenario (`field`): what the
+ * file asks that no chain can give. Null for any other error.
+ */
+export function scenarioErrorOf(file: string, error: unknown): ScenarioError | null {
+  if (!(error instanceof Error) || error.name !== 'BuildChainError') return null;
+  const { field } = error as Error & { field?: string };
+  if (!field) return null;
+  const problem = error.message.replace(/^buildChain: /, '');
+  return new ScenarioError(file, field, problem.startsWith(`${field}: `) ? problem.slice(field.length + 2) : problem);
+}

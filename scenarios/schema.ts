@@ -38,6 +38,24 @@ export const namedToken = z.strictObject({
     .describe('Named account → amount in whole tokens (ERC-20, such as "1000.5") or the token ids it holds (ERC-721, ERC-1155 one of each, ERC-404 one unit each).'),
 });
 
+/** A transaction the scenario scripts: a named account sends coin to a named account, or calls a named token. */
+export const scriptedTransaction = z.strictObject({
+  from: handle.describe('A named account.'),
+  to: z.string().min(1).describe('A named account, or a named token’s symbol.'),
+  value: coinAmount.optional().describe('Coin sent with it (default 0).'),
+  call: z
+    .strictObject({
+      signature: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\((|[a-z0-9\[\]]+(,[a-z0-9\[\]]+)*)\)$/, 'a signature such as "transfer(address,uint256)"'),
+      args: z.array(z.union([z.string(), z.number(), z.boolean()])).max(10).describe('Addresses as account names, token symbols or 0x hashes; integers as numbers or digit strings (in the smallest unit).'),
+    })
+    .optional()
+    .describe('A method of the token’s ABI, encoded as the token’s contract takes it.'),
+  status: z.enum(['ok', 'error']).optional().describe('Whether it succeeds (default ok).'),
+  revertReason: z.string().min(1).max(200).optional().describe('Why it fails (status error only; default "execution reverted").'),
+  at: z.number().int().min(2).optional().describe('The block it is mined in (or the next with room); default spread after the set-up.'),
+  repeat: z.number().int().min(1).max(500).optional().describe('Send it this many times (default 1).'),
+});
+
 /** A list an account must have, realised by transactions the ledger schedules over the chain. */
 export const listGuarantee = z.strictObject({
   account: handle.describe('A named account.'),
@@ -74,6 +92,7 @@ export const scenarioKnobs = z.strictObject({
     .strictObject({ accounts: z.array(namedAccount).max(100).optional(), tokens: z.array(namedToken).max(50).optional() })
     .optional()
     .describe('Named entities, each served under its name; a file that extends another adds to its entities.'),
+  activity: z.array(scriptedTransaction).max(500).optional().describe('Scripted transactions, mined in order; a file that extends another adds to its activity.'),
   lists: z.array(listGuarantee).max(100).optional().describe('Lists named accounts must have, such as three pages of transactions; a file that extends another adds to its lists.'),
 });
 

@@ -37,6 +37,8 @@ export interface Scenario {
   readonly collectors?: readonly { readonly handle: string; readonly collections: number }[] | undefined;
   /** Named entities, each served under its name (see `NamedAccount`). */
   readonly entities?: { readonly accounts?: readonly NamedAccount[] | undefined; readonly tokens?: readonly NamedToken[] | undefined } | undefined;
+  /** Scripted transactions, mined in order. */
+  readonly activity?: readonly ScriptedTransaction[] | undefined;
   /** Lists named accounts must have: realised by transactions scheduled over the chain. */
   readonly lists?: readonly ListGuarantee[] | undefined;
 }
@@ -62,6 +64,19 @@ export interface NamedToken {
   readonly decimals?: number | undefined;
   /** Named account → amount in whole tokens (ERC-20) or the ids it holds. */
   readonly holders?: Readonly<Record<string, string | readonly number[]>> | undefined;
+}
+
+/** A scripted transaction: coin from a named account to another, or a call of a named token's method. */
+export interface ScriptedTransaction {
+  readonly from: string;
+  /** A named account, or a named token's symbol. */
+  readonly to: string;
+  readonly value?: string | undefined;
+  readonly call?: { readonly signature: string; readonly args: readonly (string | number | boolean)[] } | undefined;
+  readonly status?: 'ok' | 'error' | undefined;
+  readonly revertReason?: string | undefined;
+  readonly at?: number | undefined;
+  readonly repeat?: number | undefined;
 }
 
 /** A list a named account must have. */

@@ -20,15 +20,13 @@ async function exportCommand(argv: readonly string[]): Promise<void> {
     return void process.stdout.write(`explorer-mock wrote ${files} responses and ${manifest}\n`);
   }
   // A scenario file is read (and checked) first; what it asks that no chain can give is the file's problem.
-  const { loadScenario, ScenarioError } = await import('../scenarios/loadScenario.js');
+  const { loadScenario, scenarioErrorOf } = await import('../scenarios/loadScenario.js');
   const loaded = await loadScenario(scenario);
   let written;
   try {
     written = exportFixtures({ ...parsed.options, scenario: loaded });
   } catch (error) {
-    const { field } = error as Error & { field?: string };
-    if (error instanceof Error && error.name === 'BuildChainError' && field) throw new ScenarioError(resolve(scenario), field, error.message.replace(/^buildChain: /, ''));
-    throw error;
+    throw scenarioErrorOf(resolve(scenario), error) ?? error;
   }
   const { files, manifest } = written;
   process.stdout.write(`explorer-mock wrote ${files} responses and ${manifest}\n`);

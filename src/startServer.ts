@@ -102,11 +102,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
     // A scenario file asking for the impossible is the file's problem, reported at its knob.
-    const { field } = error as Error & { field?: string };
-    if (scenarioFile && field) {
-      const { ScenarioError } = await import('../scenarios/loadScenario.js');
-      throw new ScenarioError(resolvePath(scenarioFile), field, error.message.replace(/^buildChain: /, ''));
-    }
+    if (scenarioFile) throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
     throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
   }
   let readyMs: number | null = null;

@@ -37,26 +37,36 @@ describe('named accounts and list guarantees', () => {
         if (!page.next_page_params) break;
         url = `/api/v2/addresses/${ALICE}/transactions?${new URLSearchParams(page.next_page_params)}`;
       }
-      expect(pages.map((p) => p.items.length)).toEqual([50, 50, 20]);
+      expect(pages.map((p) => p.items.length)).toEqual([50, 50, 24]);
       const sent = pages.flatMap((p) => p.items as Json[]);
       let spent = 0n;
       for (const t of sent) {
         expect(t.from).toMatchObject({ hash: ALICE, ens_domain_name: 'alice.eth', name: 'Alice' });
-        expect(t.status).toBe('ok');
         spent += BigInt(t.value) + BigInt(t.fee.value);
       }
+      // The scripted activity, each at its block: 0.5 ETH to bob, 250 TUSD to bob, a failing TUSD transfer, pass #3 to bob.
+      const byBlock = (block: number) => sent.filter((t) => t.block_number === block);
+      expect(byBlock(24).filter((t) => t.to.hash === bob).map((t) => [t.value, t.status])).toEqual([['500000000000000000', 'ok']]);
+      const [ok] = byBlock(30).filter((t) => t.to.hash === handles.TUSD);
+      expect(ok).toMatchObject({ status: 'ok', method: 'transfer', decoded_input: { method_call: 'transfer(address to, uint256 amount)', parameters: [{ value: bob }, { value: '250000000' }] } });
+      const [failed] = byBlock(31).filter((t) => t.to.hash === handles.TUSD);
+      expect(failed).toMatchObject({ status: 'error', result: 'execution reverted', revert_reason: 'ERC20: transfer amount exceeds balance', method: 'transfer' });
+      expect(sent.filter((t) => t.status === 'error')).toHaveLength(1);
+      const [moved] = byBlock(32).filter((t) => t.to.hash === handles.PASS);
+      expect(moved).toMatchObject({ status: 'ok', method: 'transferFrom' });
       const alice = await get(`/api/v2/addresses/${ALICE}`);
       expect(BigInt(alice.coin_balance)).toBe(12_500_000_000_000_000_000n - spent);
       expect(alice.public_tags).toEqual([{ address_hash: ALICE, display_name: 'Test Wallet', label: 'test-wallet' }]);
       expect(alice.name).toBe('Alice');
       expect((await get(`/api/v2/addresses/${ALICE}/coin-balance-history`)).items[0].value).toBe(alice.coin_balance);
 
-      // 75 ERC-20 mints, one NFT of each of 12 collections, her Test USD and three Test Passes: 91 token transfers, all to her.
+      // 75 ERC-20 mints, one NFT of each of 12 collections, her Test USD and three Test Passes to her; TUSD and pass #3 from her: 93 token transfers.
       const transfers = await get(`/api/v2/addresses/${ALICE}/token-transfers`);
       const more = await get(`/api/v2/addresses/${ALICE}/token-transfers?${new URLSearchParams(transfers.next_page_params)}`);
-      expect([transfers.items.length, more.items.length, more.next_page_params]).toEqual([50, 41, null]);
-      for (const t of [...transfers.items, ...more.items] as Json[]) expect(t.to.hash).toBe(ALICE);
-      expect([...transfers.items, ...more.items].filter((t: Json) => t.token.type === 'ERC-20')).toHaveLength(76);
+      expect([transfers.items.length, more.items.length, more.next_page_params]).toEqual([50, 43, null]);
+      const all = [...transfers.items, ...more.items] as Json[];
+      expect(all.filter((t) => t.from.hash === ALICE).map((t) => [t.to.hash, t.token.symbol])).toEqual([[bob, 'PASS'], [bob, 'TUSD']]);
+      expect(all.filter((t) => t.token.type === 'ERC-20')).toHaveLength(77);
       const collections = await get(`/api/v2/addresses/${ALICE}/nft/collections`);
       expect([collections.items.length, collections.next_page_params]).toEqual([13, null]);
 
@@ -64,16 +74,16 @@ describe('named accounts and list guarantees', () => {
       const tusd = await get(`/api/v2/tokens/${handles.TUSD}`);
       expect(tusd).toMatchObject({ name: 'Test USD', symbol: 'TUSD', decimals: '6', type: 'ERC-20', total_supply: '1020500000' });
       const tusdHolders = (await get(`/api/v2/tokens/${handles.TUSD}/holders`)).items as Json[];
-      expect(tusdHolders.map((h) => [h.address.hash, h.value])).toEqual([[ALICE, '1000500000'], [bob, '20000000']]);
+      expect(tusdHolders.map((h) => [h.address.hash, h.value])).toEqual([[ALICE, '750500000'], [bob, '270000000']]);
       const pass = await get(`/api/v2/tokens/${handles.PASS}`);
       expect(pass).toMatchObject({ name: 'Test Pass', symbol: 'PASS', type: 'ERC-721', total_supply: '3' });
       const instances = (await get(`/api/v2/tokens/${handles.PASS}/instances`)).items as Json[];
-      expect(instances.map((i) => [i.id, i.owner.hash]).sort()).toEqual([['1', ALICE], ['2', ALICE], ['3', ALICE]]);
+      expect(instances.map((i) => [i.id, i.owner.hash]).sort()).toEqual([['1', ALICE], ['2', ALICE], ['3', bob]]);
 
-      // Bob: exactly his genesis balance, and nothing happens to him.
-      expect((await get(`/api/v2/addresses/${bob}`)).coin_balance).toBe('3000000000');
-      expect((await get(`/api/v2/addresses/${bob}/transactions`)).items).toEqual([]);
-      expect(((await get(`/api/v2/addresses/${bob}/tokens`)).items as Json[]).map((t) => [t.token.symbol, t.value])).toEqual([['TUSD', '20000000']]);
+      // Bob: his genesis balance and alice's 0.5 ETH; he never sends anything.
+      expect((await get(`/api/v2/addresses/${bob}`)).coin_balance).toBe('500000003000000000');
+      expect(((await get(`/api/v2/addresses/${bob}/transactions`)).items as Json[]).map((t) => t.from.hash)).toEqual([ALICE]);
+      expect(((await get(`/api/v2/addresses/${bob}/tokens`)).items as Json[]).map((t) => [t.token.symbol, t.value]).sort()).toEqual([['PASS', '1'], ['TUSD', '270000000']]);
     } finally {
       expect(await cli.stop()).toBe(0);
     }
@@ -113,7 +123,12 @@ describe('named accounts and list guarantees', () => {
     expect(chainViolations(buildChain({ scenario: await loadScenario(path), seed: 1 }))).toEqual([]);
   });
 
-  const base = (accounts: unknown[], lists?: unknown[]) => ({ extends: 'tiny', entities: { accounts }, ...(lists ? { lists } : {}) });
+  const base = (accounts: unknown[], lists?: unknown[], activity?: unknown[]) => ({ extends: 'tiny', entities: { accounts }, ...(lists ? { lists } : {}), ...(activity ? { activity } : {}) });
+  const tokenBase = (activity: unknown[]) => ({
+    extends: 'tiny',
+    entities: { accounts: [{ name: 'a', balance: '1 ETH' }, { name: 'b' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', decimals: 2, holders: { a: '50000' } }] },
+    activity,
+  });
   it.each([
     ['a mixed-case address failing its checksum', base([{ name: 'a', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }]), 'entities.accounts[0].address: 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD fails its EIP-55 checksum (0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed passes)'],
     ['a precompile', base([{ name: 'a', address: '0x0000000000000000000000000000000000000005' }]), 'entities.accounts[0].address: 0x0000000000000000000000000000000000000005 is the zero address or a precompile'],
@@ -122,6 +137,11 @@ describe('named accounts and list guarantees', () => {
     ['a list for an account never defined', base([{ name: 'a', balance: '1 ETH' }], [{ account: 'carol', transactions: 3 }]), 'lists[0].account: no account named "carol" in entities.accounts'],
     ['a list its account cannot pay for', base([{ name: 'a', balance: '0.1 ETH' }], [{ account: 'a', transactions: 120 }]), 'lists[0].transactions: a needs a balance of at least 0.6 ETH to send 120 transactions, has 0.1 ETH'],
     ['an amount with too many decimals', base([{ name: 'a', balance: '1.5 wei' }]), 'entities.accounts[0].balance: "1.5 wei" has more decimals than the unit allows (0)'],
+    ['a call to an account', base([{ name: 'a', balance: '1 ETH' }, { name: 'b' }], undefined, [{ from: 'a', to: 'b', call: { signature: 'transfer(address,uint256)', args: ['b', 1] } }]), 'activity[0].call: "b" is an account: a call goes to a named token'],
+    ['a plain transfer that fails', base([{ name: 'a', balance: '1 ETH' }, { name: 'b' }], undefined, [{ from: 'a', to: 'b', value: '1 gwei', status: 'error' }]), 'activity[0].status: a plain transfer to an account cannot fail'],
+    ['a method the ABI lacks', tokenBase([{ from: 'a', to: 'T', call: { signature: 'steal(address)', args: ['a'] }, status: 'error' }]), 'activity[0].call.signature: the ERC-20 ABI of T has no steal(address)'],
+    ['a transfer of more than is held', tokenBase([{ from: 'a', to: 'T', call: { signature: 'transfer(address,uint256)', args: ['b', '5000001'] } }]), 'activity[0].call.args[1]: a holds 5000000 of T at block'],
+    ['an argument that is no account', tokenBase([{ from: 'a', to: 'T', call: { signature: 'transfer(address,uint256)', args: ['carol', 1] } }]), 'activity[0].call.args[0]: "carol" is no named account, named token or 0x address'],
     ['more withdrawals than fit', base([{ name: 'a' }], [{ account: 'a', withdrawals: 2000 }]), 'lists[0].withdrawals: 2000 withdrawals do not fit: at most 16 a block over 42 blocks (672); raise blocks'],
     ['a name every chain already has', base([{ name: 'whale' }]), 'entities.accounts[0].name: "whale" is already a handle of every chain'],
     ['a token holder never defined', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', holders: { carol: '1' } }] } }, 'entities.tokens[0].holders.carol: no account named "carol" in entities.accounts'],

@@ -1,0 +1,103 @@
+import type { AbiFunction } from 'abitype';
+import { parseCoinAmount } from '../../scenarios/entities.js';
+import type { ContractKind } from '../../src/chain/types.js';
+import { gas } from '../activity/pick.js';
+import { BuildChainError } from '../chainInput.js';
+import { abiOf } from '../contracts/abiOf.js';
+import type { TransferSpec } from '../ledger/plan.js';
+import type { LedgerState } from '../ledger/state.js';
+import type { Cast } from './cast.js';
+import { spreadSteps, type ScriptStep } from './step.js';
+
+const KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const;
+
+/** The successful calls whose effects the ledger models: their token transfers and events. */
+const MODELLED = new Set(['erc20.transfer(address,uint256)', 'erc20.approve(address,uint256)', 'erc721.transferFrom(address,address,uint256)', 'erc721.safeTransferFrom(address,address,uint256)', 'erc721.setApprovalForAll(address,bool)']);
+
+const signatureOf = (fn: AbiFunction) => `${fn.name}(${fn.inputs.map((p) => p.type).join(',')})`;
+
+/**
+ * The scenario's scripted transactions: those with `at` for a queue of their own, run at their
+ * block (or the next with room) once the set-up is done, ahead of other scripted steps; the rest
+ * spread after the set-up. A call is checked against the token's ABI and encoded with it, so
+ * `decoded_input` and `method` follow; a failing one is mined with its revert reason and no effect;
+ * a successful one moves what its method moves. Throws `BuildChainError` at the entry's path for
+ * what cannot be realised.
+ */
+export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptStep[]; spread: ScriptStep[] } {
+  const timed: ScriptStep[] = [];
+  const spread: Omit<ScriptStep, 'notBefore'>[] = [];
+  const tokens = state.scenario.entities?.tokens ?? [];
+  for (const [i, tx] of (state.scenario.activity ?? []).entries()) {
+    const path = `activity[${i}]`;
+    const fail = (where: string, problem: string) => new BuildChainError(`buildChain: ${path}${where}: ${problem}`, `${path}${where}`);
+    const fromId = cast.named.get(tx.from)!;
+    const token = tokens.find((t) => t.symbol === tx.to);
+    const value = parseCoinAmount(tx.value ?? '0') as bigint;
+    const ok = tx.status !== 'error';
+    let kind: ContractKind | null = null;
+    let fn: AbiFunction | null = null;
+    if (tx.call) {
+      kind = KIND[token!.type];
+      fn = abiOf(kind).find((x): x is AbiFunction => x.type === 'function' && signatureOf(x) === tx.call!.signature) ?? null;
+      if (!fn) throw fail('.call.signature', `the ${token!.type} ABI of ${tx.to} has no ${tx.call.signature}`);
+      if (fn.inputs.length !== tx.call.args.length) throw fail('.call.args', `${tx.call.signature} takes ${fn.inputs.length} arguments, got ${tx.call.args.length}`);
+      if (ok && !MODELLED.has(`${kind}.${tx.call.signature}`)) throw fail('.call', `a successful ${tx.call.signature} on an ${token!.type} is not modelled yet (give status "error" for a failing one); modelled: ${[...MODELLED].join(', ')}`);
+    }
+    for (let r = 0; r < (tx.repeat ?? 1); r++) {
+      const step: Omit<ScriptStep, 'notBefore'> = {
+        label: `special:activity:${i}:${r}`,
+        plan: (s) => {
+          const hashOfName = (name: string | number | boolean, where: string): string => {
+            if (typeof name === 'string' && /^0x[0-9a-fA-F]{40}$/.test(name)) return name;
+            const id = typeof name === 'string' ? (cast.named.get(name) ?? cast.namedTokens.get(name)) : undefined;
+            if (id === undefined) throw fail(where, `${JSON.stringify(name)} is no named account, named token or 0x address`);
+            return s.state.accounts[id]!.hash;
+          };
+          const toId = token ? cast.namedTokens.get(tx.to)! : cast.named.get(tx.to)!;
+          const args = (fn?.inputs ?? []).map((p, k) => {
+            const raw = tx.call!.args[k]!;
+            const where = `.call.args[${k}]`;
+            if (p.type === 'address') return hashOfName(raw, where);
+            if (p.type.startsWith('uint') || p.type.startsWith('int')) {
+              if (typeof raw === 'boolean' || !/^-?[0-9]+$/.test(String(raw))) throw fail(where, `${p.type} ${p.name}: give an integer, got ${JSON.stringify(raw)}`);
+              return BigInt(raw);
+            }
+            if (p.type === 'bool') {
+              if (typeof raw !== 'boolean') throw fail(where, `bool ${p.name}: give true or false, got ${JSON.stringify(raw)}`);
+              return raw;
+            }
+            if (typeof raw !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw)) throw fail(where, `${p.type} ${p.name}: give 0x-prefixed hex, got ${JSON.stringify(raw)}`);
+            return raw;
+          });
+          const gasLimit = tx.call ? 90_000 : 21_000;
+          if (s.state.accounts[fromId]!.balance < value + BigInt(gasLimit) * s.ctx.maxFeeCap) throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
+          const base = { fromId, toId, value, call: kind && fn ? { contractKind: kind, functionName: fn.name, args } : null };
+          if (!tx.call) return { ...base, gasUsed: 21_000, gasLimit: 21_000 };
+          if (!ok) return { ...base, ...gas(s, 22_000, 30_000), revertReason: tx.revertReason ?? 'execution reverted' };
+          const tokenId = toId;
+          const ledger = s.state.tokens.get(tokenId)!;
+          const idOf = (hash: unknown) => s.state.byLower.get(String(hash).toLowerCase());
+          const transfers: TransferSpec[] = [];
+          if (fn!.name === 'transfer') {
+            const amount = args[1] as bigint;
+            if ((ledger.balances.get(fromId) ?? 0n) < amount) throw fail('.call.args[1]', `${tx.from} holds ${ledger.balances.get(fromId) ?? 0n} of ${tx.to} at block ${s.ctx.height}, cannot send ${amount}`);
+            const to = idOf(args[0]);
+            if (to === undefined) throw fail('.call.args[0]', 'tokens go to a known account');
+            transfers.push({ tokenId, fromId, toId: to, tokenIds: null, amounts: [amount] });
+          } else if (fn!.name === 'transferFrom' || fn!.name === 'safeTransferFrom') {
+            const id = args[2] as bigint;
+            if (ledger.owners.get(id) !== fromId || idOf(args[0]) !== fromId) throw fail('.call.args[2]', `${tx.from} does not own ${tx.to} #${id} at block ${s.ctx.height}`);
+            const to = idOf(args[1]);
+            if (to === undefined) throw fail('.call.args[1]', 'tokens go to a known account');
+            transfers.push({ tokenId, fromId, toId: to, tokenIds: [id], amounts: [ledger.unit] });
+          }
+          return { ...base, ...gas(s, 40_000, 80_000), ...(transfers.length ? { transfers } : { events: 1 }) };
+        },
+      };
+      if (tx.at !== undefined) timed.push({ ...step, notBefore: tx.at });
+      else spread.push(step);
+    }
+  }
+  return { timed, spread: spreadSteps(spread, state.scenario.blocks, 0.9) };
+}
