@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
+import { findScenario } from '../../scenarios/index.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
+import type { Scenario } from '../../scenarios/types.js';
+import { createApi } from '../../src/api/createApi.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';
 
@@ -92,6 +95,37 @@ describe('named accounts and list guarantees', () => {
   it('the wallet example keeps every chain law, on several seeds', async () => {
     const scenario = await loadScenario(WALLET);
     for (const seed of [1, 2, 3]) expect(chainViolations(buildChain({ scenario, seed }))).toEqual([]);
+  });
+
+  it('realises approve and setApprovalForAll with their events, repeat n times, and keeps every chain law', () => {
+    const chain = buildChain({
+      seed: 3,
+      scenario: {
+        ...(findScenario('tiny') as Scenario),
+        entities: {
+          accounts: [{ name: 'a', balance: '1 ETH' }, { name: 'b' }],
+          tokens: [
+            { name: 'T', symbol: 'T', type: 'ERC-20', holders: { a: '5' } },
+            { name: 'P', symbol: 'P', type: 'ERC-721', holders: { a: [1] } },
+          ],
+        },
+        activity: [
+          { from: 'a', to: 'T', call: { signature: 'approve(address,uint256)', args: ['b', '1000'] }, repeat: 3 },
+          { from: 'a', to: 'P', call: { signature: 'setApprovalForAll(address,bool)', args: ['b', true] }, at: 30 },
+        ],
+      },
+    });
+    expect(chainViolations(chain)).toEqual([]);
+    const a = chain.accountByHash.get(chain.handles.a!.toLowerCase())!;
+    const sent = [...chain.indexes.at(a)!.transactions].map((t) => chain.transactions.at(t)!);
+    expect(sent.map((t) => t.call?.functionName).sort()).toEqual(['approve', 'approve', 'approve', 'setApprovalForAll']);
+    const approval = sent.find((t) => t.call?.functionName === 'setApprovalForAll')!;
+    expect(approval.block).toBe(30);
+    const api = createApi(chain);
+    const detail = api(`/api/v2/transactions/${sent[0]!.hash}`, new URLSearchParams()).body as string;
+    expect(JSON.parse(detail).decoded_input.method_call).toBe('approve(address spender, uint256 amount)');
+    const logs = JSON.parse(api(`/api/v2/transactions/${approval.hash}/logs`, new URLSearchParams()).body as string);
+    expect(logs.items.map((l: Json) => l.decoded?.method_call)).toEqual(['ApprovalForAll(address indexed owner, address indexed operator, bool approved)']);
   });
 
   /** Every page of a list, as a client follows it: the length of each. */
