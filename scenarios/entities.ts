@@ -77,6 +77,7 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
     symbols.set(token.symbol, i);
     const fungible = token.type === 'ERC-20';
     if (token.decimals !== undefined && token.type !== 'ERC-20' && token.type !== 'ERC-404') return { path: `${at}.decimals`, problem: `an ${token.type} has no decimals` };
+    if (token.metadata !== undefined && fungible) return { path: `${at}.metadata`, problem: 'an ERC-20 has no NFT metadata' };
     const ids = new Map<number, string>();
     for (const [holder, held] of Object.entries(token.holders ?? {})) {
       const path = `${at}.holders.${holder}`;

@@ -26,6 +26,13 @@ export const namedAccount = z.strictObject({
   publicTags: z.array(z.string().min(1).max(40)).max(5).optional().describe('Public tags, as the explorer shows them.'),
 });
 
+const nftMetadataFields = z.strictObject({
+  name: z.string().min(1).max(200).optional(),
+  description: z.string().max(2000).optional(),
+  image: z.string().regex(/^(https?|ipfs|data):/, 'an image is an http(s), ipfs or data URL').max(2000).optional(),
+  attributes: z.array(z.strictObject({ trait_type: z.string().min(1).max(100), value: z.union([z.string().max(200), z.number()]) })).max(50).optional(),
+});
+
 /** A token the scenario names: deployed at set-up with this identity, minted to its holders and to nobody else. */
 export const namedToken = z.strictObject({
   name: z.string().min(1).max(60).describe('The token’s name, such as "Test USD".'),
@@ -36,6 +43,10 @@ export const namedToken = z.strictObject({
     .record(z.string(), z.union([z.string(), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(500)]))
     .optional()
     .describe('Named account → amount in whole tokens (ERC-20, such as "1000.5") or the token ids it holds (ERC-721, ERC-1155 one of each, ERC-404 one unit each).'),
+  metadata: nftMetadataFields
+    .extend({ ids: z.record(z.string().regex(/^[0-9]+$/, 'a token id'), nftMetadataFields).optional() })
+    .optional()
+    .describe('NFTs only: metadata for the whole collection ("{id}" stands for the id), and per id under "ids"; what is left out is drawn.'),
 });
 
 /** A transaction the scenario scripts: a named account sends coin to a named account, or calls a named token. */

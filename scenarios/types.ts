@@ -1,3 +1,5 @@
+import type { NftMetadataSpec } from '../src/chain/types.js';
+
 /**
  * A scenario: the size and shape of a chain. Everything else (every value, name and hash)
  * follows from the scenario and the seed.
@@ -64,6 +66,8 @@ export interface NamedToken {
   readonly decimals?: number | undefined;
   /** Named account → amount in whole tokens (ERC-20) or the ids it holds. */
   readonly holders?: Readonly<Record<string, string | readonly number[]>> | undefined;
+  /** NFTs only: the collection's metadata and per-id overrides. */
+  readonly metadata?: NftMetadataSpec | undefined;
 }
 
 /** A scripted transaction: coin from a named account to another, or a call of a named token's method. */

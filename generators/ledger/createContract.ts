@@ -34,6 +34,7 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
         iconUrl: spec.token.iconUrl,
         totalSupply: 0n,
         holdersCount: 0,
+        ...(spec.token.metadata ? { metadata: spec.token.metadata } : {}),
       }
     : null;
   const contract: Contract = {

@@ -22,7 +22,7 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   for (const spec of state.scenario.entities?.tokens ?? []) {
     const drawn = tokenIdentity(state.seed, `named:${spec.symbol}`, spec.type);
     const decimals = spec.type === 'ERC-20' || spec.type === 'ERC-404' ? (spec.decimals ?? 18) : 0;
-    const identity = { ...drawn, name: spec.name, symbol: spec.symbol, decimals };
+    const identity = { ...drawn, name: spec.name, symbol: spec.symbol, decimals, ...(spec.metadata ? { metadata: spec.metadata } : {}) };
     steps.push({
       label: `setup:named-token:${spec.symbol}`,
       notBefore: 1,

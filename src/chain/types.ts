@@ -74,6 +74,21 @@ export interface Token {
   totalSupply: bigint;
   /** Holders with a positive balance. Final state. */
   holdersCount: number;
+  /** NFT metadata a scenario fixed for the collection (and per id); what it leaves out is drawn. Absent for drawn tokens. */
+  readonly metadata?: NftMetadataSpec | null;
+}
+
+/** NFT metadata fields a scenario may fix; `{id}` in a text stands for the token id. */
+export interface NftMetadataFields {
+  readonly name?: string | undefined;
+  readonly description?: string | undefined;
+  readonly image?: string | undefined;
+  readonly attributes?: readonly { readonly trait_type: string; readonly value: string | number }[] | undefined;
+}
+
+/** A collection's fixed metadata, and overrides for single ids. */
+export interface NftMetadataSpec extends NftMetadataFields {
+  readonly ids?: Readonly<Record<string, NftMetadataFields>> | undefined;
 }
 
 export interface Contract {

@@ -12,7 +12,7 @@ export function nftMetadata(seed: string, token: Account, id: bigint) {
   const slug = info.symbol.toLowerCase();
   const image = `https://nft.explorer-mock.test/${slug}/${id}.png`;
   const animated = rng.chance(0.2);
-  return withFaker(seed, label, (f) => ({
+  const drawn = withFaker(seed, label, (f) => ({
     name: `${info.name} #${id}`,
     description: f.lorem.sentence(),
     image_url: image,
@@ -27,4 +27,16 @@ export function nftMetadata(seed: string, token: Account, id: bigint) {
     ],
     animation_url: animated ? `https://nft.explorer-mock.test/${slug}/${id}.mp4` : null,
   }));
+  const fixed = info.metadata;
+  if (!fixed) return drawn;
+  // What the scenario fixed wins, the id's own over the collection's; `{id}` becomes the id.
+  const own = { ...fixed, ...fixed.ids?.[String(id)] };
+  const text = (value: string | undefined) => value?.replaceAll('{id}', String(id));
+  return {
+    ...drawn,
+    ...(own.name !== undefined ? { name: text(own.name)! } : {}),
+    ...(own.description !== undefined ? { description: text(own.description)! } : {}),
+    ...(own.image !== undefined ? { image_url: text(own.image)! } : {}),
+    ...(own.attributes !== undefined ? { attributes: own.attributes.map((a) => ({ trait_type: a.trait_type, value: a.value })) } : {}),
+  };
 }

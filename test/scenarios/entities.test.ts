@@ -8,6 +8,7 @@ import { loadScenario } from '../../scenarios/loadScenario.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { createApi } from '../../src/api/createApi.js';
 import { chainViolations } from '../support/chainLaws.js';
+import { expectValidResponse } from '../support/expectValid.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';
 
 const WALLET = new URL('../../scenarios/examples/wallet.json', import.meta.url).pathname;
@@ -82,6 +83,13 @@ describe('named accounts and list guarantees', () => {
       expect(pass).toMatchObject({ name: 'Test Pass', symbol: 'PASS', type: 'ERC-721', total_supply: '3' });
       const instances = (await get(`/api/v2/tokens/${handles.PASS}/instances`)).items as Json[];
       expect(instances.map((i) => [i.id, i.owner.hash]).sort()).toEqual([['1', ALICE], ['2', ALICE], ['3', bob]]);
+      // Its metadata: the collection's, with "{id}" filled in, and pass #3's own.
+      const first = await get(`/api/v2/tokens/${handles.PASS}/instances/1`);
+      expect(first).toMatchObject({ image_url: 'https://example.com/pass/1.png', metadata: { name: 'Test Pass #1', description: 'Entry to the test dApp.', attributes: [{ trait_type: 'Tier', value: 'Gold' }] } });
+      const founder = await get(`/api/v2/tokens/${handles.PASS}/instances/3`);
+      expect(founder).toMatchObject({ image_url: 'https://example.com/pass/3.png', metadata: { name: 'Founder Pass', description: 'Entry to the test dApp.', attributes: [{ trait_type: 'Tier', value: 'Founder' }, { trait_type: 'Edition', value: 1 }] } });
+      const raw = await fetch(`${cli.url}/api/v2/tokens/${handles.PASS}/instances/3`);
+      expectValidResponse(`/api/v2/tokens/${handles.PASS}/instances/3`, raw.status, await raw.text(), 'spec');
 
       // Bob: his genesis balance and alice's 0.5 ETH; he never sends anything.
       expect((await get(`/api/v2/addresses/${bob}`)).coin_balance).toBe('500000003000000000');
@@ -182,6 +190,7 @@ describe('named accounts and list guarantees', () => {
     ['one NFT held twice', { extends: 'tiny', entities: { accounts: [{ name: 'a' }, { name: 'b' }], tokens: [{ name: 'P', symbol: 'P', type: 'ERC-721', holders: { a: [1, 2], b: [2] } }] } }, 'entities.tokens[0].holders.b: token id 2 is already held by a'],
     ['ids for an ERC-20', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', holders: { a: [1] } }] } }, 'entities.tokens[0].holders.a: an ERC-20 holder holds an amount, such as "1000.5"'],
     ['more decimals than the token has', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', decimals: 2, holders: { a: '1.005' } }] } }, 'entities.tokens[0].holders.a: "1.005" has more decimals than the token (2)'],
+    ['NFT metadata on an ERC-20', { extends: 'tiny', entities: { tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', metadata: { name: 'x' } }] } }, 'entities.tokens[0].metadata: an ERC-20 has no NFT metadata'],
     ['decimals on an ERC-721', { extends: 'tiny', entities: { tokens: [{ name: 'P', symbol: 'P', type: 'ERC-721', decimals: 2 }] } }, 'entities.tokens[0].decimals: an ERC-721 has no decimals'],
     ['a symbol that is an account’s name', { extends: 'tiny', entities: { accounts: [{ name: 'T' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20' }] } }, 'entities.tokens[0].symbol: "T" is already the name of entities.accounts[0]'],
   ])('refuses %s: one line naming the file and the path, exit code 2', async (_what, content, message) => {
