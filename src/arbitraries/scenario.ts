@@ -47,8 +47,54 @@ const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
       // A list only for an account that can pay for it.
       const payers = usable.filter((a) => a.balance !== undefined && BigInt(parseCoinAmount(a.balance) as bigint) >= 60n * LIST_TRANSACTION_BUDGET);
       const lists = payers.length ? fc.array(fc.record({ account: fc.constantFrom(...payers.map((a) => a.name)), transactions: fc.integer({ min: 1, max: 60 }), tokenTransfers: fc.integer({ min: 1, max: 30 }), nftCollections: fc.integer({ min: 1, max: 4 }), withdrawals: fc.integer({ min: 1, max: 40 }) }, { requiredKeys: ['account', 'transactions'] }), { maxLength: 1 }) : fc.constant([]);
-      return lists.map((l) => ({ ...(usable.length ? { entities: { accounts: usable } } : {}), ...(l.length ? { lists: l } : {}) }));
+      const names = usable.map((a) => a.name);
+      return fc.tuple(lists, namedTokens(names), activityOf(payers.map((a) => a.name), names)).map(([l, tokens, activity]) => ({
+        ...(usable.length ? { entities: { accounts: usable, ...(tokens.length ? { tokens } : {}) } } : {}),
+        ...(l.length ? { lists: l } : {}),
+        // Calls go to a token only when there is one.
+        ...(activity.length ? { activity: activity.filter((a) => !a.call || tokens.some((t) => t.symbol === a.to)) } : {}),
+      }));
     });
+
+/** Up to two named tokens held by the named accounts: an ERC-20 with amounts, an ERC-721 with distinct ids and metadata. */
+const namedTokens = (names: readonly string[]): fc.Arbitrary<NonNullable<NonNullable<Scenario['entities']>['tokens']>> => {
+  if (!names.length) return fc.constant([]);
+  const erc20 = fc.record({
+    name: fc.constant('Fuzz Dollar'),
+    symbol: fc.constant('FUZZ'),
+    type: fc.constant('ERC-20' as const),
+    decimals: fc.integer({ min: 0, max: 18 }),
+    holders: fc.dictionary(fc.constantFrom(...names), fc.integer({ min: 1, max: 1_000_000 }).map(String), { maxKeys: names.length }),
+  });
+  const erc721 = fc.uniqueArray(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 6 }).chain((ids) =>
+    fc.record({
+      name: fc.constant('Fuzz Pass'),
+      symbol: fc.constant('FPASS'),
+      type: fc.constant('ERC-721' as const),
+      holders: fc.constantFrom(...names).map((holder) => ({ [holder]: ids })),
+      metadata: fc.record({ name: fc.constant('Fuzz Pass #{id}'), attributes: fc.array(fc.record({ trait_type: fc.constant('Tier'), value: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()) }), { maxLength: 2 }) }, { requiredKeys: [] }),
+    }),
+  );
+  return fc.tuple(fc.option(erc20, { nil: undefined }), fc.option(erc721, { nil: undefined })).map(([a, b]) => [...(a ? [a] : []), ...(b ? [b] : [])]);
+};
+
+/** A few scripted transactions from accounts that can pay: coin to another named account, and a failing call of the ERC-20. */
+const activityOf = (payers: readonly string[], names: readonly string[]): fc.Arbitrary<NonNullable<Scenario['activity']>> => {
+  if (!payers.length || names.length < 2) return fc.constant([]);
+  const entry = fc.constantFrom(...payers).chain((from) =>
+    fc.oneof(
+      fc.record({ from: fc.constant(from), to: fc.constantFrom(...names.filter((n) => n !== from)), value: fc.integer({ min: 1, max: 1_000 }).map((n) => `${n} gwei`), repeat: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['from', 'to', 'value'] }),
+      fc.record({
+        from: fc.constant(from),
+        to: fc.constant('FUZZ'),
+        call: fc.record({ signature: fc.constant('transfer(address,uint256)'), args: fc.tuple(fc.constantFrom(...names), fc.integer({ min: 0, max: 10 ** 9 })).map(([to, n]) => [to, n]) }),
+        status: fc.constant('error' as const),
+        revertReason: fc.constantFrom('no', 'ERC20: transfer amount exceeds balance'),
+      }),
+    ),
+  );
+  return fc.array(entry, { maxLength: 3 });
+};
 
 const knobs = (blocks: { readonly min: number; readonly max: number }) =>
   fc.record({

@@ -137,7 +137,7 @@ describe('--watch', () => {
 });
 
 describe('the scenario() arbitrary', () => {
-  it('gives 200 valid scenario files whose chains keep every chain law', () => {
+  it('gives 200 valid scenario files (named accounts, tokens, activity, lists) whose chains keep every chain law and every pinned count', () => {
     fc.assert(
       fc.property(scenario(), fc.nat(1_000), (s, seed) => {
         expect(scenarioKnobs.safeParse(s).success).toBe(true);
@@ -148,13 +148,21 @@ describe('the scenario() arbitrary', () => {
         for (const a of s.entities?.accounts ?? []) {
           const id = chain.accountByHash.get(chain.handles[a.name]!.toLowerCase())!;
           if (a.address) expect(chain.handles[a.name]).toBe(a.address);
-          const sends = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.transactions ?? 0), 0);
+          // Every transaction, token transfer, withdrawal and collection of a named account is one the file asked for.
+          const lists = (s.lists ?? []).filter((l) => l.account === a.name);
+          const scripted = (s.activity ?? []).filter((t) => t.from === a.name || t.to === a.name).reduce((n, t) => n + (t.repeat ?? 1), 0);
+          const sends = lists.reduce((n, l) => n + (l.transactions ?? 0), 0) + scripted;
           expect(chain.indexes.at(id)!.transactions.length).toBe(sends);
-          if (!sends) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
-          const mints = (s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.tokenTransfers ?? 0) + (l.nftCollections ?? 0), 0);
-          expect(chain.indexes.at(id)!.tokenTransfers.length).toBe(mints);
-          expect(chain.indexes.at(id)!.withdrawals.length).toBe((s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.withdrawals ?? 0), 0));
-          expect(chain.indexes.at(id)!.nftCollections.length).toBe((s.lists ?? []).filter((l) => l.account === a.name).reduce((n, l) => n + (l.nftCollections ?? 0), 0));
+          if (!sends && !lists.some((l) => l.withdrawals)) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
+          const held = (s.entities?.tokens ?? []).reduce((n, t) => {
+            const h = t.holders?.[a.name];
+            return n + (h === undefined ? 0 : typeof h === 'string' ? 1 : h.length);
+          }, 0);
+          const nfts = (s.entities?.tokens ?? []).filter((t) => t.type !== 'ERC-20' && t.holders?.[a.name]).length;
+          const collections = lists.reduce((n, l) => n + (l.nftCollections ?? 0), 0);
+          expect(chain.indexes.at(id)!.tokenTransfers.length).toBe(lists.reduce((n, l) => n + (l.tokenTransfers ?? 0), 0) + collections + held);
+          expect(chain.indexes.at(id)!.withdrawals.length).toBe(lists.reduce((n, l) => n + (l.withdrawals ?? 0), 0));
+          expect(chain.indexes.at(id)!.nftCollections.length).toBe(collections + nfts);
         }
       }),
       { numRuns: 200, seed: 13 },
