@@ -1,4 +1,5 @@
 import type { AbiFunction } from 'abitype';
+import * as Address from 'ox/Address';
 import { parseCoinAmount } from '../../scenarios/entities.js';
 import type { ContractKind } from '../../src/chain/types.js';
 import { gas } from '../activity/pick.js';
@@ -49,7 +50,12 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
         label: `special:activity:${i}:${r}`,
         plan: (s) => {
           const hashOfName = (name: string | number | boolean, where: string): string => {
-            if (typeof name === 'string' && /^0x[0-9a-fA-F]{40}$/.test(name)) return name;
+            if (typeof name === 'string' && /^0x[0-9a-fA-F]{40}$/.test(name)) {
+              const checksummed = Address.checksum(name.toLowerCase() as `0x${string}`);
+              const mixed = name.slice(2) !== name.slice(2).toLowerCase() && name.slice(2) !== name.slice(2).toUpperCase();
+              if (mixed && checksummed !== name) throw fail(where, `${name} fails its EIP-55 checksum (${checksummed} passes)`);
+              return checksummed;
+            }
             const id = typeof name === 'string' ? (cast.named.get(name) ?? cast.namedTokens.get(name)) : undefined;
             if (id === undefined) throw fail(where, `${JSON.stringify(name)} is no named account, named token or 0x address`);
             return s.state.accounts[id]!.hash;
