@@ -5,27 +5,35 @@
 import * as Address from 'ox/Address';
 import type { Scenario } from './types.js';
 
-const UNITS: Record<string, bigint> = { wei: 1n, gwei: 10n ** 9n, ETH: 10n ** 18n, ether: 10n ** 18n };
+const UNIT_DECIMALS: Record<string, number> = { wei: 0, gwei: 9, ETH: 18, ether: 18 };
+
+/** `whole.fraction` in units of 10^-decimals, or null when the fraction has more digits than that. */
+const toUnits = (whole: string, fraction: string, decimals: number): bigint | null =>
+  fraction.length > decimals ? null : BigInt(whole) * 10n ** BigInt(decimals) + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
 
 /** Wei of an amount such as "12.5 ETH", "30 gwei" or "1000" (wei); a string saying what is wrong otherwise. */
 export function parseCoinAmount(text: string): bigint | string {
   const match = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?(?: (ETH|ether|gwei|wei))?$/.exec(text);
   if (!match) return `"${text}" is not an amount: wei as digits, or a decimal with a unit, such as "12.5 ETH"`;
-  const unit = UNITS[match[3] ?? 'wei']!;
-  const fraction = match[2] ?? '';
-  const decimals = unit.toString().length - 1;
-  if (fraction.length > decimals) return `"${text}" has more decimals than the unit allows (${decimals})`;
-  return BigInt(match[1]!) * unit + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
+  const decimals = UNIT_DECIMALS[match[3] ?? 'wei']!;
+  return toUnits(match[1]!, match[2] ?? '', decimals) ?? `"${text}" has more decimals than the unit allows (${decimals})`;
 }
 
 /** Smallest units of a token amount in whole tokens ("1000.5" with 6 decimals → 1000500000); a string saying what is wrong otherwise. */
 export function parseTokenAmount(text: string, decimals: number): bigint | string {
   const match = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/.exec(text);
   if (!match) return `"${text}" is not an amount of whole tokens, such as "1000.5"`;
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) return `"${text}" has more decimals than the token (${decimals})`;
-  const units = BigInt(match[1]!) * 10n ** BigInt(decimals) + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
+  const units = toUnits(match[1]!, match[2] ?? '', decimals);
+  if (units === null) return `"${text}" has more decimals than the token (${decimals})`;
   return units > 0n ? units : `"${text}" is nothing: leave the holder out instead`;
+}
+
+/** Why a mixed-case address fails its EIP-55 checksum, or null (all-lower and all-upper addresses carry none). */
+export function checksumProblem(address: string): string | null {
+  const digits = address.slice(2);
+  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return null;
+  const checksummed = Address.checksum(address.toLowerCase() as `0x${string}`);
+  return checksummed === address ? null : `${address} fails its EIP-55 checksum (${checksummed} passes)`;
 }
 
 /** At most this many withdrawals of one account in a block (Ethereum's cap for all of them). */
@@ -58,8 +66,8 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
     names.set(account.name, i);
     if (account.address !== undefined) {
       const lower = account.address.toLowerCase();
-      const mixed = account.address.slice(2) !== lower.slice(2) && account.address.slice(2) !== account.address.slice(2).toUpperCase();
-      if (mixed && Address.checksum(lower as `0x${string}`) !== account.address) return { path: `${at}.address`, problem: `${account.address} fails its EIP-55 checksum (${Address.checksum(lower as `0x${string}`)} passes)` };
+      const checksum = checksumProblem(account.address);
+      if (checksum) return { path: `${at}.address`, problem: checksum };
       if (isReserved(lower)) return { path: `${at}.address`, problem: `${account.address} is the zero address or a precompile` };
       if (addresses.has(lower)) return { path: `${at}.address`, problem: `${account.address} is already the address of entities.accounts[${addresses.get(lower)}]` };
       addresses.set(lower, i);

@@ -1,4 +1,5 @@
-import type { NftMetadataSpec } from '../src/chain/types.js';
+import type { z } from 'zod';
+import type { listGuarantee, namedAccount, namedToken, scriptedTransaction } from './schema.js';
 
 /**
  * A scenario: the size and shape of a chain. Everything else (every value, name and hash)
@@ -45,53 +46,16 @@ export interface Scenario {
   readonly lists?: readonly ListGuarantee[] | undefined;
 }
 
+// The entities' types are the schema's (scenarios/schema.ts), so the language has one definition.
+
 /** An account a scenario names: it exists from genesis with its balance, and never takes part in random activity. */
-export interface NamedAccount {
-  readonly name: string;
-  /** A fixed address; drawn from the seed and the name when absent. */
-  readonly address?: string | undefined;
-  /** Wei as digits, or a decimal with a unit ("12.5 ETH", "30 gwei"); default 0. */
-  readonly balance?: string | undefined;
-  readonly ens?: string | undefined;
-  readonly nameTag?: string | undefined;
-  readonly publicTags?: readonly string[] | undefined;
-}
+export type NamedAccount = z.output<typeof namedAccount>;
 
 /** A token a scenario names: deployed at set-up, minted to its holders only. */
-export interface NamedToken {
-  readonly name: string;
-  /** Its symbol, and its handle. */
-  readonly symbol: string;
-  readonly type: 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'ERC-404';
-  readonly decimals?: number | undefined;
-  /** Named account → amount in whole tokens (ERC-20) or the ids it holds. */
-  readonly holders?: Readonly<Record<string, string | readonly number[]>> | undefined;
-  /** NFTs only: the collection's metadata and per-id overrides. */
-  readonly metadata?: NftMetadataSpec | undefined;
-}
+export type NamedToken = z.output<typeof namedToken>;
 
 /** A scripted transaction: coin from a named account to another, or a call of a named token's method. */
-export interface ScriptedTransaction {
-  readonly from: string;
-  /** A named account, or a named token's symbol. */
-  readonly to: string;
-  readonly value?: string | undefined;
-  readonly call?: { readonly signature: string; readonly args: readonly (string | number | boolean)[] } | undefined;
-  readonly status?: 'ok' | 'error' | undefined;
-  readonly revertReason?: string | undefined;
-  readonly at?: number | undefined;
-  readonly repeat?: number | undefined;
-}
+export type ScriptedTransaction = z.output<typeof scriptedTransaction>;
 
 /** A list a named account must have. */
-export interface ListGuarantee {
-  readonly account: string;
-  /** Transactions it sends, spread over the chain after the set-up. */
-  readonly transactions?: number | undefined;
-  /** ERC-20 mints it receives (one token transfer each), from the scenario's tokens in turn. */
-  readonly tokenTransfers?: number | undefined;
-  /** NFT collections it holds, one NFT of each, as a collector does. */
-  readonly nftCollections?: number | undefined;
-  /** Beacon-chain withdrawals it receives, from a validator of its own. */
-  readonly withdrawals?: number | undefined;
-}
+export type ListGuarantee = z.output<typeof listGuarantee>;

@@ -5,13 +5,14 @@ import { contractNameOf, tokenIdentity } from '../script/tokenIdentity.js';
 import type { Scene } from './context.js';
 import { canAfford, gas } from './pick.js';
 
-const TOKEN_KIND: Record<TokenType, ContractKind> = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' };
+/** The catalogue's contract kind of each token type. */
+export const TOKEN_KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const satisfies Record<TokenType, ContractKind>;
 
-/** Constructor arguments of a token, as its catalogue constructor takes them. */
-function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>): readonly unknown[] {
+/** Constructor arguments of a token, as its catalogue constructor takes them (an ERC-20's initial supply in whole tokens). */
+function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>, initialSupply: bigint): readonly unknown[] {
   switch (token.type) {
     case 'ERC-20':
-      return [token.name, token.symbol, token.decimals, 1_000_000n * 10n ** BigInt(token.decimals)];
+      return [token.name, token.symbol, token.decimals, initialSupply * 10n ** BigInt(token.decimals)];
     case 'ERC-721':
       return [token.name, token.symbol, `https://meta.explorer-mock.test/${token.symbol.toLowerCase()}/`];
     case 'ERC-1155':
@@ -21,12 +22,23 @@ function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>): readonly
   }
 }
 
-/** The creation of a token contract (its identity drawn from `label` unless given); ERC-20s mint their initial supply to the deployer. */
-export function deployToken(scene: Scene, fromId: number, type: TokenType, label: string, extra: Partial<CreateSpec> = {}, token = tokenIdentity(scene.state.seed, label, type)): TxPlan | null {
-  const constructorArgs = tokenConstructorArgs(token);
+/**
+ * The creation of a token contract (its identity drawn from `label` unless given); an ERC-20 mints
+ * its initial supply (a million whole tokens unless given) to the deployer.
+ */
+export function deployToken(
+  scene: Scene,
+  fromId: number,
+  type: TokenType,
+  label: string,
+  extra: Partial<CreateSpec> = {},
+  token = tokenIdentity(scene.state.seed, label, type),
+  initialSupply = 1_000_000n,
+): TxPlan | null {
+  const constructorArgs = tokenConstructorArgs(token, initialSupply);
   if (!canAfford(scene, fromId, 0n, 3_000_000)) return null;
-  const mintsSupply = type === 'ERC-20';
   const supply = constructorArgs[3] as bigint;
+  const mintsSupply = type === 'ERC-20' && supply > 0n;
   return {
     fromId,
     value: 0n,

@@ -4,14 +4,17 @@ import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, pickToken }
 
 const call = (functionName: string, args: readonly unknown[]) => ({ contractKind: 'erc1155' as const, functionName, args });
 
-/** The issuer mints `count` distinct ids (one `mint`, or a `mintBatch` when count > 1). */
-export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene, 'ERC-1155'), toId = pickAccount(scene)): TxPlan | null {
+/**
+ * The issuer mints `count` distinct ids (one `mint`, or a `mintBatch` when count > 1): drawn ids and
+ * amounts, or one of each id in `given`.
+ */
+export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene, 'ERC-1155'), toId = pickAccount(scene), given?: readonly bigint[]): TxPlan | null {
   if (tokenId === undefined) return null;
   const issuerId = scene.cast.issuer.get(tokenId)!;
   if (!canAfford(scene, issuerId, 0n, 60_000 + 30_000 * count)) return null;
-  const first = scene.rng.int(1, 40);
-  const ids = Array.from({ length: count }, (_, i) => BigInt(first + i));
-  const amounts = ids.map(() => BigInt(scene.rng.chance(0.3) ? 1 : scene.rng.int(1, 500)));
+  const first = given ? 0 : scene.rng.int(1, 40);
+  const ids = given ? [...given] : Array.from({ length: count }, (_, i) => BigInt(first + i));
+  const amounts = ids.map(() => (given ? 1n : BigInt(scene.rng.chance(0.3) ? 1 : scene.rng.int(1, 500))));
   const to = hashOf(scene, toId);
   return {
     fromId: issuerId,

@@ -29,13 +29,13 @@ export function erc20Transfer(scene: Scene): TxPlan | null {
   return { ...base, ...gas(scene, 34_000, 65_000), transfers: [{ tokenId, fromId: holder.id, toId, tokenIds: null, amounts: [amount] }] };
 }
 
-/** The issuer mints to an account. */
-export function erc20Mint(scene: Scene, tokenId = pickToken(scene, 'ERC-20'), toId = pickAccount(scene)): TxPlan | null {
+/** The issuer mints to an account: `amount` smallest units, or a drawn number of whole tokens. */
+export function erc20Mint(scene: Scene, tokenId = pickToken(scene, 'ERC-20'), toId = pickAccount(scene), amount?: bigint): TxPlan | null {
   if (tokenId === undefined) return null;
   const issuerId = scene.cast.issuer.get(tokenId)!;
   if (!canAfford(scene, issuerId, 0n, 90_000)) return null;
   const decimals = scene.state.accounts[tokenId]!.contract!.token!.decimals;
-  const amount = BigInt(scene.rng.int(1, 50_000)) * 10n ** BigInt(decimals);
+  amount ??= BigInt(scene.rng.int(1, 50_000)) * 10n ** BigInt(decimals);
   return {
     fromId: issuerId,
     toId: tokenId,

@@ -6,13 +6,13 @@ import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, pickToken }
 type UniqueType = Extract<TokenType, 'ERC-721' | 'ERC-404'>;
 const kindOf = (type: UniqueType) => (type === 'ERC-721' ? ('erc721' as const) : ('erc404' as const));
 
-/** The issuer mints the next id of an ERC-721 or ERC-404 collection to an account. */
-export function uniqueMint(scene: Scene, type: UniqueType, tokenId = pickToken(scene, type), toId = pickAccount(scene)): TxPlan | null {
+/** The issuer mints id `id` (default: the next) of an ERC-721 or ERC-404 collection to an account. */
+export function uniqueMint(scene: Scene, type: UniqueType, tokenId = pickToken(scene, type), toId = pickAccount(scene), id?: bigint): TxPlan | null {
   if (tokenId === undefined) return null;
   const ledger = scene.state.tokens.get(tokenId)!;
   const issuerId = scene.cast.issuer.get(tokenId)!;
   if (!canAfford(scene, issuerId, 0n, 150_000)) return null;
-  const id = ledger.nextId;
+  id ??= ledger.nextId;
   return {
     fromId: issuerId,
     toId: tokenId,

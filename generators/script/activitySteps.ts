@@ -1,8 +1,10 @@
 import type { AbiFunction } from 'abitype';
 import * as Address from 'ox/Address';
-import { parseCoinAmount } from '../../scenarios/entities.js';
+import { checksumProblem, parseCoinAmount } from '../../scenarios/entities.js';
 import type { ContractKind } from '../../src/chain/types.js';
-import { gas } from '../activity/pick.js';
+import { TOKEN_KIND } from '../activity/deploy.js';
+import { coinTransfer } from '../activity/coinTransfer.js';
+import { canAfford, gas } from '../activity/pick.js';
 import { BuildChainError } from '../chainInput.js';
 import { abiOf } from '../contracts/abiOf.js';
 import type { TransferSpec } from '../ledger/plan.js';
@@ -10,7 +12,6 @@ import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
 import { spreadSteps, type ScriptStep } from './step.js';
 
-const KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const;
 
 /** The successful calls whose effects the ledger models: their token transfers and events. */
 const MODELLED = new Set(['erc20.transfer(address,uint256)', 'erc20.approve(address,uint256)', 'erc721.transferFrom(address,address,uint256)', 'erc721.safeTransferFrom(address,address,uint256)', 'erc721.setApprovalForAll(address,bool)']);
@@ -39,7 +40,7 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
     let kind: ContractKind | null = null;
     let fn: AbiFunction | null = null;
     if (tx.call) {
-      kind = KIND[token!.type];
+      kind = TOKEN_KIND[token!.type];
       fn = abiOf(kind).find((x): x is AbiFunction => x.type === 'function' && signatureOf(x) === tx.call!.signature) ?? null;
       if (!fn) throw fail('.call.signature', `the ${token!.type} ABI of ${tx.to} has no ${tx.call.signature}`);
       if (fn.inputs.length !== tx.call.args.length) throw fail('.call.args', `${tx.call.signature} takes ${fn.inputs.length} arguments, got ${tx.call.args.length}`);
@@ -51,10 +52,9 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
         plan: (s) => {
           const hashOfName = (name: string | number | boolean, where: string): string => {
             if (typeof name === 'string' && /^0x[0-9a-fA-F]{40}$/.test(name)) {
-              const checksummed = Address.checksum(name.toLowerCase() as `0x${string}`);
-              const mixed = name.slice(2) !== name.slice(2).toLowerCase() && name.slice(2) !== name.slice(2).toUpperCase();
-              if (mixed && checksummed !== name) throw fail(where, `${name} fails its EIP-55 checksum (${checksummed} passes)`);
-              return checksummed;
+              const checksum = checksumProblem(name);
+              if (checksum) throw fail(where, checksum);
+              return Address.checksum(name.toLowerCase() as `0x${string}`);
             }
             const id = typeof name === 'string' ? (cast.named.get(name) ?? cast.namedTokens.get(name)) : undefined;
             if (id === undefined) throw fail(where, `${JSON.stringify(name)} is no named account, named token or 0x address`);
@@ -65,9 +65,14 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
             const raw = tx.call!.args[k]!;
             const where = `.call.args[${k}]`;
             if (p.type === 'address') return hashOfName(raw, where);
-            if (p.type.startsWith('uint') || p.type.startsWith('int')) {
-              if (typeof raw === 'boolean' || !/^-?[0-9]+$/.test(String(raw))) throw fail(where, `${p.type} ${p.name}: give an integer, got ${JSON.stringify(raw)}`);
-              return BigInt(raw);
+            const integer = /^(u?)int([0-9]*)$/.exec(p.type);
+            if (integer) {
+              // In range for the type, so encoding it later (for the input and its decoding) cannot fail.
+              const bits = BigInt(integer[2] || 256);
+              const [min, max] = integer[1] ? [0n, 2n ** bits - 1n] : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n];
+              const value = typeof raw !== 'boolean' && /^-?[0-9]+$/.test(String(raw)) ? BigInt(raw) : null;
+              if (value === null || value < min || value > max) throw fail(where, `${p.type} ${p.name}: give an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+              return value;
             }
             if (p.type === 'bool') {
               if (typeof raw !== 'boolean') throw fail(where, `bool ${p.name}: give true or false, got ${JSON.stringify(raw)}`);
@@ -76,10 +81,9 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
             if (typeof raw !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw)) throw fail(where, `${p.type} ${p.name}: give 0x-prefixed hex, got ${JSON.stringify(raw)}`);
             return raw;
           });
-          const gasLimit = tx.call ? 90_000 : 21_000;
-          if (s.state.accounts[fromId]!.balance < value + BigInt(gasLimit) * s.ctx.maxFeeCap) throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
+          if (!canAfford(s, fromId, value, tx.call ? 90_000 : 21_000)) throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
+          if (!tx.call) return coinTransfer(s, fromId, toId, value);
           const base = { fromId, toId, value, call: kind && fn ? { contractKind: kind, functionName: fn.name, args } : null };
-          if (!tx.call) return { ...base, gasUsed: 21_000, gasLimit: 21_000 };
           if (!ok) return { ...base, ...gas(s, 22_000, 30_000), revertReason: tx.revertReason ?? 'execution reverted' };
           const tokenId = toId;
           const ledger = s.state.tokens.get(tokenId)!;

@@ -1,6 +1,6 @@
 import type { TokenType } from '../../src/chain/types.js';
 import { erc1155Mint } from '../activity/erc1155.js';
-import { deployContract } from '../activity/deploy.js';
+import { deployContract, TOKEN_KIND } from '../activity/deploy.js';
 import { uniqueMint } from '../activity/nft.js';
 import { gas, hashOf } from '../activity/pick.js';
 import type { LedgerState } from '../ledger/state.js';
@@ -10,7 +10,6 @@ import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
 
 type DropType = Exclude<TokenType, 'ERC-20'>;
 
-const KIND = { 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const;
 
 /** Collection k's type: half ERC-721, a third ERC-1155, a sixth ERC-404, interleaved. */
 const typeOf = (k: number): DropType => (k % 6 < 3 ? 'ERC-721' : k % 6 < 5 ? 'ERC-1155' : 'ERC-404');
@@ -38,7 +37,7 @@ export function collectorSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   for (const type of ['ERC-721', 'ERC-1155', 'ERC-404'] as const) {
     plans.push({
       label: `special:drops:implementation:${type}`,
-      plan: (s) => deployContract(s, creator, KIND[type], `${type.replace('-', '')}DropImplementation`, IMPLEMENTATION_ARGS[type]),
+      plan: (s) => deployContract(s, creator, TOKEN_KIND[type], `${type.replace('-', '')}DropImplementation`, IMPLEMENTATION_ARGS[type]),
       after: (s, t) => void implementations.set(type, s.state.transactions[t]!.createdId),
     });
   }

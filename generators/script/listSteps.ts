@@ -1,3 +1,4 @@
+import { coinTransfer } from '../activity/coinTransfer.js';
 import { erc20Mint } from '../activity/erc20.js';
 import { pickOther } from '../activity/pick.js';
 import { LIST_TRANSACTION_VALUE, withdrawalBlocks } from '../../scenarios/entities.js';
@@ -29,7 +30,7 @@ export function listSteps(state: LedgerState, cast: Cast): ScriptStep[] {
     for (let k = 0; k < (list.transactions ?? 0); k++) {
       plans.push({
         label: `special:list:${list.account}:${plans.length}`,
-        plan: (s) => ({ fromId: accountId, toId: pickOther(s, accountId), value: LIST_TRANSACTION_VALUE, gasUsed: 21_000, gasLimit: 21_000, call: null, legacy: s.rng.chance(0.1) }),
+        plan: (s) => coinTransfer(s, accountId, pickOther(s, accountId), LIST_TRANSACTION_VALUE),
       });
     }
   }

@@ -1,12 +1,12 @@
 import { parseTokenAmount } from '../../scenarios/entities.js';
 import { deployToken } from '../activity/deploy.js';
-import { gas, hashOf } from '../activity/pick.js';
+import { erc1155Mint } from '../activity/erc1155.js';
+import { erc20Mint } from '../activity/erc20.js';
+import { uniqueMint } from '../activity/nft.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
 import { type ScriptStep, spreadSteps } from './step.js';
 import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
-
-const KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const;
 
 /**
  * The scenario's named tokens: the deployer deploys each at set-up with its name, symbol and
@@ -26,13 +26,8 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
     steps.push({
       label: `setup:named-token:${spec.symbol}`,
       notBefore: 1,
-      plan: (s) => {
-        const plan = deployToken(s, issuer, spec.type, `named:${spec.symbol}`, { name: contractNameOf(spec.name) }, identity);
-        if (!plan?.create || spec.type !== 'ERC-20') return plan;
-        // No initial supply: the holders the file names hold all of it.
-        const { transfers: _supply, ...rest } = plan;
-        return { ...rest, create: { ...plan.create, constructorArgs: [...plan.create.constructorArgs.slice(0, 3), 0n] } };
-      },
+      // No initial supply: the holders the file names hold all of it.
+      plan: (s) => deployToken(s, issuer, spec.type, `named:${spec.symbol}`, { name: contractNameOf(spec.name) }, identity, 0n),
       after: (s, t) => {
         const id = s.state.transactions[t]!.createdId;
         deployed.set(spec.symbol, id);
@@ -46,10 +41,7 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
         const amount = parseTokenAmount(held, decimals) as bigint;
         mints.push({
           label,
-          plan: (s) => {
-            const tokenId = deployed.get(spec.symbol)!;
-            return { fromId: issuer, toId: tokenId, value: 0n, call: { contractKind: 'erc20', functionName: 'mint', args: [hashOf(s, toId), amount] }, ...gas(s, 36_000, 70_000), transfers: [{ tokenId, fromId: cast.zeroId, toId, tokenIds: null, amounts: [amount] }] };
-          },
+          plan: (s) => erc20Mint(s, deployed.get(spec.symbol)!, toId, amount),
         });
         continue;
       }
@@ -58,9 +50,7 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
           label: `${label}:${id}`,
           plan: (s) => {
             const tokenId = deployed.get(spec.symbol)!;
-            const unit = s.state.tokens.get(tokenId)!.unit;
-            const args = spec.type === 'ERC-1155' ? [hashOf(s, toId), BigInt(id), 1n, '0x'] : [hashOf(s, toId), BigInt(id)];
-            return { fromId: issuer, toId: tokenId, value: 0n, call: { contractKind: KIND[spec.type], functionName: 'mint', args }, ...gas(s, 60_000, 120_000), transfers: [{ tokenId, fromId: cast.zeroId, toId, tokenIds: [BigInt(id)], amounts: [unit] }] };
+            return spec.type === 'ERC-1155' ? erc1155Mint(s, 1, tokenId, toId, [BigInt(id)]) : uniqueMint(s, spec.type as 'ERC-721' | 'ERC-404', tokenId, toId, BigInt(id)); // ids are for NFTs only (entityProblem)
           },
         });
       }

@@ -10,6 +10,7 @@
  * stored; the views derive them.
  */
 
+import type { NamedToken } from '../../scenarios/types.js';
 import type { HashLookup } from './hashIndex.js';
 import type { Table } from './table.js';
 
@@ -78,18 +79,8 @@ export interface Token {
   readonly metadata?: NftMetadataSpec | null;
 }
 
-/** NFT metadata fields a scenario may fix; `{id}` in a text stands for the token id. */
-export interface NftMetadataFields {
-  readonly name?: string | undefined;
-  readonly description?: string | undefined;
-  readonly image?: string | undefined;
-  readonly attributes?: readonly { readonly trait_type: string; readonly value: string | number }[] | undefined;
-}
-
-/** A collection's fixed metadata, and overrides for single ids. */
-export interface NftMetadataSpec extends NftMetadataFields {
-  readonly ids?: Readonly<Record<string, NftMetadataFields>> | undefined;
-}
+/** A collection's NFT metadata fixed by a scenario, and overrides for single ids (`{id}` in a text stands for the token id). */
+export type NftMetadataSpec = NonNullable<NamedToken['metadata']>;
 
 export interface Contract {
   readonly kind: ContractKind;
