@@ -22,7 +22,7 @@ export const namedAccount = z.strictObject({
     .describe('A fixed address (checked against its EIP-55 checksum when mixed-case); drawn from the seed and the name when left out.'),
   balance: coinAmount.optional().describe('Its genesis balance (default 0).'),
   ens: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*\.eth$/, 'an ENS name such as "alice.eth"').optional().describe('Its ENS name.'),
-  nameTag: z.string().min(1).max(60).optional().describe('Its name, as the explorer shows it.'),
+  nameTag: z.string().min(1).max(60).optional().describe('Its name tag: the explorer\'s metadata tag of type "name", shown beside the address.'),
   publicTags: z.array(z.string().min(1).max(40)).max(5).optional().describe('Public tags, as the explorer shows them.'),
 });
 

@@ -14,6 +14,8 @@ export interface AccountDraft {
   readonly publicTags?: readonly TagLabel[];
   /** Fixed ENS name. */
   readonly ensName?: string;
+  /** Fixed metadata tag (a name tag, as the explorer's metadata service gives one). */
+  readonly metadata?: AddressMetadata;
 }
 
 export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -48,10 +50,10 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
         })
       : null;
   const tagOf = (displayName: string): TagLabel => ({ displayName, label: slug(displayName) });
-  const metadata: AddressMetadata | null =
-    wants?.meta && text
+  const metadata: AddressMetadata | null = draft.metadata ??
+    (wants?.meta && text
       ? { slug: slug(text.company), name: text.company, tagType: text.tagType, ordinal: text.ordinal, meta: { tooltipUrl: `https://${slug(text.company)}.example` } }
-      : null;
+      : null);
   return {
     id,
     hash: draft.hash,

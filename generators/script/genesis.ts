@@ -68,7 +68,8 @@ export function createGenesis(state: LedgerState): Cast {
     const id = eoa(`named:${account.name}`, {
       hash: account.address === undefined ? addressFor(seed, `named:${account.name}`) : Address.checksum(account.address.toLowerCase() as Hex),
       genesisBalance: parseCoinAmount(account.balance ?? '0') as bigint,
-      name: account.nameTag ?? null,
+      // A name tag is the explorer's metadata tag of type "name" (its `name` field is for validators and contracts).
+      ...(account.nameTag ? { metadata: { slug: slug(account.nameTag), name: account.nameTag, tagType: 'name', ordinal: 0, meta: {} } } : {}),
       ...(account.ens ? { ensName: account.ens } : {}),
       publicTags: (account.publicTags ?? []).map((displayName) => ({ displayName, label: slug(displayName) })),
     });
