@@ -4,6 +4,7 @@ import { entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
 import { activitySteps } from './script/activitySteps.js';
 import { listSteps, withdrawalSchedule } from './script/listSteps.js';
+import { namedContractSteps, predeployContracts } from './script/namedContractSteps.js';
 import { namedTokenSteps } from './script/namedTokenSteps.js';
 import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
@@ -107,9 +108,10 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
+  predeployContracts(state, cast);
   const gasLimit = gasLimitOf(scenario);
   const activity = activitySteps(state, cast);
-  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast), ...activity.spread].sort((a, b) => a.notBefore - b.notBefore);
+  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast), ...namedContractSteps(state, cast), ...activity.spread].sort((a, b) => a.notBefore - b.notBefore);
   const timed = [...activity.timed].sort((a, b) => a.notBefore - b.notBefore);
   let nextTimed = 0;
   const withdrawals = withdrawalSchedule(state, cast);
@@ -342,6 +344,7 @@ function nameNotables(state: LedgerState, cast: Cast, forced: { empty: number; u
   const own = [
     ...[...cast.named].map(([name, id]) => ({ name, id, path: `entities.accounts[${state.scenario.entities!.accounts!.findIndex((a) => a.name === name)}].name`, what: 'the account' })),
     ...[...cast.namedTokens].map(([name, id]) => ({ name, id, path: `entities.tokens[${state.scenario.entities!.tokens!.findIndex((t) => t.symbol === name)}].symbol`, what: 'the token' })),
+    ...[...cast.namedContracts].map(([name, id]) => ({ name, id, path: `entities.contracts[${state.scenario.entities!.contracts!.findIndex((c) => c.name === name)}].name`, what: 'the contract' })),
   ];
   for (const { name, id, path, what } of own) {
     if (h[name] !== undefined && h[name] !== hashOf(id)) throw new BuildChainError(`buildChain: "${name}" is already a handle of every chain (${h[name]}); name ${what} otherwise`, path);

@@ -1,3 +1,4 @@
+import { withArtifacts } from '../scenarios/artifact.js';
 import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
 
 /** What a chain is built from: a scenario (a built-in's name or an object) and a seed. */
@@ -25,9 +26,23 @@ export class BuildChainError extends Error {
   }
 }
 
-/** The scenario an option names; throws `BuildChainError` for an unknown name. */
+const READ = new WeakMap<Scenario, Scenario>();
+
+/**
+ * The scenario an option names, with its named contracts' artifacts read (relative to the working
+ * directory; `loadScenario` reads them relative to the file). Throws `BuildChainError` for an
+ * unknown name or an artifact that cannot be read.
+ */
 export function resolveScenario(scenario: BuildChainOptions['scenario']): Scenario {
-  if (typeof scenario === 'object') return scenario;
+  if (typeof scenario === 'object') {
+    let read = READ.get(scenario);
+    if (!read) {
+      const found = withArtifacts(scenario, process.cwd());
+      if ('problem' in found) throw new BuildChainError(`buildChain: ${found.path}: ${found.problem}`, found.path);
+      READ.set(scenario, (read = found));
+    }
+    return read;
+  }
   const found = findScenario(scenario ?? 'default');
   if (!found) throw new BuildChainError(`buildChain: unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`);
   return found;

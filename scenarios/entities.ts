@@ -3,6 +3,7 @@
  * on a chain (a free, checksummed, non-reserved address; names that exist; enough coin).
  */
 import * as Address from 'ox/Address';
+import { contractProblem } from './contractEntities.js';
 import type { Scenario } from './types.js';
 
 const UNIT_DECIMALS: Record<string, number> = { wei: 0, gwei: 9, ETH: 18, ether: 18 };
@@ -102,13 +103,23 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
       }
     }
   }
+  const contracts = scenario.entities?.contracts ?? [];
+  const taken = {
+    names: new Map<string, string>([...[...names].map(([n, i]) => [n, `entities.accounts[${i}]`] as const), ...[...symbols].map(([n, i]) => [n, `entities.tokens[${i}]`] as const)]),
+    addresses: new Map([...addresses].map(([a, i]) => [a, `entities.accounts[${i}]`])),
+  };
+  const reservedOrUnchecked = (address: string) => checksumProblem(address) ?? (isReserved(address.toLowerCase()) ? `${address} is the zero address or a precompile` : null);
+  const contractFound = contractProblem(contracts, names, taken, reservedOrUnchecked);
+  if (contractFound) return contractFound;
+  const contractNames = new Set(contracts.map((c) => c.name));
   for (const [i, tx] of (scenario.activity ?? []).entries()) {
     const at = `activity[${i}]`;
     if (!names.has(tx.from)) return { path: `${at}.from`, problem: `no account named "${tx.from}" in entities.accounts` };
-    if (!names.has(tx.to) && !symbols.has(tx.to)) return { path: `${at}.to`, problem: `no account named "${tx.to}" and no token with that symbol` };
-    if (tx.call && !symbols.has(tx.to)) return { path: `${at}.call`, problem: `"${tx.to}" is an account: a call goes to a named token` };
+    if (!names.has(tx.to) && !symbols.has(tx.to) && !contractNames.has(tx.to)) return { path: `${at}.to`, problem: `no account named "${tx.to}", no token with that symbol and no contract with that name` };
+    if (tx.call && names.has(tx.to)) return { path: `${at}.call`, problem: `"${tx.to}" is an account: a call goes to a named token or contract` };
     if (tx.revertReason !== undefined && tx.status !== 'error') return { path: `${at}.revertReason`, problem: 'a revert reason needs status "error"' };
-    if (tx.status === 'error' && !tx.call) return { path: `${at}.status`, problem: 'a plain transfer to an account cannot fail: a failing transaction calls a token' };
+    if (tx.status === 'error' && names.has(tx.to)) return { path: `${at}.status`, problem: 'a plain transfer to an account cannot fail: a failing transaction calls a token or contract' };
+    if (tx.emits !== undefined && (!contractNames.has(tx.to) || !tx.call || tx.status === 'error')) return { path: `${at}.emits`, problem: 'events are emitted by a successful call of a named contract' };
     if (tx.at !== undefined && tx.at > scenario.blocks) return { path: `${at}.at`, problem: `block ${tx.at} is past the scenario's ${scenario.blocks} blocks` };
     if (tx.value !== undefined && typeof parseCoinAmount(tx.value) === 'string') return { path: `${at}.value`, problem: parseCoinAmount(tx.value) as string };
   }

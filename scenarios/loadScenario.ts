@@ -3,6 +3,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { findScenario, scenarioNames } from './index.js';
+import { withArtifacts } from './artifact.js';
 import { entityProblem } from './entities.js';
 import { scenarioKnobs, scenarioFile } from './schema.js';
 import { isScenarioPath, SCENARIO_FILE_EXTENSIONS } from './scenarioPath.js';
@@ -73,8 +74,8 @@ export async function loadScenario(ref: string, from = process.cwd(), chain: rea
   if (chain.includes(file)) throw new ScenarioError(file, 'extends', `extends itself through ${[...chain, file].join(' -> ')}`);
   const raw = await readScenarioFile(file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(file, '', 'a scenario is an object');
-  if (!('extends' in raw)) return possible(strip(check(scenarioFile.options[0], raw, file)), file);
-  const own = check(scenarioFile.options[1], raw, file);
+  if (!('extends' in raw)) return possible(artifactsRead(strip(check(scenarioFile.options[0], raw, file)), file, read), file);
+  const own = artifactsRead(check(scenarioFile.options[1], raw, file), file, read);
   if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends))) throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
   const base = await loadScenario(own.extends, dirname(file), [...chain, file], read);
   const { extends: _e, $schema: _s, tokens, entities, lists, activity, ...knobs } = own;
@@ -82,12 +83,21 @@ export async function loadScenario(ref: string, from = process.cwd(), chain: rea
   // Entities and lists add to the base's.
   const accounts = [...(base.entities?.accounts ?? []), ...(entities?.accounts ?? [])];
   const tokenEntities = [...(base.entities?.tokens ?? []), ...(entities?.tokens ?? [])];
-  if (accounts.length || tokenEntities.length) Object.assign(merged, { entities: { ...(accounts.length ? { accounts } : {}), ...(tokenEntities.length ? { tokens: tokenEntities } : {}) } });
+  const contracts = [...(base.entities?.contracts ?? []), ...(entities?.contracts ?? [])];
+  if (accounts.length || tokenEntities.length || contracts.length)
+    Object.assign(merged, { entities: { ...(accounts.length ? { accounts } : {}), ...(tokenEntities.length ? { tokens: tokenEntities } : {}), ...(contracts.length ? { contracts } : {}) } });
   const allActivity = [...(base.activity ?? []), ...(activity ?? [])];
   if (allActivity.length) Object.assign(merged, { activity: allActivity });
   const allLists = [...(base.lists ?? []), ...(lists ?? [])];
   if (allLists.length) Object.assign(merged, { lists: allLists });
   return possible(check(scenarioKnobs, merged, file), file);
+}
+
+/** The file's named contracts with their artifacts read (relative to the file); `read` collects the files. */
+function artifactsRead<S extends Parameters<typeof withArtifacts>[0]>(scenario: S, file: string, read: string[]): S {
+  const found = withArtifacts(scenario, dirname(file), read);
+  if ('problem' in found) throw new ScenarioError(file, found.path, found.problem);
+  return found;
 }
 
 /** The scenario, once its entities are shown possible (`entityProblem`). */

@@ -9,15 +9,15 @@ const count = (max: number) => z.number().int().min(0).max(max);
 
 const handle = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'a name is a letter, then letters, digits and "_" (at most 40)');
 
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits');
+
 /** An amount of the native coin: wei as digits, or a decimal with a unit ("12.5 ETH", "30 gwei"). */
 export const coinAmount = z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?( (ETH|ether|gwei|wei))?$/, 'wei as digits, or a decimal with a unit, such as "12.5 ETH" or "30 gwei"');
 
 /** An account the scenario names: it exists from genesis, holds its balance, and is served under its name in the handles. */
 export const namedAccount = z.strictObject({
   name: handle.describe('Its handle: /__mock/scenario lists its address under this name, and lists refer to it by it.'),
-  address: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits')
+  address: address
     .optional()
     .describe('A fixed address (checked against its EIP-55 checksum when mixed-case); drawn from the seed and the name when left out.'),
   balance: coinAmount.optional().describe('Its genesis balance (default 0).'),
@@ -49,20 +49,73 @@ export const namedToken = z.strictObject({
     .describe('NFTs only: metadata for the whole collection ("{id}" stands for the id), and per id under "ids"; what is left out is drawn.'),
 });
 
-/** A transaction the scenario scripts: a named account sends coin to a named account, or calls a named token. */
+const hexBytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, '0x-prefixed hex bytes');
+/** A call, constructor or event argument: account names, token symbols, contract names or 0x hashes for addresses; integers as numbers or digit strings; text; booleans. */
+const argument = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * A contract the scenario names, with the user's own code: a Foundry or Hardhat artifact, or an
+ * inline ABI (and optionally bytecode and source); or a standard proxy of another named contract.
+ */
+export const namedContract = z.strictObject({
+  name: handle.describe('Its handle in /__mock/scenario, and what activity calls it by.'),
+  address: address
+    .optional()
+    .describe('A fixed address: the contract is predeployed there at genesis (no creation transaction), as chains predeploy system contracts. Left out, the deployer creates it at set-up.'),
+  deployer: handle.optional().describe('A named account that deploys it at set-up (default: the protocol deployer). Not with a fixed address.'),
+  verified: z.boolean().optional().describe('Whether the explorer shows it verified (default true); a verified contract needs its source.'),
+  artifact: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('A Foundry (out/X.sol/X.json) or Hardhat (artifacts/…/X.json) artifact, relative to the scenario file: ABI, bytecode, compiler and settings; sources from the metadata\'s literal content, the build info, or the project\'s files.'),
+  contractName: z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'a Solidity identifier').optional().describe('The contract\'s Solidity name (default: the artifact\'s, else `name`).'),
+  abi: z
+    .array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))
+    .optional()
+    .describe('Its ABI: JSON ABI entries, or human-readable signatures such as "function greet() view returns (string)".'),
+  bytecode: hexBytes.optional().describe('Creation bytecode (without constructor arguments). Drawn from the ABI when left out.'),
+  deployedBytecode: hexBytes.optional().describe('Runtime bytecode. Drawn from the ABI when left out.'),
+  source: z
+    .union([z.string().min(1), z.record(z.string(), z.string())])
+    .optional()
+    .describe('Its verified source: one file\'s text, or file path → text (the compilation target first, or named by compiler.settings.compilationTarget).'),
+  compiler: z
+    .strictObject({
+      version: z.string().regex(/^v?[0-9]+\.[0-9]+\.[0-9]+(\+commit\.[0-9a-f]{8})?$/, 'a solc version such as "0.8.24+commit.e11b9ed9"'),
+      language: z.enum(['solidity', 'vyper']).optional(),
+      evmVersion: z.string().min(1).optional(),
+      optimizer: z.strictObject({ enabled: z.boolean(), runs: z.number().int().min(0).max(2 ** 32 - 1) }).optional(),
+      settings: z.record(z.string(), z.unknown()).optional().describe('The compiler settings as the explorer shows them (solc standard JSON, without outputSelection).'),
+    })
+    .optional()
+    .describe('The compiler of its verified record (drawn when left out).'),
+  constructorArgs: z.array(argument).max(20).optional().describe('Arguments of its constructor, as its ABI takes them.'),
+  proxy: z
+    .strictObject({ implementation: handle.describe('A named contract listed before this one.'), kind: z.enum(['eip1967', 'eip1167']) })
+    .optional()
+    .describe('A standard proxy of another named contract: EIP-1967 (transparent upgradeable) or EIP-1167 (minimal clone). Calls to it are decoded with the implementation\'s ABI.'),
+});
+
+/** A transaction the scenario scripts: a named account sends coin to a named account or contract, or calls a named token or contract. */
 export const scriptedTransaction = z.strictObject({
   from: handle.describe('A named account.'),
-  to: z.string().min(1).describe('A named account, or a named token’s symbol.'),
+  to: z.string().min(1).describe('A named account, a named token’s symbol, or a named contract.'),
   value: coinAmount.optional().describe('Coin sent with it (default 0).'),
   call: z
     .strictObject({
       signature: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\((|[a-z0-9\[\]]+(,[a-z0-9\[\]]+)*)\)$/, 'a signature such as "transfer(address,uint256)"'),
-      args: z.array(z.union([z.string(), z.number(), z.boolean()])).max(10).describe('Addresses as account names, token symbols or 0x hashes; integers as numbers or digit strings (in the smallest unit).'),
+      args: z.array(argument).max(10).describe('Addresses as account names, token symbols, contract names or 0x hashes; integers as numbers or digit strings (in the smallest unit); strings as text; bytes as 0x hex.'),
     })
     .optional()
-    .describe('A method of the token’s ABI, encoded as the token’s contract takes it.'),
+    .describe('A method of the token’s or contract’s ABI (a proxy’s: its implementation’s), encoded as the contract takes it.'),
   status: z.enum(['ok', 'error']).optional().describe('Whether it succeeds (default ok).'),
   revertReason: z.string().min(1).max(200).optional().describe('Why it fails (status error only; default "execution reverted").'),
+  emits: z
+    .array(z.strictObject({ event: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an event name such as "GreetingChanged"'), args: z.array(argument).max(10) }))
+    .max(10)
+    .optional()
+    .describe('Events a successful call of a named contract emits, from its ABI, in order.'),
   at: z.number().int().min(2).optional().describe('The block it is mined in (or the next with room); default spread after the set-up.'),
   repeat: z.number().int().min(1).max(500).optional().describe('Send it this many times (default 1).'),
 });
@@ -100,7 +153,7 @@ export const scenarioKnobs = z.strictObject({
     .optional()
     .describe('Accounts holding NFTs of exactly `collections` collections each, named by `handle`.'),
   entities: z
-    .strictObject({ accounts: z.array(namedAccount).max(100).optional(), tokens: z.array(namedToken).max(50).optional() })
+    .strictObject({ accounts: z.array(namedAccount).max(100).optional(), tokens: z.array(namedToken).max(50).optional(), contracts: z.array(namedContract).max(50).optional() })
     .optional()
     .describe('Named entities, each served under its name; a file that extends another adds to its entities.'),
   activity: z.array(scriptedTransaction).max(500).optional().describe('Scripted transactions, mined in order; a file that extends another adds to its activity.'),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { listGuarantee, namedAccount, namedToken, scriptedTransaction } from './schema.js';
+import type { listGuarantee, namedAccount, namedContract, namedToken, scriptedTransaction } from './schema.js';
 
 /**
  * A scenario: the size and shape of a chain. Everything else (every value, name and hash)
@@ -39,7 +39,9 @@ export interface Scenario {
    */
   readonly collectors?: readonly { readonly handle: string; readonly collections: number }[] | undefined;
   /** Named entities, each served under its name (see `NamedAccount`). */
-  readonly entities?: { readonly accounts?: readonly NamedAccount[] | undefined; readonly tokens?: readonly NamedToken[] | undefined } | undefined;
+  readonly entities?:
+    | { readonly accounts?: readonly NamedAccount[] | undefined; readonly tokens?: readonly NamedToken[] | undefined; readonly contracts?: readonly NamedContract[] | undefined }
+    | undefined;
   /** Scripted transactions, mined in order. */
   readonly activity?: readonly ScriptedTransaction[] | undefined;
   /** Lists named accounts must have: realised by transactions scheduled over the chain. */
@@ -53,6 +55,9 @@ export type NamedAccount = z.output<typeof namedAccount>;
 
 /** A token a scenario names: deployed at set-up, minted to its holders only. */
 export type NamedToken = z.output<typeof namedToken>;
+
+/** A contract a scenario names: the user's code (an artifact, or an inline ABI), predeployed at a fixed address or deployed at set-up; or a proxy of another. */
+export type NamedContract = z.output<typeof namedContract>;
 
 /** A scripted transaction: coin from a named account to another, or a call of a named token's method. */
 export type ScriptedTransaction = z.output<typeof scriptedTransaction>;

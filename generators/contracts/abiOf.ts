@@ -15,6 +15,7 @@ const ABIS = new Map<ContractKind, Abi>();
 export function abiOf(kind: ContractKind): Abi {
   let abi = ABIS.get(kind);
   if (!abi) {
+    if (kind === 'custom') throw new Error('a scenario\'s own contract has its own ABI (Contract.custom), not the catalogue\'s');
     const signatures = SIGNATURES[kind];
     abi = signatures.length ? ((Abis.from(signatures) as Abi)) : [];
     ABIS.set(kind, abi);
@@ -22,8 +23,11 @@ export function abiOf(kind: ContractKind): Abi {
   return abi;
 }
 
-/** The constructor's inputs (empty when it takes none). */
-export function constructorInputs(kind: ContractKind): readonly AbiParameter[] {
-  const constructor = abiOf(kind).find((x) => x.type === 'constructor');
+/** The constructor's inputs in an ABI (empty when it takes none). */
+export function constructorInputsOf(abi: Abi): readonly AbiParameter[] {
+  const constructor = abi.find((x) => x.type === 'constructor');
   return constructor && 'inputs' in constructor ? constructor.inputs : [];
 }
+
+/** The constructor's inputs of a kind (empty when it takes none). */
+export const constructorInputs = (kind: ContractKind): readonly AbiParameter[] => constructorInputsOf(abiOf(kind));

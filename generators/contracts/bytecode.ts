@@ -1,9 +1,9 @@
-import type { AbiFunction } from 'abitype';
+import type { Abi, AbiFunction } from 'abitype';
 import * as AbiFunctions from 'ox/AbiFunction';
 import * as AbiParameters from 'ox/AbiParameters';
 import type { ContractKind, Hex } from '../../src/chain/types.js';
 import { stream } from '../random/stream.js';
-import { abiOf, constructorInputs } from './abiOf.js';
+import { abiOf, constructorInputsOf } from './abiOf.js';
 import { compilerOf } from './compiler.js';
 
 export interface BytecodeInput {
@@ -13,6 +13,8 @@ export interface BytecodeInput {
   readonly bytecodeLabel: string;
   readonly implementationAddress: Hex | null;
   readonly libraryAddress: Hex | null;
+  /** The ABI whose selectors the dispatcher pushes (default: the kind's). */
+  readonly abi?: Abi;
 }
 
 /** Filler bytes of a kind's code, so sizes look like the real contracts'. */
@@ -41,7 +43,7 @@ export function deployedBytecode(input: BytecodeInput): Hex {
   if (input.kind === 'failed-deploy') return '0x';
   const rng = stream(input.seed, `bytecode:${input.bytecodeLabel}`);
   const compiler = compilerOf(input.seed, input.bytecodeLabel, input.kind);
-  const selectors = abiOf(input.kind)
+  const selectors = (input.abi ?? abiOf(input.kind))
     .filter((x): x is AbiFunction => x.type === 'function')
     .map((f) => strip(AbiFunctions.getSelector(f)));
   let jump = 0x100;
@@ -57,8 +59,8 @@ export function deployedBytecode(input: BytecodeInput): Hex {
 }
 
 /** The ABI-encoded constructor arguments, or null for a constructor without inputs. */
-export function encodedConstructorArgs(kind: ContractKind, args: readonly unknown[]): Hex | null {
-  const inputs = constructorInputs(kind);
+export function encodedConstructorArgs(abi: Abi, args: readonly unknown[]): Hex | null {
+  const inputs = constructorInputsOf(abi);
   return inputs.length ? AbiParameters.encode(inputs, args as never) : null;
 }
 
@@ -66,10 +68,10 @@ export function encodedConstructorArgs(kind: ContractKind, args: readonly unknow
  * Creation bytecode: an init prefix that copies the runtime code, the runtime code, then the
  * encoded constructor arguments (so the arguments are the bytecode's tail, as with solc).
  */
-export function creationBytecode(input: BytecodeInput & { readonly constructorArgs: readonly unknown[] }): Hex {
-  const runtime = strip(deployedBytecode(input.kind === 'failed-deploy' ? { ...input, kind: 'destructible' } : input));
+export function creationBytecode(input: BytecodeInput & { readonly constructorArgs: readonly unknown[]; readonly runtime?: Hex }): Hex {
+  const runtime = strip(input.runtime ?? deployedBytecode(input.kind === 'failed-deploy' ? { ...input, kind: 'destructible' } : input));
   const length = (runtime.length / 2).toString(16).padStart(4, '0');
   const init = `608060405234801561001057600080fd5b5061${length}806100206000396000f3fe`;
-  const args = encodedConstructorArgs(input.kind, input.constructorArgs);
+  const args = encodedConstructorArgs(input.abi ?? abiOf(input.kind), input.constructorArgs);
   return `0x${init}${runtime}${args ? strip(args) : ''}`;
 }

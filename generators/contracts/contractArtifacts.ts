@@ -2,11 +2,11 @@ import type { Abi } from 'abitype';
 import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import type { Hex } from '../../src/chain/types.js';
-import type { ContractKind } from '../../src/chain/types.js';
+import type { CatalogueKind, ContractKind, CustomCode } from '../../src/chain/types.js';
 import { stream } from '../random/stream.js';
 import { withFaker } from '../random/withFaker.js';
-import { abiOf, constructorInputs } from './abiOf.js';
-import { creationBytecode, deployedBytecode, encodedConstructorArgs } from './bytecode.js';
+import { abiOf, constructorInputs, constructorInputsOf } from './abiOf.js';
+import { creationBytecode, deployedBytecode, encodedConstructorArgs, minimalProxyBytecode } from './bytecode.js';
 import { compilerOf } from './compiler.js';
 import { ADDRESS_BOOK_PATH } from './sources/library.js';
 import { sourceOf } from './sourceOf.js';
@@ -29,6 +29,8 @@ export interface ContractArtifactsInput {
   readonly libraryAddress: Hex | null;
   /** Unix seconds of the creation. */
   readonly createdAt: number;
+  /** The scenario's own code: the contract's, or for a minimal proxy its implementation's. */
+  readonly custom?: CustomCode | null;
 }
 
 export interface ContractArtifacts {
@@ -72,9 +74,10 @@ function printArgument(value: unknown): unknown {
  * gives the same artifacts.
  */
 export function contractArtifacts(input: ContractArtifactsInput): ContractArtifacts {
+  if (input.custom) return customArtifacts(input, input.custom);
   const rng = stream(input.seed, `artifacts:${input.label}`);
   const compiler = compilerOf(input.seed, input.bytecodeLabel, input.kind);
-  const abiKind: ContractKind = input.kind === 'minimal-proxy' ? (input.implementationKind ?? 'implementation') : input.kind;
+  const abiKind = (input.kind === 'minimal-proxy' ? (input.implementationKind ?? 'implementation') : input.kind) as CatalogueKind;
   const { author, blurb } = withFaker(input.seed, input.label, (f) => ({
     author: `${f.person.fullName()} <${f.internet.email().toLowerCase()}>`,
     blurb: `${f.company.catchPhrase()}.`,
@@ -91,7 +94,7 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
   const optimizationRuns = optimizationEnabled ? rng.pick([200, 200, 1_000, 10_000, 1_000_000]) : null;
   const linked = LINKS_LIBRARY.has(abiKind) && input.libraryAddress !== null;
   const bytecode = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: input.libraryAddress };
-  const constructorArgs = input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(input.kind, input.constructorArgs);
+  const constructorArgs = input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(abiOf(input.kind), input.constructorArgs);
   const inputs = input.kind === 'minimal-proxy' ? [] : constructorInputs(input.kind);
   const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
   const viaRegistry = rng.chance(0.3);
@@ -126,5 +129,61 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
     registryRepoUrl: viaRegistry ? `https://repo.sourcify.dev/contracts/full_match/1/${input.address}/` : null,
     verifiedViaEthBytecodeDb: rng.chance(0.2),
     canBeVisualized: compiler.language === 'solidity',
+  };
+}
+
+/** The record of a contract with the scenario's own code: its ABI, sources, compiler and bytecode as given, the rest drawn. */
+function customArtifacts(input: ContractArtifactsInput, custom: CustomCode): ContractArtifacts {
+  const rng = stream(input.seed, `artifacts:${input.label}`);
+  const drawn = compilerOf(input.seed, input.bytecodeLabel, 'custom');
+  const given = custom.compiler;
+  const settings = given?.settings ?? {};
+  const language = given?.language ?? 'solidity';
+  const evmVersion = given?.evmVersion ?? (typeof settings.evmVersion === 'string' ? settings.evmVersion : drawn.evmVersion);
+  const optimizer = given?.optimizer ?? (settings.optimizer as { enabled: boolean; runs?: number } | undefined) ?? { enabled: false, runs: 200 };
+  const [main, ...imports] = custom.sources;
+  const proxy = input.kind === 'minimal-proxy';
+  const inputs = proxy ? [] : constructorInputsOf(custom.abi);
+  const constructorArgs = proxy ? null : encodedConstructorArgs(custom.abi, input.constructorArgs);
+  const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
+  const code = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: null, abi: custom.abi };
+  const runtime = proxy ? minimalProxyBytecode(input.implementationAddress!) : (custom.deployedBytecode ?? deployedBytecode(code));
+  const creation = proxy
+    ? `0x3d602d80600a3d3981f3${runtime.slice(2)}`
+    : custom.bytecode
+      ? `${custom.bytecode}${constructorArgs ? constructorArgs.slice(2) : ''}`
+      : creationBytecode({ ...code, constructorArgs: input.constructorArgs, runtime });
+  const viaRegistry = rng.chance(0.3);
+  return {
+    language,
+    name: custom.contractName,
+    compilerVersion: `v${(given?.version ?? drawn.version).replace(/^v/, '')}`,
+    evmVersion,
+    optimizationEnabled: optimizer.enabled,
+    optimizationRuns: optimizer.enabled ? (optimizer.runs ?? 200) : null,
+    compilerSettings: given?.settings ?? {
+      compilationTarget: main ? { [main.filePath]: custom.contractName } : {},
+      evmVersion,
+      libraries: {},
+      metadata: { bytecodeHash: 'ipfs' },
+      optimizer: { enabled: optimizer.enabled, runs: optimizer.runs ?? 200 },
+      remappings: [],
+    },
+    abi: custom.abi,
+    sourceCode: main?.content ?? '',
+    filePath: main?.filePath ?? '',
+    additionalSources: imports.map((f) => ({ filePath: f.filePath, sourceCode: f.content })),
+    constructorArgs,
+    decodedConstructorArgs: decoded
+      ? inputs.map((p, i) => [printArgument(decoded[i]), { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type }])
+      : null,
+    deployedBytecode: runtime,
+    creationBytecode: creation as Hex,
+    externalLibraries: [],
+    verifiedAt: input.createdAt + rng.int(600, 3 * 86_400),
+    verifiedViaRegistry: viaRegistry,
+    registryRepoUrl: viaRegistry ? `https://repo.sourcify.dev/contracts/full_match/1/${input.address}/` : null,
+    verifiedViaEthBytecodeDb: rng.chance(0.2),
+    canBeVisualized: language === 'solidity',
   };
 }

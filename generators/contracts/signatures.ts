@@ -1,11 +1,11 @@
-import type { ContractKind } from '../../src/chain/types.js';
+import type { CatalogueKind } from '../../src/chain/types.js';
 
 /**
  * Each kind's interface in human-readable ABI form: the methods the chain calls (with the exact
  * parameter names and types it encodes), the usual events, and a few views so the ABIs read like
  * real contracts'.
  */
-export const SIGNATURES: Readonly<Record<ContractKind, readonly string[]>> = {
+export const SIGNATURES: Readonly<Record<CatalogueKind, readonly string[]>> = {
   erc20: [
     'constructor(string name, string symbol, uint8 decimals, uint256 initialSupply)',
     'event Transfer(address indexed from, address indexed to, uint256 value)',

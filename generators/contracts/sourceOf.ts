@@ -1,4 +1,4 @@
-import type { ContractKind } from '../../src/chain/types.js';
+import type { CatalogueKind } from '../../src/chain/types.js';
 import type { Source, SourceContext } from './sources/context.js';
 import { addressBookSource } from './sources/library.js';
 import { failedDeploySource, vyperEscrowSource } from './sources/others.js';
@@ -14,7 +14,7 @@ import {
 import { implementationSource, transparentProxySource } from './sources/proxies.js';
 import { erc1155Source, erc20Source, erc404Source, erc721Source } from './sources/tokens.js';
 
-const TEMPLATES: Readonly<Record<Exclude<ContractKind, 'minimal-proxy'>, (ctx: SourceContext) => Source>> = {
+const TEMPLATES: Readonly<Record<Exclude<CatalogueKind, 'minimal-proxy'>, (ctx: SourceContext) => Source>> = {
   erc20: erc20Source,
   erc721: erc721Source,
   erc1155: erc1155Source,
@@ -34,4 +34,4 @@ const TEMPLATES: Readonly<Record<Exclude<ContractKind, 'minimal-proxy'>, (ctx: S
 };
 
 /** The verified source of a contract of `kind` (a minimal proxy shows its implementation's, by default the staking pool's). */
-export const sourceOf = (kind: ContractKind, ctx: SourceContext): Source => TEMPLATES[kind === 'minimal-proxy' ? 'implementation' : kind](ctx);
+export const sourceOf = (kind: CatalogueKind, ctx: SourceContext): Source => TEMPLATES[kind === 'minimal-proxy' ? 'implementation' : kind](ctx);

@@ -39,6 +39,7 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
     : null;
   const contract: Contract = {
     kind: spec.kind,
+    ...(spec.custom ? { custom: spec.custom } : {}),
     label: `contract:${hash.toLowerCase()}`,
     bytecodeLabel,
     name: spec.name,

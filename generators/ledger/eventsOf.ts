@@ -69,9 +69,9 @@ const RULES: Record<string, Rule> = {
 /** The events a successful call emits, as many as its plan says, each with its emitter. */
 export function eventsOf(e: EmittedBy): EventDraft[] {
   const call = e.plan.call;
-  const rule = call && RULES[`${call.contractKind}.${call.functionName}`];
+  const rule = e.plan.emitted ? () => e.plan.emitted! : call && RULES[`${call.contractKind}.${call.functionName}`];
   if (!rule) throw new Error(`no event rule for ${call ? `${call.contractKind}.${call.functionName}` : 'a plain transfer'}`);
   const drafts = rule(e).map((d) => ({ emitterId: e.emitterId, ...d }));
-  if (drafts.length !== e.plan.events) throw new Error(`${call.contractKind}.${call.functionName} emits ${drafts.length} events, its plan says ${e.plan.events}`);
+  if (drafts.length !== e.plan.events) throw new Error(`${call?.contractKind}.${call?.functionName} emits ${drafts.length} events, its plan says ${e.plan.events}`);
   return drafts;
 }

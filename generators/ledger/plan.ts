@@ -1,4 +1,4 @@
-import type { Action, Call, ContractKind, Hex, InternalTransactionType, Token, Verification } from '../../src/chain/types.js';
+import type { Action, Call, ContractKind, CustomCode, Hex, InternalTransactionType, Token, Verification } from '../../src/chain/types.js';
 
 /** A contract to create, by a transaction or by an internal create/create2. */
 export interface CreateSpec {
@@ -15,6 +15,8 @@ export interface CreateSpec {
   readonly bytecodeLabel?: string;
   /** Name under which `chain.handles` lists the new address. */
   readonly handle?: string;
+  /** A scenario's own code (kind `custom`). */
+  readonly custom?: CustomCode | null;
 }
 
 /** Stands for the contract the transaction itself creates, where its id is not known yet. */
@@ -58,6 +60,8 @@ export interface TxPlan {
   readonly revertReason?: string;
   /** Events other than token transfers emitted by the callee, before the transfers. */
   readonly events?: number;
+  /** The events themselves, where a scenario scripts them (else the call's rule in eventsOf gives them). */
+  readonly emitted?: readonly { readonly contractKind: ContractKind; readonly name: string; readonly args: readonly unknown[] }[];
   readonly transfers?: readonly TransferSpec[];
   readonly internals?: readonly InternalSpec[];
   readonly actions?: readonly Action[];

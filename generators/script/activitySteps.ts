@@ -1,7 +1,8 @@
-import type { AbiFunction } from 'abitype';
-import * as Address from 'ox/Address';
-import { checksumProblem, parseCoinAmount } from '../../scenarios/entities.js';
-import type { ContractKind } from '../../src/chain/types.js';
+import type { Abi, AbiEvent, AbiFunction, AbiParameter } from 'abitype';
+import { argumentValue, type RawArgument } from '../../scenarios/abiArguments.js';
+import { callAbi } from '../../scenarios/contractEntities.js';
+import { parseCoinAmount } from '../../scenarios/entities.js';
+import { type ContractKind, NONE } from '../../src/chain/types.js';
 import { TOKEN_KIND } from '../activity/deploy.js';
 import { coinTransfer } from '../activity/coinTransfer.js';
 import { canAfford, gas } from '../activity/pick.js';
@@ -10,6 +11,7 @@ import { abiOf } from '../contracts/abiOf.js';
 import type { TransferSpec } from '../ledger/plan.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
+import { namedAddress } from './namedContractSteps.js';
 import { spreadSteps, type ScriptStep } from './step.js';
 
 
@@ -30,61 +32,68 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
   const timed: ScriptStep[] = [];
   const spread: Omit<ScriptStep, 'notBefore'>[] = [];
   const tokens = state.scenario.entities?.tokens ?? [];
+  const contracts = state.scenario.entities?.contracts ?? [];
   for (const [i, tx] of (state.scenario.activity ?? []).entries()) {
     const path = `activity[${i}]`;
     const fail = (where: string, problem: string) => new BuildChainError(`buildChain: ${path}${where}: ${problem}`, `${path}${where}`);
     const fromId = cast.named.get(tx.from)!;
     const token = tokens.find((t) => t.symbol === tx.to);
+    const contract = contracts.find((c) => c.name === tx.to);
     const value = parseCoinAmount(tx.value ?? '0') as bigint;
     const ok = tx.status !== 'error';
     let kind: ContractKind | null = null;
     let fn: AbiFunction | null = null;
+    let abi: Abi = [];
     if (tx.call) {
-      kind = TOKEN_KIND[token!.type];
-      fn = abiOf(kind).find((x): x is AbiFunction => x.type === 'function' && signatureOf(x) === tx.call!.signature) ?? null;
-      if (!fn) throw fail('.call.signature', `the ${token!.type} ABI of ${tx.to} has no ${tx.call.signature}`);
+      kind = token ? TOKEN_KIND[token.type] : 'custom';
+      abi = token ? abiOf(kind) : callAbi(contracts, contract!);
+      const what = token ? `the ${token.type} ABI of ${tx.to}` : `the ABI of ${tx.to}${contract!.proxy ? ` (its implementation ${contract!.proxy.implementation}'s)` : ''}`;
+      fn = abi.find((x): x is AbiFunction => x.type === 'function' && signatureOf(x) === tx.call!.signature) ?? null;
+      if (!fn) throw fail('.call.signature', `${what} has no ${tx.call.signature}`);
       if (fn.inputs.length !== tx.call.args.length) throw fail('.call.args', `${tx.call.signature} takes ${fn.inputs.length} arguments, got ${tx.call.args.length}`);
-      if (ok && !MODELLED.has(`${kind}.${tx.call.signature}`)) throw fail('.call', `a successful ${tx.call.signature} on an ${token!.type} is not modelled yet (give status "error" for a failing one); modelled: ${[...MODELLED].join(', ')}`);
+      // A call records its method by name and arity: an overload of the same arity could not be told apart.
+      const first = abi.find((x): x is AbiFunction => x.type === 'function' && x.name === fn!.name && x.inputs.length === fn!.inputs.length);
+      if (first !== fn) throw fail('.call.signature', `${what} overloads ${fn.name} with ${fn.inputs.length} arguments (${signatureOf(first!)} and ${tx.call.signature}): only the first can be called here`);
+      if (ok && token && !MODELLED.has(`${kind}.${tx.call.signature}`)) throw fail('.call', `a successful ${tx.call.signature} on an ${token!.type} is not modelled yet (give status "error" for a failing one); modelled: ${[...MODELLED].join(', ')}`);
     }
+    const events = (tx.emits ?? []).map((e, k) => {
+      const event = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === e.event);
+      if (!event) throw fail(`.emits[${k}].event`, `the ABI of ${tx.to} has no event ${e.event}`);
+      if (event.inputs.length !== e.args.length) throw fail(`.emits[${k}].args`, `${e.event} takes ${event.inputs.length} arguments, got ${e.args.length}`);
+      const first = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === e.event && x.inputs.length === e.args.length);
+      if (first !== event) throw fail(`.emits[${k}].event`, `the ABI of ${tx.to} overloads event ${e.event}: only the first can be emitted here`);
+      return event;
+    });
     for (let r = 0; r < (tx.repeat ?? 1); r++) {
       const step: Omit<ScriptStep, 'notBefore'> = {
         label: `special:activity:${i}:${r}`,
         plan: (s) => {
-          const hashOfName = (name: string | number | boolean, where: string): string => {
-            if (typeof name === 'string' && /^0x[0-9a-fA-F]{40}$/.test(name)) {
-              const checksum = checksumProblem(name);
-              if (checksum) throw fail(where, checksum);
-              return Address.checksum(name.toLowerCase() as `0x${string}`);
-            }
-            const id = typeof name === 'string' ? (cast.named.get(name) ?? cast.namedTokens.get(name)) : undefined;
-            if (id === undefined) throw fail(where, `${JSON.stringify(name)} is no named account, named token or 0x address`);
-            return s.state.accounts[id]!.hash;
-          };
-          const toId = token ? cast.namedTokens.get(tx.to)! : cast.named.get(tx.to)!;
-          const args = (fn?.inputs ?? []).map((p, k) => {
-            const raw = tx.call!.args[k]!;
-            const where = `.call.args[${k}]`;
-            if (p.type === 'address') return hashOfName(raw, where);
-            const integer = /^(u?)int([0-9]*)$/.exec(p.type);
-            if (integer) {
-              // In range for the type, so encoding it later (for the input and its decoding) cannot fail.
-              const bits = BigInt(integer[2] || 256);
-              const [min, max] = integer[1] ? [0n, 2n ** bits - 1n] : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n];
-              const value = typeof raw !== 'boolean' && /^-?[0-9]+$/.test(String(raw)) ? BigInt(raw) : null;
-              if (value === null || value < min || value > max) throw fail(where, `${p.type} ${p.name}: give an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-              return value;
-            }
-            if (p.type === 'bool') {
-              if (typeof raw !== 'boolean') throw fail(where, `bool ${p.name}: give true or false, got ${JSON.stringify(raw)}`);
-              return raw;
-            }
-            if (typeof raw !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw)) throw fail(where, `${p.type} ${p.name}: give 0x-prefixed hex, got ${JSON.stringify(raw)}`);
-            return raw;
-          });
+          const valuesOf = (parameters: readonly AbiParameter[], raws: readonly RawArgument[], where: (k: number) => string) =>
+            parameters.map((p, k) => {
+              const found = argumentValue(p, raws[k]!, (name) => namedAddress(s.state, s.cast, name));
+              if ('problem' in found) throw fail(where(k), found.problem);
+              return found.value;
+            });
+          const toId = token ? cast.namedTokens.get(tx.to)! : contract ? cast.namedContracts.get(tx.to)! : cast.named.get(tx.to)!;
+          const args = fn ? valuesOf(fn.inputs, tx.call!.args, (k) => `.call.args[${k}]`) : [];
           if (!canAfford(s, fromId, value, tx.call ? 90_000 : 21_000)) throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
-          if (!tx.call) return coinTransfer(s, fromId, toId, value);
-          const base = { fromId, toId, value, call: kind && fn ? { contractKind: kind, functionName: fn.name, args } : null };
-          if (!ok) return { ...base, ...gas(s, 22_000, 30_000), revertReason: tx.revertReason ?? 'execution reverted' };
+          const call = kind && fn ? { contractKind: kind, functionName: fn.name, args } : null;
+          if (!ok) return { fromId, toId, value, call, ...gas(s, 22_000, 30_000), revertReason: tx.revertReason ?? 'execution reverted' };
+          if (!tx.call) return contract ? { fromId, toId, value, call: null, ...gas(s, 21_100, 30_000) } : coinTransfer(s, fromId, toId, value);
+          if (contract) {
+            const emitted = events.map((event, k) => ({ contractKind: 'custom' as const, name: event.name, args: valuesOf(event.inputs, tx.emits![k]!.args, (a) => `.emits[${k}].args[${a}]`) }));
+            const implementationId = s.state.accounts[toId]!.contract!.implementationId;
+            return {
+              fromId,
+              toId,
+              value,
+              call,
+              ...gas(s, 30_000, 90_000),
+              ...(emitted.length ? { events: emitted.length, emitted } : {}),
+              // A proxy runs its implementation's code by delegatecall.
+              ...(implementationId !== NONE ? { internals: [{ type: 'delegatecall' as const, fromId: toId, toId: implementationId, value: 0n, gasLimit: 80_000n }] } : {}),
+            };
+          }
           const tokenId = toId;
           const ledger = s.state.tokens.get(tokenId)!;
           const idOf = (hash: unknown) => s.state.byLower.get(String(hash).toLowerCase());
@@ -102,7 +111,7 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
             if (to === undefined) throw fail('.call.args[1]', 'tokens go to a known account');
             transfers.push({ tokenId, fromId, toId: to, tokenIds: [id], amounts: [ledger.unit] });
           }
-          return { ...base, ...gas(s, 40_000, 80_000), ...(transfers.length ? { transfers } : { events: 1 }) };
+          return { fromId, toId, value, call, ...gas(s, 40_000, 80_000), ...(transfers.length ? { transfers } : { events: 1 }) };
         },
       };
       if (tx.at !== undefined) timed.push({ ...step, notBefore: tx.at });

@@ -31,6 +31,8 @@ export interface Cast {
   readonly quiet: ReadonlySet<number>;
   /** The scenario's named tokens by symbol, once deployed. */
   readonly namedTokens: Map<string, number>;
+  /** The scenario's named contracts by name, once created (at genesis for those at fixed addresses). */
+  readonly namedContracts: Map<string, number>;
   readonly tokens: Record<TokenType, number[]>;
   /** Issuer (owner, minter) of each token contract. */
   readonly issuer: Map<number, number>;

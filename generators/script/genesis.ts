@@ -82,6 +82,7 @@ export function createGenesis(state: LedgerState): Cast {
     named,
     quiet: new Set(named.values()),
     namedTokens: new Map(),
+    namedContracts: new Map(),
     deployerId,
     whaleId,
     onePageId,

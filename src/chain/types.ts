@@ -10,7 +10,8 @@
  * stored; the views derive them.
  */
 
-import type { NamedToken } from '../../scenarios/types.js';
+import type { Abi } from 'abitype';
+import type { NamedContract, NamedToken } from '../../scenarios/types.js';
 import type { HashLookup } from './hashIndex.js';
 import type { Table } from './table.js';
 
@@ -59,7 +60,12 @@ export type ContractKind =
   | 'minimal-proxy'
   | 'vyper-escrow'
   | 'failed-deploy'
-  | 'library';
+  | 'library'
+  /** A scenario's own code (`Contract.custom`), not the catalogue's. */
+  | 'custom';
+
+/** The kinds whose ABI, source and bytecode the catalogue holds. */
+export type CatalogueKind = Exclude<ContractKind, 'custom'>;
 
 export type Verification = 'full' | 'partial' | 'none';
 
@@ -82,16 +88,33 @@ export interface Token {
 /** A collection's NFT metadata fixed by a scenario, and overrides for single ids (`{id}` in a text stands for the token id). */
 export type NftMetadataSpec = NonNullable<NamedToken['metadata']>;
 
+/** A scenario's own contract code: its ABI, bytecode and verified record come from here, not from the catalogue. */
+export interface CustomCode {
+  readonly abi: Abi;
+  /** The Solidity contract name. */
+  readonly contractName: string;
+  /** Creation bytecode without constructor arguments; drawn from the ABI when null. */
+  readonly bytecode: Hex | null;
+  readonly deployedBytecode: Hex | null;
+  /** The verified sources, the compilation target first (none for an unverified contract given only an ABI). */
+  readonly sources: readonly { readonly filePath: string; readonly content: string }[];
+  /** Drawn when null. */
+  readonly compiler: NamedContract['compiler'] | null;
+}
+
 export interface Contract {
   readonly kind: ContractKind;
+  /** The scenario's own code, for kind `custom`. */
+  readonly custom?: CustomCode | null;
   /** Stable label the contract's seeded values (source details, verification) are drawn from. */
   readonly label: string;
   /** Contracts with the same bytecode label have identical bytecode (verified twins). */
   readonly bytecodeLabel: string;
   /** Human name of the contract (the Solidity contract name, e.g. `StakingVault`). */
   readonly name: string;
+  /** NONE for a contract predeployed at genesis. */
   readonly creatorId: AccountId;
-  /** Index into `chain.transactions` of the transaction that created it. */
+  /** Index into `chain.transactions` of the transaction that created it; NONE for a contract predeployed at genesis. */
   readonly creationTransaction: number;
   creationStatus: CreationStatus;
   /** For proxies, the account they delegate to. */
@@ -185,7 +208,7 @@ export const TRANSACTION_KIND_BITS: readonly TransactionKind[] = [
 ];
 export const kindBit = (kind: TransactionKind): number => 1 << TRANSACTION_KIND_BITS.indexOf(kind);
 
-/** A call of a contract method: the ABI of `contractKind` holds `functionName`. */
+/** A call of a contract method: the ABI of `contractKind` holds `functionName` (for `custom`, the callee's code's ABI, or its implementation's). */
 export interface Call {
   readonly contractKind: ContractKind;
   readonly functionName: string;

@@ -1,6 +1,6 @@
 import type { Address, AddressListItem } from '../schemas/index.js';
 import * as blockscout from '../profiles/blockscout.js';
-import type { AccountId } from '../chain/types.js';
+import { type AccountId, NONE } from '../chain/types.js';
 import { addressRef, hasCode, implementationOf, isVerified } from './addressRef.js';
 import type { ViewContext } from './context.js';
 import { token } from './token.js';
@@ -20,8 +20,9 @@ function specAddressView(ctx: ViewContext, id: AccountId): Address {
   const implementation = implementationOf(ctx, account);
   return {
     hash: account.hash,
-    creator_address_hash: contract ? chain.accounts[contract.creatorId]!.hash : null,
-    creation_transaction_hash: contract ? chain.transactions.at(contract.creationTransaction)!.hash : null,
+    // A contract predeployed at genesis has neither.
+    creator_address_hash: contract && contract.creatorId !== NONE ? chain.accounts[contract.creatorId]!.hash : null,
+    creation_transaction_hash: contract && contract.creationTransaction !== NONE ? chain.transactions.at(contract.creationTransaction)!.hash : null,
     token: contract?.token ? token(ctx, id) : null,
     coin_balance: String(account.balance),
     exchange_rate: chain.exchangeRate,

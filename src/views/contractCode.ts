@@ -1,6 +1,6 @@
 import type { SmartContract } from '../schemas/index.js';
 import * as blockscout from '../profiles/blockscout.js';
-import type { Account, AccountId } from '../chain/types.js';
+import { type Account, type AccountId, NONE } from '../chain/types.js';
 import type { ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
 import { cachedObject, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
@@ -25,7 +25,9 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
     implementationAddress: implementation?.hash ?? null,
     implementationKind: implementation?.contract?.kind ?? null,
     libraryAddress: library?.hash ?? null,
-    createdAt: chain.blocks.at(chain.transactions.at(contract.creationTransaction)!.block)!.timestamp,
+    createdAt: chain.blocks.at(contract.creationTransaction === NONE ? 0 : chain.transactions.at(contract.creationTransaction)!.block)!.timestamp,
+    // A minimal proxy shows its implementation's code and source.
+    custom: contract.custom ?? (contract.kind === 'minimal-proxy' ? implementation?.contract?.custom : null) ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AbiEvent, AbiFunction, AbiParameter } from 'abitype';
+import type { Abi, AbiEvent, AbiFunction, AbiParameter } from 'abitype';
 import * as AbiEvents from 'ox/AbiEvent';
 import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
@@ -6,16 +6,16 @@ import * as AbiFunctions from 'ox/AbiFunction';
 import type { Call, ContractKind } from '../chain/types.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 
-/** The ABI entry of a call's method. */
-export function functionOf(call: Call): AbiFunction {
-  const item = abiOf(call.contractKind).find((x): x is AbiFunction => x.type === 'function' && x.name === call.functionName && x.inputs.length === call.args.length);
+/** The ABI entry of a call's method (`abi`: the callee's own code's, for a `custom` call). */
+export function functionOf(call: Call, abi: Abi = abiOf(call.contractKind)): AbiFunction {
+  const item = abi.find((x): x is AbiFunction => x.type === 'function' && x.name === call.functionName && x.inputs.length === call.args.length);
   if (!item) throw new Error(`the ${call.contractKind} ABI has no ${call.functionName}/${call.args.length}`);
   return item;
 }
 
 /** The call's input: the 4-byte selector and the ABI-encoded arguments. */
-export function callData(call: Call): `0x${string}` {
-  return AbiFunctions.encodeData(functionOf(call), call.args as never);
+export function callData(call: Call, abi?: Abi): `0x${string}` {
+  return AbiFunctions.encodeData(functionOf(call, abi), call.args as never);
 }
 
 /** A decoded value as the explorer prints it: every value a string, arrays as JSON text. */
@@ -29,8 +29,8 @@ function printValue(parameter: AbiParameter, value: unknown): string {
 }
 
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */
-export function decodedInputView(call: Call) {
-  const fn = functionOf(call);
+export function decodedInputView(call: Call, abi?: Abi) {
+  const fn = functionOf(call, abi);
   return {
     method_call: `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`,
     method_id: AbiFunctions.getSelector(fn),
@@ -39,8 +39,8 @@ export function decodedInputView(call: Call) {
 }
 
 /** An event log's topics (four, unused ones null), data, and decoding, from its ABI event and arguments. */
-export function eventLog(contractKind: ContractKind, name: string, args: readonly unknown[]) {
-  const event = abiOf(contractKind).find((x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === args.length);
+export function eventLog(contractKind: ContractKind, name: string, args: readonly unknown[], abi: Abi = abiOf(contractKind)) {
+  const event = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === args.length);
   if (!event) throw new Error(`the ${contractKind} ABI has no event ${name}/${args.length}`);
   const topics: (string | null)[] = [AbiEvents.getSelector(event)];
   const dataParameters: AbiParameter[] = [];

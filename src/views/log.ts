@@ -1,6 +1,7 @@
 import { type ContractKind, NONE, type TokenType } from '../chain/types.js';
 import { isTransferLog, type LogRef, logRow } from '../chain/logs.js';
 import { addressRef } from './addressRef.js';
+import { customAbiOf } from './customAbi.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 import { heavy } from './heavy.js';
@@ -38,7 +39,7 @@ export function logView(ctx: ViewContext, ref: LogRef, withSmartContract: boolea
   const e = eventOf(ctx, ref);
   const transaction = chain.transactions.at(e.transaction)!;
   const block = chain.blocks.at(e.block)!;
-  const { topics, data, decoded } = heavy.abi.get().eventLog(e.kind, e.name, e.args);
+  const { topics, data, decoded } = heavy.abi.get().eventLog(e.kind, e.name, e.args, customAbiOf(chain, e.kind, e.emitterId));
   return {
     transaction_hash: transaction.hash,
     address: addressRef(ctx, e.emitterId)!,

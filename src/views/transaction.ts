@@ -3,6 +3,7 @@ import * as blockscout from '../profiles/blockscout.js';
 import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { creationInput } from './contractCode.js';
+import { customAbiOf } from './customAbi.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 import { heavy } from './heavy.js';
@@ -59,8 +60,8 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
     from: addressRef(ctx, t.fromId)!,
     to: addressRef(ctx, t.toId),
     created_contract: addressRef(ctx, t.createdId),
-    raw_input: t.call ? heavy.abi.get().callData(t.call) : t.createdId !== NONE ? creationInput(ctx, t.createdId) : '0x',
-    decoded_input: t.call ? heavy.abi.get().decodedInputView(t.call) : null,
+    raw_input: t.call ? heavy.abi.get().callData(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId)) : t.createdId !== NONE ? creationInput(ctx, t.createdId) : '0x',
+    decoded_input: t.call ? heavy.abi.get().decodedInputView(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId)) : null,
     token_transfers: transfers.items,
     token_transfers_overflow: transfers.overflow,
     transaction_types: TRANSACTION_KIND_BITS.filter((_, bit) => t.types & (1 << bit)),

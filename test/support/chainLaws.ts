@@ -2,6 +2,7 @@ import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
 import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
+import { customAbiOf } from '../../src/views/customAbi.js';
 import { logIndexOf, logsOfTransaction, logTransactionOf } from '../../src/chain/logs.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
@@ -95,6 +96,16 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   });
   accounts.forEach((a) => {
     if (!a.contract && a.nonce !== (nonces.get(a.id) ?? 0)) fail(`account ${a.hash} nonce ${a.nonce} != transactions sent ${nonces.get(a.id) ?? 0}`);
+    // A contract is created by a transaction (or an internal create) that points at it, or predeployed at genesis with neither.
+    if (a.contract && (a.contract.creationTransaction === NONE) !== (a.contract.creatorId === NONE)) fail(`contract ${a.hash} has a creator or a creation transaction but not both`);
+    if (a.contract?.creationTransaction === NONE && a.contract.creationStatus !== 'success') fail(`predeployed contract ${a.hash} is ${a.contract.creationStatus}`);
+    if ((a.contract?.kind === 'custom') !== Boolean(a.contract?.custom)) fail(`contract ${a.hash} is of kind ${a.contract?.kind} but ${a.contract?.custom ? 'has' : 'lacks'} code of the scenario's`);
+  });
+  // A call is of a method its callee's ABI declares (a proxy's: its implementation's).
+  txs.forEach((t) => {
+    if (!t.call) return;
+    const abi = customAbiOf(chain, t.call.contractKind, t.toId) ?? abiOf(t.call.contractKind);
+    if (!abi.some((x) => x.type === 'function' && x.name === t.call!.functionName && x.inputs.length === t.call!.args.length)) fail(`transaction ${t.hash} calls ${t.call.contractKind}.${t.call.functionName}/${t.call.args.length}, which its ABI lacks`);
   });
 
   // Coin balances: replay the history in order and compare.
@@ -287,7 +298,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const contract = accounts[e.emitterId]?.contract;
     const implementation = contract && contract.implementationId !== NONE ? accounts[contract.implementationId]?.contract : null;
     if (contract?.kind !== e.contractKind && implementation?.kind !== e.contractKind) fail(`event ${i} (${e.contractKind}.${e.name}) is emitted by a ${contract?.kind ?? 'non-contract'}`);
-    const declared = abiOf(e.contractKind).find((x) => x.type === 'event' && x.name === e.name);
+    const declared = (customAbiOf(chain, e.contractKind, e.emitterId) ?? abiOf(e.contractKind)).find((x) => x.type === 'event' && x.name === e.name);
     if (!declared || declared.type !== 'event' || declared.inputs.length !== e.args.length) fail(`event ${i}: the ${e.contractKind} ABI declares no ${e.name} of ${e.args.length} arguments`);
   });
   indexes.forEach((index, id) => {

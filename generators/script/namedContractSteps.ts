@@ -1,0 +1,105 @@
+import * as Address from 'ox/Address';
+import { argumentValue } from '../../scenarios/abiArguments.js';
+import { entityAbi, entitySources } from '../../scenarios/contractEntities.js';
+import type { NamedContract } from '../../scenarios/types.js';
+import { type Contract, type ContractKind, type CustomCode, type Hex, NONE } from '../../src/chain/types.js';
+import { deployContract } from '../activity/deploy.js';
+import { BuildChainError } from '../chainInput.js';
+import { constructorInputsOf } from '../contracts/abiOf.js';
+import { registerAccount } from '../ledger/registerAccount.js';
+import type { LedgerState } from '../ledger/state.js';
+import type { Cast } from './cast.js';
+import type { ScriptStep } from './step.js';
+
+/** The chain's record of a named contract's own code (none for a standard proxy). */
+export function customCodeOf(spec: NamedContract): CustomCode | null {
+  if (spec.proxy) return null;
+  return {
+    abi: entityAbi(spec),
+    contractName: spec.contractName ?? spec.name,
+    bytecode: (spec.bytecode as Hex | undefined) ?? null,
+    deployedBytecode: (spec.deployedBytecode as Hex | undefined) ?? null,
+    sources: (spec.verified ?? true) ? entitySources(spec) : [],
+    compiler: spec.compiler ?? null,
+  };
+}
+
+/** The address of a named account, token or contract (null when it has none yet). */
+export function namedAddress(state: LedgerState, cast: Cast, name: string): Hex | null {
+  const id = cast.named.get(name) ?? cast.namedTokens.get(name) ?? cast.namedContracts.get(name);
+  return id === undefined ? null : state.accounts[id]!.hash;
+}
+
+/** What a named contract is created as: its kind, Solidity name, constructor arguments and implementation. */
+function creationOf(state: LedgerState, cast: Cast, spec: NamedContract, index: number, adminId: number) {
+  const at = `entities.contracts[${index}]`;
+  const verification = (spec.verified ?? true) ? ('full' as const) : ('none' as const);
+  if (spec.proxy) {
+    const implementationId = cast.namedContracts.get(spec.proxy.implementation)!;
+    const implementation = state.accounts[implementationId]!;
+    return spec.proxy.kind === 'eip1967'
+      ? { kind: 'transparent-proxy' as ContractKind, name: 'TransparentUpgradeableProxy', verification, constructorArgs: [implementation.hash, state.accounts[adminId]!.hash, '0x'], implementationId, custom: null }
+      : { kind: 'minimal-proxy' as ContractKind, name: implementation.contract!.name, verification, constructorArgs: [], implementationId, custom: null };
+  }
+  const custom = customCodeOf(spec)!;
+  const constructorArgs = constructorInputsOf(custom.abi).map((p, k) => {
+    const found = argumentValue(p, spec.constructorArgs![k]!, (name) => namedAddress(state, cast, name));
+    if ('problem' in found) throw new BuildChainError(`buildChain: ${at}.constructorArgs[${k}]: ${found.problem}`, `${at}.constructorArgs[${k}]`);
+    return found.value;
+  });
+  return { kind: 'custom' as ContractKind, name: custom.contractName, verification, constructorArgs, implementationId: NONE, custom };
+}
+
+/**
+ * The named contracts at fixed addresses: predeployed at genesis (no creation transaction), in
+ * file order, as chains predeploy system contracts. Their constructor arguments may name accounts
+ * and earlier contracts only.
+ */
+export function predeployContracts(state: LedgerState, cast: Cast): void {
+  for (const [i, spec] of (state.scenario.entities?.contracts ?? []).entries()) {
+    if (spec.address === undefined) continue;
+    const created = creationOf(state, cast, spec, i, cast.deployerId);
+    const hash = Address.checksum(spec.address.toLowerCase() as Hex);
+    const contract: Contract = {
+      ...created,
+      label: `contract:${hash.toLowerCase()}`,
+      bytecodeLabel: `named:${spec.name}`,
+      creatorId: NONE,
+      creationTransaction: NONE,
+      creationStatus: 'success',
+      token: null,
+      hasLogs: false,
+    };
+    const id = registerAccount(state, `named-contract:${spec.name}`, { hash, contract, name: created.verification === 'none' ? null : created.name });
+    state.accounts[id]!.nonce = 1;
+    cast.namedContracts.set(spec.name, id);
+  }
+}
+
+/**
+ * The named contracts without a fixed address: each deployer (the protocol deployer unless named)
+ * creates them at set-up, in file order, so a proxy's implementation exists before it.
+ */
+export function namedContractSteps(state: LedgerState, cast: Cast): ScriptStep[] {
+  return (state.scenario.entities?.contracts ?? []).flatMap((spec, i) => {
+    if (spec.address !== undefined) return [];
+    const deployerId = spec.deployer === undefined ? cast.deployerId : cast.named.get(spec.deployer)!;
+    const step: ScriptStep = {
+      label: `setup:named-contract:${spec.name}`,
+      notBefore: 1,
+      plan: (s) => {
+        const { custom, implementationId, ...created } = creationOf(s.state, s.cast, spec, i, deployerId);
+        const plan = deployContract(s, deployerId, created.kind, created.name, created.constructorArgs, {
+          verification: created.verification,
+          extra: { custom, bytecodeLabel: `named:${spec.name}`, ...(implementationId !== NONE ? { implementationId } : {}) },
+        });
+        if (!plan) throw new BuildChainError(`buildChain: entities.contracts[${i}].deployer: ${spec.deployer ?? 'the protocol deployer'} cannot pay for the deployment at block ${s.ctx.height}`, `entities.contracts[${i}].deployer`);
+        return plan;
+      },
+      after: (s, t) => {
+        cast.namedContracts.set(spec.name, s.state.transactions[t]!.createdId);
+      },
+    };
+    return [step];
+  });
+}

@@ -1,0 +1,92 @@
+import type { Abi } from 'abitype';
+import { constructorInputsOf } from '../generators/contracts/abiOf.js';
+import * as Abis from 'ox/Abi';
+import { argumentValue } from './abiArguments.js';
+import type { EntityProblem } from './entities.js';
+import type { NamedContract } from './types.js';
+
+const ABIS = new WeakMap<NamedContract, Abi>();
+
+/** A named contract's ABI, parsed from JSON entries or human-readable signatures (a standard proxy's is none of its own). */
+export function entityAbi(contract: NamedContract): Abi {
+  let abi = ABIS.get(contract);
+  if (!abi) ABIS.set(contract, (abi = contract.abi ? (Abis.from(contract.abi as never) as Abi) : []));
+  return abi;
+}
+
+/** The ABI calls to a named contract are decoded with: its own, or for a proxy its implementation's. */
+export function callAbi(contracts: readonly NamedContract[], contract: NamedContract): Abi {
+  const implementation = contract.proxy ? contracts.find((c) => c.name === contract.proxy!.implementation) : undefined;
+  return entityAbi(implementation ?? contract);
+}
+
+/** The source files of a named contract (one text becomes `<ContractName>.sol`), the compilation target first. */
+export function entitySources(contract: NamedContract): { readonly filePath: string; readonly content: string }[] {
+  const { source } = contract;
+  if (source === undefined) return [];
+  const name = contract.contractName ?? contract.name;
+  const files = typeof source === 'string' ? [{ filePath: `contracts/${name}.${contract.compiler?.language === 'vyper' ? 'vy' : 'sol'}`, content: source }] : Object.entries(source).map(([filePath, content]) => ({ filePath, content }));
+  const target = Object.keys((contract.compiler?.settings?.compilationTarget as Record<string, string> | undefined) ?? {})[0];
+  const main = files.findIndex((f) => f.filePath === target);
+  return main > 0 ? [files[main]!, ...files.filter((_, i) => i !== main)] : files;
+}
+
+/**
+ * The first thing a scenario's named contracts ask that a chain cannot give: a name taken, an
+ * address taken or reserved, an unknown deployer or implementation, no ABI, an ABI that does not
+ * parse, a verified contract without source, constructor arguments its ABI does not take.
+ * `taken` holds the names and lower-case addresses of the other entities, with where they are.
+ */
+export function contractProblem(
+  contracts: readonly NamedContract[],
+  accounts: ReadonlyMap<string, number>,
+  taken: { readonly names: Map<string, string>; readonly addresses: Map<string, string> },
+  addressProblem: (address: string) => string | null,
+): EntityProblem | null {
+  for (const [i, contract] of contracts.entries()) {
+    const at = `entities.contracts[${i}]`;
+    const here = (field: string, problem: string) => ({ path: `${at}${field}`, problem });
+    if (taken.names.has(contract.name)) return here('.name', `"${contract.name}" is already the name of ${taken.names.get(contract.name)}`);
+    taken.names.set(contract.name, at);
+    if (contract.address !== undefined) {
+      const problem = addressProblem(contract.address);
+      if (problem) return here('.address', problem);
+      const lower = contract.address.toLowerCase();
+      if (taken.addresses.has(lower)) return here('.address', `${contract.address} is already the address of ${taken.addresses.get(lower)}`);
+      taken.addresses.set(lower, at);
+      if (contract.deployer !== undefined) return here('.deployer', 'a contract at a fixed address is predeployed at genesis: it has no deployer');
+    }
+    if (contract.deployer !== undefined && !accounts.has(contract.deployer)) return here('.deployer', `no account named "${contract.deployer}" in entities.accounts`);
+    if (contract.proxy) {
+      const own = (['abi', 'bytecode', 'deployedBytecode', 'source', 'compiler', 'constructorArgs'] as const).find((k) => contract[k] !== undefined);
+      if (own) return here(`.${own}`, 'a proxy\'s code is the standard EIP-1967 or EIP-1167 proxy: give the code on its implementation');
+      const implementation = contracts.findIndex((c) => c.name === contract.proxy!.implementation);
+      if (implementation < 0 || implementation >= i) return here('.proxy.implementation', `no contract named "${contract.proxy.implementation}" listed before this one in entities.contracts`);
+      if (contracts[implementation]!.proxy) return here('.proxy.implementation', `"${contract.proxy.implementation}" is a proxy itself: a proxy's implementation has code of its own`);
+      if (contract.address !== undefined && contracts[implementation]!.address === undefined)
+        return here('.proxy.implementation', `a proxy at a fixed address is predeployed at genesis, so its implementation needs a fixed address too`);
+      continue;
+    }
+    if (contract.abi === undefined) return here('', 'give its code: an artifact, an inline abi, or a proxy of another named contract');
+    let abi: Abi;
+    try {
+      abi = entityAbi(contract);
+    } catch (error) {
+      return here('.abi', `not an ABI: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if ((contract.verified ?? true) && contract.source === undefined)
+      return here('.verified', 'a verified contract needs its source: an artifact whose metadata, build info or project holds it, or an inline source (or set verified: false)');
+    const target = Object.keys((contract.compiler?.settings?.compilationTarget as Record<string, string> | undefined) ?? {})[0];
+    if (target && typeof contract.source === 'object' && !(target in contract.source)) return here('.source', `has no file ${target}, the compilation target`);
+    const inputs = constructorInputsOf(abi);
+    const args = contract.constructorArgs ?? [];
+    if (args.length !== inputs.length) return here('.constructorArgs', `its constructor takes ${inputs.length} arguments (${inputs.map((p) => p.type).join(', ')}), got ${args.length}`);
+    // Names are checked against every entity; their addresses are known only once the chain is built.
+    const known = (name: string) => (taken.names.has(name) || contracts.some((c) => c.name === name) ? ('0x0000000000000000000000000000000000000001' as const) : null);
+    for (const [k, p] of inputs.entries()) {
+      const found = argumentValue(p, args[k]!, known);
+      if ('problem' in found) return here(`.constructorArgs[${k}]`, found.problem);
+    }
+  }
+  return null;
+}
