@@ -48,12 +48,17 @@ const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
       const payers = usable.filter((a) => a.balance !== undefined && BigInt(parseCoinAmount(a.balance) as bigint) >= 60n * LIST_TRANSACTION_BUDGET);
       const lists = payers.length ? fc.array(fc.record({ account: fc.constantFrom(...payers.map((a) => a.name)), transactions: fc.integer({ min: 1, max: 60 }), tokenTransfers: fc.integer({ min: 1, max: 30 }), nftCollections: fc.integer({ min: 1, max: 4 }), withdrawals: fc.integer({ min: 1, max: 40 }) }, { requiredKeys: ['account', 'transactions'] }), { maxLength: 1 }) : fc.constant([]);
       const names = usable.map((a) => a.name);
-      return fc.tuple(lists, namedTokens(names), activityOf(payers.map((a) => a.name), names)).map(([l, tokens, activity]) => ({
-        ...(usable.length ? { entities: { accounts: usable, ...(tokens.length ? { tokens } : {}) } } : {}),
-        ...(l.length ? { lists: l } : {}),
-        // Calls go to a token only when there is one.
-        ...(activity.length ? { activity: activity.filter((a) => !a.call || tokens.some((t) => t.symbol === a.to)) } : {}),
-      }));
+      const payerNames = payers.map((a) => a.name);
+      return fc.tuple(lists, namedTokens(names), namedContracts(payerNames), activityOf(payerNames, names)).map(([l, tokens, contracts, activity]) => {
+        // Calls go to a token or contract only when there is one.
+        const targets = new Set([...tokens.map((t) => t.symbol), ...contracts.map((c) => c.name)]);
+        const scripted = activity.filter((a) => !a.call || targets.has(a.to));
+        return {
+          ...(usable.length ? { entities: { accounts: usable, ...(tokens.length ? { tokens } : {}), ...(contracts.length ? { contracts } : {}) } } : {}),
+          ...(l.length ? { lists: l } : {}),
+          ...(scripted.length ? { activity: scripted } : {}),
+        };
+      });
     });
 
 /** Up to two named tokens held by the named accounts: an ERC-20 with amounts, an ERC-721 with distinct ids and metadata. */
@@ -78,7 +83,31 @@ const namedTokens = (names: readonly string[]): fc.Arbitrary<NonNullable<NonNull
   return fc.tuple(fc.option(erc20, { nil: undefined }), fc.option(erc721, { nil: undefined })).map(([a, b]) => [...(a ? [a] : []), ...(b ? [b] : [])]);
 };
 
-/** A few scripted transactions from accounts that can pay: coin to another named account, and a failing call of the ERC-20. */
+const FUZZ_ABI = ['function poke(uint256 n)', 'function setLabel(string label)', 'event Poked(address indexed by, uint256 n)'];
+
+/**
+ * Up to two named contracts with an inline ABI: `Fuzz` (verified with a source or not, at a fixed
+ * address or deployed by a named account that can pay) and a proxy of it (`FuzzProxy`, EIP-1967
+ * or EIP-1167; at a fixed address only when `Fuzz` is).
+ */
+const namedContracts = (payers: readonly string[]): fc.Arbitrary<NonNullable<NonNullable<Scenario['entities']>['contracts']>> => {
+  const place = fc.oneof(
+    fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => ({ address: Address.checksum(`0xfe${Buffer.from(bytes).toString('hex').slice(2)}`) })),
+    payers.length ? fc.constantFrom(...payers).map((deployer) => ({ deployer })) : fc.constant({}),
+  );
+  const fuzz = fc.tuple(place, fc.boolean()).map(([where, verified]) => ({
+    name: 'Fuzz',
+    abi: FUZZ_ABI,
+    ...(verified ? { source: 'contract Fuzz { event Poked(address indexed by, uint256 n); function poke(uint256 n) external { emit Poked(msg.sender, n); } function setLabel(string calldata) external {} }' } : { verified: false }),
+    ...where,
+  }));
+  const proxy = (pinned: boolean) =>
+    fc.tuple(fc.constantFrom('eip1967' as const, 'eip1167' as const), pinned ? place : place.filter((w) => !('address' in w))).map(([kind, where]) => ({ name: 'FuzzProxy', proxy: { implementation: 'Fuzz', kind }, ...where }));
+  type Contracts = NonNullable<NonNullable<Scenario['entities']>['contracts']>;
+  return fc.option(fuzz, { nil: undefined }).chain((c): fc.Arbitrary<Contracts> => (c ? fc.option(proxy('address' in c), { nil: undefined }).map((p) => (p ? [c, p] : [c])) : fc.constant([])));
+};
+
+/** A few scripted transactions from accounts that can pay: coin to another named account, a failing call of the ERC-20, calls of the named contract (through its proxy too) with events or a revert. */
 const activityOf = (payers: readonly string[], names: readonly string[]): fc.Arbitrary<NonNullable<Scenario['activity']>> => {
   if (!payers.length || names.length < 2) return fc.constant([]);
   const entry = fc.constantFrom(...payers).chain((from) =>
@@ -91,6 +120,17 @@ const activityOf = (payers: readonly string[], names: readonly string[]): fc.Arb
         status: fc.constant('error' as const),
         revertReason: fc.constantFrom('no', 'ERC20: transfer amount exceeds balance'),
       }),
+      fc.record({
+        from: fc.constant(from),
+        to: fc.constantFrom('Fuzz', 'FuzzProxy'),
+        n: fc.integer({ min: 0, max: 10 ** 9 }),
+        fails: fc.boolean(),
+      }).map(({ from: sender, to, n, fails }) => ({
+        from: sender,
+        to,
+        call: { signature: 'poke(uint256)', args: [n] },
+        ...(fails ? { status: 'error' as const, revertReason: 'Fuzz: no' } : { emits: [{ event: 'Poked', args: [sender, n] }] }),
+      })),
     ),
   );
   return fc.array(entry, { maxLength: 3 });

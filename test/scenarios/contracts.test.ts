@@ -131,10 +131,10 @@ describe('named contracts', () => {
     const withContent = structuredClone(artifact);
     for (const path of Object.keys(withContent.metadata.sources)) withContent.metadata.sources[path].content = readFileSync(join(EXAMPLES, 'dapp', path), 'utf8');
     delete withContent.rawMetadata;
-    const literal = write('literal/out/Greeter.sol/Greeter.json', withContent);
+    write('literal/out/Greeter.sol/Greeter.json', withContent);
     const bare = structuredClone(artifact);
     delete bare.rawMetadata;
-    const built = write('built/out/Greeter.sol/Greeter.json', bare);
+    write('built/out/Greeter.sol/Greeter.json', bare);
     write('built/out/build-info/0f.json', {
       _format: 'ethers-rs-sol-build-info-1',
       solcLongVersion: '0.8.24+commit.e11b9ed9',

@@ -137,7 +137,7 @@ describe('--watch', () => {
 });
 
 describe('the scenario() arbitrary', () => {
-  it('gives 200 valid scenario files (named accounts, tokens, activity, lists) whose chains keep every chain law and every pinned count', () => {
+  it('gives 200 valid scenario files (named accounts, tokens, contracts, activity, lists) whose chains keep every chain law and every pinned count', () => {
     fc.assert(
       fc.property(scenario(), fc.nat(1_000), (s, seed) => {
         expect(scenarioKnobs.safeParse(s).success).toBe(true);
@@ -145,13 +145,22 @@ describe('the scenario() arbitrary', () => {
         expect(chain.headHeight).toBe(s.blocks);
         expect(chainViolations(chain)).toEqual([]);
         for (const c of s.collectors ?? []) expect(chain.handles[c.handle]).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        for (const c of s.entities?.contracts ?? []) {
+          const id = chain.accountByHash.get(chain.handles[c.name]!.toLowerCase())!;
+          if (c.address) expect(chain.handles[c.name]).toBe(c.address);
+          expect(chain.accounts[id]!.contract!.creationTransaction === -1).toBe(c.address !== undefined);
+          // Its transactions: its creation (unless predeployed) and the scripted calls to it.
+          const calls = (s.activity ?? []).filter((t) => t.to === c.name).length;
+          expect(chain.indexes.at(id)!.transactions.length).toBe(calls + (c.address ? 0 : 1));
+        }
         for (const a of s.entities?.accounts ?? []) {
           const id = chain.accountByHash.get(chain.handles[a.name]!.toLowerCase())!;
           if (a.address) expect(chain.handles[a.name]).toBe(a.address);
           // Every transaction, token transfer, withdrawal and collection of a named account is one the file asked for.
           const lists = (s.lists ?? []).filter((l) => l.account === a.name);
           const scripted = (s.activity ?? []).filter((t) => t.from === a.name || t.to === a.name).reduce((n, t) => n + (t.repeat ?? 1), 0);
-          const sends = lists.reduce((n, l) => n + (l.transactions ?? 0), 0) + scripted;
+          const deployed = (s.entities?.contracts ?? []).filter((c) => c.deployer === a.name).length;
+          const sends = lists.reduce((n, l) => n + (l.transactions ?? 0), 0) + scripted + deployed;
           expect(chain.indexes.at(id)!.transactions.length).toBe(sends);
           if (!sends && !lists.some((l) => l.withdrawals)) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
           const held = (s.entities?.tokens ?? []).reduce((n, t) => {
