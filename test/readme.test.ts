@@ -26,7 +26,7 @@ describe('the README', () => {
 
   it('shows the scenario examples as the files the tests load', () => {
     const jsonBlocks = [...README.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('"extends"'));
-    const examples = ['quick.json', 'wallet.json'].map((f) => JSON.parse(readFileSync(new URL(`../scenarios/examples/${f}`, import.meta.url), 'utf8')) as unknown);
+    const examples = ['quick.json', 'wallet.json', 'dapp.json'].map((f) => JSON.parse(readFileSync(new URL(`../scenarios/examples/${f}`, import.meta.url), 'utf8')) as unknown);
     for (const example of examples) expect(jsonBlocks.map((b) => JSON.parse(b) as unknown)).toContainEqual(example);
   });
 

@@ -170,6 +170,35 @@ describe('named contracts', () => {
     expect(inline.deployed_bytecode).toContain(`63${AbiFunction.getSelector('function ping(uint8 n) returns (bool)').slice(2)}`);
   });
 
+  it('--watch rebuilds when the artifact changes, and keeps serving when the new one is broken', async () => {
+    const project = join(dir, 'watched');
+    cpSync(join(EXAMPLES, 'dapp'), project, { recursive: true });
+    const artifactFile = join(project, 'out/Greeter.sol/Greeter.json');
+    const file = write('watched.json', { extends: 'tiny', entities: { contracts: [{ name: 'Greeter', artifact: './watched/out/Greeter.sol/Greeter.json', constructorArgs: ['hi'] }] } });
+    const cli = await spawnCli(['--scenario', file, '--watch', '--no-cache']);
+    const get = async (url: string) => (await (await fetch(`${cli.url}${url}`)).json()) as Json;
+    const until = async (test: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await test()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await test()).toBe(true);
+    };
+    try {
+      const address = handlesOf(await get('/__mock/scenario')).Greeter!;
+      const names = async () => JSON.parse((await get(`/api/v2/smart-contracts/${address}`)).abi).map((x: Json) => x.name ?? x.type) as string[];
+      expect(await names()).toContain('tip');
+      const edited = structuredClone(artifact);
+      edited.abi = edited.abi.filter((x: Json) => x.name !== 'tip');
+      writeFileSync(artifactFile, JSON.stringify(edited));
+      await until(async () => !(await names()).includes('tip'));
+      expect((await get('/__mock/scenario')).start.build.number).toBe(2);
+      writeFileSync(artifactFile, '{ "abi": 1 }');
+      await until(async () => cli.stderr().includes('still serving build 2'));
+      expect(cli.stderr()).toContain(`${file}: entities.contracts[0].artifact: ${artifactFile} has no "abi" array: not a Foundry or Hardhat artifact; still serving build 2`);
+      expect(await names()).not.toContain('tip');
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+  });
+
   const contracts = (list: unknown[], extra: Json = {}) => ({ extends: 'tiny', entities: { accounts: [{ name: 'a', balance: '1 ETH', address: ALICE }], contracts: list }, ...extra });
   const abi = ['function hello(string who)'];
   it.each([
