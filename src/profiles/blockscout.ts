@@ -163,7 +163,9 @@ export const internalTransaction = (spec: Json, transactionIndex: number): Json 
 export function smartContract(ctx: ViewContext, id: AccountId, spec: Json): Json {
   const account = ctx.chain.accounts[id]!;
   const proxy = { proxy_type: proxyTypeOf(account), implementations: implementationsOf(ctx, account), conflicting_implementations: null };
-  if (!('abi' in spec)) return { ...proxy, deployed_bytecode: spec.deployed_bytecode, creation_bytecode: spec.creation_bytecode, creation_status: spec.creation_status };
+  // A contract predeployed at genesis was never created by a transaction: Blockscout has no creation code for it.
+  const creation = account.contract!.creationTransaction === NONE ? { creation_bytecode: null } : {};
+  if (!('abi' in spec)) return { ...proxy, deployed_bytecode: spec.deployed_bytecode, creation_bytecode: spec.creation_bytecode, creation_status: spec.creation_status, ...creation };
   const {
     abi,
     optimizations_runs,
@@ -176,6 +178,7 @@ export function smartContract(ctx: ViewContext, id: AccountId, spec: Json): Json
   return {
     ...rest,
     ...proxy,
+    ...creation,
     abi: JSON.parse(abi as string),
     optimization_runs: optimizations_runs,
     is_verified_via_sourcify: is_verified_via_registry,

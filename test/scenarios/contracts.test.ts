@@ -166,6 +166,11 @@ describe('named contracts', () => {
     const inline = get('/api/v2/smart-contracts/0x00000000000000000000000000000000000000A1');
     expect(inline).toMatchObject({ name: 'Inline', is_verified: true, compiler_version: 'v0.8.26+commit.8a97fa7a', evm_version: 'cancun', file_path: 'contracts/Inline.sol', decoded_constructor_args: [['0x00000000000000000000000000000000000000b2', { name: 'owner', type: 'address' }]] });
     expect(JSON.parse(inline.abi).map((x: Json) => x.name ?? x.type)).toEqual(['constructor', 'ping']);
+    // Blockscout has no creation code for a contract no transaction created; the deployer's contracts keep theirs.
+    const blockscout = createApi(chain, { profile: 'blockscout' });
+    const record = (address: string) => JSON.parse(blockscout(`/api/v2/smart-contracts/${address}`, new URLSearchParams()).body as string) as Json;
+    expect(record('0x00000000000000000000000000000000000000A1')).toMatchObject({ creation_bytecode: null, is_verified: true, name: 'Inline' });
+    expect(record(chain.handles.Literal!).creation_bytecode).toMatch(/^0x6080/);
     // Drawn from the ABI: the dispatcher pushes its selector.
     expect(inline.deployed_bytecode).toContain(`63${AbiFunction.getSelector('function ping(uint8 n) returns (bool)').slice(2)}`);
   });
