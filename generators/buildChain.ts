@@ -1,6 +1,5 @@
 import type { Block, Chain, Hex } from '../src/chain/types.js';
-import type { Scenario } from '../scenarios/index.js';
-import { entityProblem } from '../scenarios/entities.js';
+import { blockGasLimit, entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
 import { activitySteps } from './script/activitySteps.js';
 import { listSteps, withdrawalSchedule } from './script/listSteps.js';
@@ -32,7 +31,6 @@ const UNCLE_REWARD = (7n * 2n * ETHER) / 8n;
 const REFERENCE_FEE = 2n * GWEI;
 
 /** Gas a block may hold: room for about twice the mean demand, never less than a few deployments. */
-const gasLimitOf = (scenario: Scenario) => Math.max(3_000_000, Math.ceil((scenario.transactionsPerBlock * 2 * 75_000) / 100_000) * 100_000);
 
 /** A non-consensus block at `height` on `parent`: an uncle or a reorged sibling. It holds no transactions. */
 function sideBlock(state: LedgerState, cast: Cast, type: 'uncle' | 'reorg', height: number, parent: Block, timestamp: number, rng: Stream): Block {
@@ -109,7 +107,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployContracts(state, cast);
-  const gasLimit = gasLimitOf(scenario);
+  const gasLimit = blockGasLimit(scenario);
   const activity = activitySteps(state, cast);
   const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast), ...namedContractSteps(state, cast), ...activity.spread].sort((a, b) => a.notBefore - b.notBefore);
   const timed = [...activity.timed].sort((a, b) => a.notBefore - b.notBefore);

@@ -47,6 +47,13 @@ export const withdrawalBlocks = (blocks: number): number[] => Array.from({ lengt
 export const LIST_TRANSACTION_VALUE = 10n ** 14n;
 export const LIST_TRANSACTION_BUDGET = 5n * 10n ** 15n;
 
+/** Gas limit of a scenario's blocks: twice its mean traffic at 75,000 gas a transaction, at least 3M. */
+export const blockGasLimit = (scenario: Pick<Scenario, 'transactionsPerBlock'>): number =>
+  Math.max(3_000_000, Math.ceil((scenario.transactionsPerBlock * 2 * 75_000) / 100_000) * 100_000);
+
+/** Most gas the deployment of a list's token takes (a lean ERC-20). */
+export const LIST_TOKEN_GAS = 1_000_000;
+
 /** The zero address and the precompiles up to Prague (0x01 to 0x11): no account can live there. */
 const isReserved = (lower: string) => /^0x0{38}[0-9a-f]{2}$/.test(lower) && parseInt(lower.slice(40), 16) <= 0x11;
 
@@ -126,10 +133,17 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   for (const [i, list] of (scenario.lists ?? []).entries()) {
     const owner = names.get(list.account);
     if (owner === undefined) return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };
-    if (!list.transactions && !list.tokenTransfers && !list.nftCollections && !list.withdrawals) return { path: `lists[${i}]`, problem: 'asks for no list: give transactions, tokenTransfers, nftCollections or withdrawals' };
+    if (!list.transactions && !list.tokenTransfers && !list.nftCollections && !list.withdrawals && !list.internalTransactions && !list.tokens)
+      return { path: `lists[${i}]`, problem: 'asks for no list: give transactions, tokenTransfers, internalTransactions, tokens, nftCollections or withdrawals' };
     const withdrawals = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.withdrawals ?? 0), 0);
     const room = MAX_WITHDRAWALS_PER_BLOCK * withdrawalBlocks(scenario.blocks).length;
     if (withdrawals > room) return { path: `lists[${i}].withdrawals`, problem: `${withdrawals} withdrawals do not fit: at most ${MAX_WITHDRAWALS_PER_BLOCK} a block over ${withdrawalBlocks(scenario.blocks).length} blocks (${room}); raise blocks` };
+    const tokens = (scenario.lists ?? []).reduce((sum, l) => sum + (l.tokens ?? 0), 0);
+    // Token deployments are the heavy list steps: half the chain's blocks (after the set-up, before the end) must hold them.
+    const perBlock = Math.max(1, Math.floor(blockGasLimit(scenario) / LIST_TOKEN_GAS));
+    const tokenRoom = Math.floor(0.5 * scenario.blocks) * perBlock;
+    if (list.tokens && tokens > tokenRoom)
+      return { path: `lists[${i}].tokens`, problem: `${tokens} token deployments do not fit in ${scenario.blocks} blocks of ${blockGasLimit(scenario)} gas (room for ${tokenRoom}); raise blocks to ${2 * Math.ceil(tokens / perBlock)}` };
     if (!list.transactions) continue;
     const sent = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.transactions ?? 0), 0);
     const balance = parseCoinAmount(accounts[owner]!.balance ?? '0') as bigint;

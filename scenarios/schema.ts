@@ -127,6 +127,8 @@ export const listGuarantee = z.strictObject({
   tokenTransfers: z.number().int().min(1).max(2_000).optional().describe('ERC-20 mints it receives from the scenario’s tokens, one token transfer each.'),
   nftCollections: z.number().int().min(1).max(1_000).optional().describe('NFT collections it holds (one NFT of each), as a collector does.'),
   withdrawals: z.number().int().min(1).max(2_000).optional().describe('Beacon-chain withdrawals it receives, from a validator of its own.'),
+  internalTransactions: z.number().int().min(1).max(2_000).optional().describe('Internal transactions it receives: payments the protocol multisig executes to it.'),
+  tokens: z.number().int().min(1).max(200).optional().describe('ERC-20 tokens of its own, each deployed for it and minted to it alone: its token list grows by that many rows.'),
 });
 
 /** The size and shape knobs (every one optional in a file that `extends` another scenario). */

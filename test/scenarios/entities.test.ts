@@ -137,6 +137,33 @@ describe('named accounts and list guarantees', () => {
     expect(logs.items.map((l: Json) => l.decoded?.method_call)).toEqual(['ApprovalForAll(address indexed owner, address indexed operator, bool approved)']);
   });
 
+  it('realises internal-transaction and token guarantees exactly: multisig payments, and ERC-20s of its own held by it alone', () => {
+    const chain = buildChain({ seed: 6, scenario: { ...(findScenario('tiny') as Scenario), entities: { accounts: [{ name: 'a' }] }, lists: [{ account: 'a', internalTransactions: 60, tokens: 55 }] } });
+    expect(chainViolations(chain)).toEqual([]);
+    const api = createApi(chain);
+    const pages = (path: string) => {
+      const lengths: number[] = [];
+      const items: Json[] = [];
+      for (let query = new URLSearchParams(); ; ) {
+        const page = JSON.parse(api(path, query).body as string) as Json;
+        lengths.push(page.items.length);
+        items.push(...page.items);
+        if (!page.next_page_params) return { lengths, items };
+        query = new URLSearchParams(page.next_page_params);
+      }
+    };
+    const a = chain.handles.a!;
+    const internals = pages(`/api/v2/addresses/${a}/internal-transactions`);
+    expect(internals.lengths).toEqual([50, 10]);
+    for (const i of internals.items) expect(i).toMatchObject({ type: 'call', success: true, from: { hash: chain.handles.multisig }, to: { hash: a } });
+    const tokens = pages(`/api/v2/addresses/${a}/tokens`);
+    expect(tokens.lengths).toEqual([50, 5]);
+    expect(new Set(tokens.items.map((t) => t.token.address_hash ?? t.token.address)).size).toBe(55);
+    for (const t of tokens.items) expect([t.token.type, t.token.holders_count ?? t.token.holders, t.value === t.token.total_supply]).toEqual(['ERC-20', '1', true]);
+    expect(pages(`/api/v2/addresses/${a}/token-transfers`).lengths).toEqual([50, 5]);
+    expect(pages(`/api/v2/addresses/${a}/transactions`).lengths).toEqual([0]);
+  });
+
   /** Every page of a list, as a client follows it: the length of each. */
   const pageLengths = async (base: string, path: string) => {
     const lengths: number[] = [];
@@ -150,7 +177,7 @@ describe('named accounts and list guarantees', () => {
 
   it.each([
     ['marketplace.ts', { collector: { 'nft/collections': [50, 50, 22] }, buyer: { 'nft/collections': [5], transactions: [12] } }],
-    ['stress.json', { heavy: { transactions: Array(20).fill(50), 'token-transfers': [...Array(11).fill(50)], 'nft/collections': [50, 50, 50], withdrawals: [50, 10] } }],
+    ['stress.json', { heavy: { transactions: Array(20).fill(50), 'token-transfers': [...Array(12).fill(50), 10], 'internal-transactions': [50, 50, 20], 'nft/collections': [50, 50, 50], withdrawals: [50, 10] } }],
   ] as const)('the %s example: served through the CLI with every list it asks for, and every chain law', async (file, expected) => {
     const path = new URL(`../../scenarios/examples/${file}`, import.meta.url).pathname;
     const cli = await spawnCli(['--scenario', path, '--no-cache']);
@@ -188,6 +215,7 @@ describe('named accounts and list guarantees', () => {
     ['an address argument failing its checksum', tokenBase([{ from: 'a', to: 'T', call: { signature: 'transfer(address,uint256)', args: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', 1] }, status: 'error' }]), 'activity[0].call.args[0]: 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD fails its EIP-55 checksum'],
     ['a negative amount', tokenBase([{ from: 'a', to: 'T', call: { signature: 'transfer(address,uint256)', args: ['b', -1] }, status: 'error' }]), 'activity[0].call.args[1]: uint256 amount: give an integer from 0 to '],
     ['more withdrawals than fit', base([{ name: 'a' }], [{ account: 'a', withdrawals: 2000 }]), 'lists[0].withdrawals: 2000 withdrawals do not fit: at most 16 a block over 42 blocks (672); raise blocks'],
+    ['more tokens than fit', base([{ name: 'a' }], [{ account: 'a', tokens: 80 }]), 'lists[0].tokens: 80 token deployments do not fit in 48 blocks of 3000000 gas (room for 72); raise blocks to 54'],
     ['a name every chain already has', base([{ name: 'whale' }]), 'entities.accounts[0].name: "whale" is already a handle of every chain'],
     ['a token holder never defined', { extends: 'tiny', entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20', holders: { carol: '1' } }] } }, 'entities.tokens[0].holders.carol: no account named "carol" in entities.accounts'],
     ['one NFT held twice', { extends: 'tiny', entities: { accounts: [{ name: 'a' }, { name: 'b' }], tokens: [{ name: 'P', symbol: 'P', type: 'ERC-721', holders: { a: [1, 2], b: [2] } }] } }, 'entities.tokens[0].holders.b: token id 2 is already held by a'],
