@@ -4,7 +4,7 @@ import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed }
 import { activitySteps } from './script/activitySteps.js';
 import { listSteps, withdrawalSchedule } from './script/listSteps.js';
 import { namedContractSteps, predeployContracts } from './script/namedContractSteps.js';
-import { namedTokenSteps } from './script/namedTokenSteps.js';
+import { namedTokenSteps, predeployTokens } from './script/namedTokenSteps.js';
 import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
 import { nextBaseFee } from './blocks/nextBaseFee.js';
@@ -106,6 +106,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
+  predeployTokens(state, cast);
   predeployContracts(state, cast);
   const gasLimit = blockGasLimit(scenario);
   const activity = activitySteps(state, cast);

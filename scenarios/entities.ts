@@ -86,11 +86,21 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
     }
   }
   const symbols = new Map<string, number>();
+  const tokenAddresses = new Map<string, string>();
   for (const [i, token] of (scenario.entities?.tokens ?? []).entries()) {
     const at = `entities.tokens[${i}]`;
     if (symbols.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the symbol of entities.tokens[${symbols.get(token.symbol)}]` };
     if (names.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the name of entities.accounts[${names.get(token.symbol)}] (a token's symbol is its handle)` };
     symbols.set(token.symbol, i);
+    if (token.address !== undefined) {
+      const lower = token.address.toLowerCase();
+      const checksum = checksumProblem(token.address);
+      if (checksum) return { path: `${at}.address`, problem: checksum };
+      if (isReserved(lower)) return { path: `${at}.address`, problem: `${token.address} is the zero address or a precompile` };
+      const owner = addresses.has(lower) ? `entities.accounts[${addresses.get(lower)}]` : tokenAddresses.get(lower);
+      if (owner) return { path: `${at}.address`, problem: `${token.address} is already the address of ${owner}` };
+      tokenAddresses.set(lower, at);
+    }
     const fungible = token.type === 'ERC-20';
     if (token.decimals !== undefined && token.type !== 'ERC-20' && token.type !== 'ERC-404') return { path: `${at}.decimals`, problem: `an ${token.type} has no decimals` };
     if (token.metadata !== undefined && fungible) return { path: `${at}.metadata`, problem: 'an ERC-20 has no NFT metadata' };
@@ -113,7 +123,7 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   const contracts = scenario.entities?.contracts ?? [];
   const taken = {
     names: new Map<string, string>([...[...names].map(([n, i]) => [n, `entities.accounts[${i}]`] as const), ...[...symbols].map(([n, i]) => [n, `entities.tokens[${i}]`] as const)]),
-    addresses: new Map([...addresses].map(([a, i]) => [a, `entities.accounts[${i}]`])),
+    addresses: new Map([...[...addresses].map(([a, i]) => [a, `entities.accounts[${i}]`] as const), ...tokenAddresses]),
   };
   const reservedOrUnchecked = (address: string) => checksumProblem(address) ?? (isReserved(address.toLowerCase()) ? `${address} is the zero address or a precompile` : null);
   const contractFound = contractProblem(contracts, names, taken, reservedOrUnchecked);

@@ -38,6 +38,9 @@ export const namedToken = z.strictObject({
   name: z.string().min(1).max(60).describe('The token’s name, such as "Test USD".'),
   symbol: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,10}$/, 'a symbol is a letter, then letters and digits (at most 11)').describe('Its symbol, and its handle in /__mock/scenario.'),
   type: z.enum(['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404']),
+  address: address
+    .optional()
+    .describe('A fixed address: the token is predeployed there at genesis with no supply (no creation transaction); left out, the deployer deploys it at set-up.'),
   decimals: z.number().int().min(0).max(36).optional().describe('ERC-20 and ERC-404 only (default 18).'),
   holders: z
     .record(z.string(), z.union([z.string(), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(500)]))

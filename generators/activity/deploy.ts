@@ -9,7 +9,7 @@ import { canAfford, gas } from './pick.js';
 export const TOKEN_KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const satisfies Record<TokenType, ContractKind>;
 
 /** Constructor arguments of a token, as its catalogue constructor takes them (an ERC-20's initial supply in whole tokens). */
-function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>, initialSupply: bigint): readonly unknown[] {
+export function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>, initialSupply: bigint): readonly unknown[] {
   switch (token.type) {
     case 'ERC-20':
       return [token.name, token.symbol, token.decimals, initialSupply * 10n ** BigInt(token.decimals)];

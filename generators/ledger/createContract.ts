@@ -2,7 +2,7 @@ import * as Address from 'ox/Address';
 import * as ContractAddress from 'ox/ContractAddress';
 import * as Hash from 'ox/Hash';
 import * as Hex from 'ox/Hex';
-import { type Contract, type CreationStatus, NONE, type Token } from '../../src/chain/types.js';
+import { type Contract, type CreationStatus, type Hex as HexString, NONE, type Token } from '../../src/chain/types.js';
 import { registerAccount } from './registerAccount.js';
 import type { CreateSpec } from './plan.js';
 import { type LedgerState, newTokenLedger } from './state.js';
@@ -24,6 +24,19 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
       ? ContractAddress.fromCreate2({ from: creator.hash, salt: spec.salt, bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)) })
       : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) }),
   );
+  return registerContract(state, hash, { ...spec, bytecodeLabel }, creation);
+}
+
+/**
+ * The contract `spec` describes, predeployed at `hash` at genesis (as chains predeploy system
+ * contracts): no creator and no creation transaction.
+ */
+export const predeployContract = (state: LedgerState, hash: HexString, spec: CreateSpec & { readonly bytecodeLabel: string }): number =>
+  registerContract(state, hash, spec, { creatorId: NONE, nonce: 0, transaction: NONE, status: 'success' });
+
+/** Registers a contract account at `hash`, with its token ledger when it is a token. */
+function registerContract(state: LedgerState, hash: HexString, spec: CreateSpec & { readonly bytecodeLabel: string }, creation: Creation): number {
+  const { bytecodeLabel } = spec;
   const token: Token | null = spec.token && creation.status === 'success'
     ? {
         type: spec.token.type,

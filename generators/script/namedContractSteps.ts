@@ -2,11 +2,11 @@ import * as Address from 'ox/Address';
 import { argumentValue } from '../../scenarios/abiArguments.js';
 import { entityAbi, entitySources } from '../../scenarios/contractEntities.js';
 import type { NamedContract } from '../../scenarios/types.js';
-import { type Contract, type ContractKind, type CustomCode, type Hex, NONE } from '../../src/chain/types.js';
+import { type ContractKind, type CustomCode, type Hex, NONE } from '../../src/chain/types.js';
 import { deployContract } from '../activity/deploy.js';
 import { BuildChainError } from '../chainInput.js';
 import { constructorInputsOf } from '../contracts/abiOf.js';
-import { registerAccount } from '../ledger/registerAccount.js';
+import { predeployContract } from '../ledger/createContract.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
 import type { ScriptStep } from './step.js';
@@ -58,20 +58,9 @@ function creationOf(state: LedgerState, cast: Cast, spec: NamedContract, index: 
 export function predeployContracts(state: LedgerState, cast: Cast): void {
   for (const [i, spec] of (state.scenario.entities?.contracts ?? []).entries()) {
     if (spec.address === undefined) continue;
-    const created = creationOf(state, cast, spec, i, cast.deployerId);
+    const { implementationId, ...created } = creationOf(state, cast, spec, i, cast.deployerId);
     const hash = Address.checksum(spec.address.toLowerCase() as Hex);
-    const contract: Contract = {
-      ...created,
-      label: `contract:${hash.toLowerCase()}`,
-      bytecodeLabel: `named:${spec.name}`,
-      creatorId: NONE,
-      creationTransaction: NONE,
-      creationStatus: 'success',
-      token: null,
-      hasLogs: false,
-    };
-    const id = registerAccount(state, `named-contract:${spec.name}`, { hash, contract, name: created.verification === 'none' ? null : created.name });
-    state.accounts[id]!.nonce = 1;
+    const id = predeployContract(state, hash, { ...created, bytecodeLabel: `named:${spec.name}`, ...(implementationId !== NONE ? { implementationId } : {}) });
     cast.namedContracts.set(spec.name, id);
   }
 }

@@ -1,5 +1,9 @@
 import { parseTokenAmount } from '../../scenarios/entities.js';
-import { deployToken } from '../activity/deploy.js';
+import * as Address from 'ox/Address';
+import type { NamedToken } from '../../scenarios/types.js';
+import type { Hex } from '../../src/chain/types.js';
+import { deployToken, TOKEN_KIND, tokenConstructorArgs } from '../activity/deploy.js';
+import { predeployContract } from '../ledger/createContract.js';
 import { erc1155Mint } from '../activity/erc1155.js';
 import { erc20Mint } from '../activity/erc20.js';
 import { uniqueMint } from '../activity/nft.js';
@@ -9,21 +13,47 @@ import { type ScriptStep, spreadSteps } from './step.js';
 import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
 
 /**
- * The scenario's named tokens: the deployer deploys each at set-up with its name, symbol and
+ * The scenario's named tokens: the deployer deploys each at set-up (unless it is pinned at an address) with its name, symbol and
  * decimals (price and icon drawn as for any token), then mints each holder's amount or ids. They
  * are not among the tokens random activity uses, so their holders, supply and owners are exactly
  * what the file says (an ERC-20 is deployed with no initial supply).
  */
+/** A named token's identity: the file's name, symbol, decimals and metadata; its price and icon drawn. */
+function identityOf(state: LedgerState, spec: NamedToken) {
+  const drawn = tokenIdentity(state.seed, `named:${spec.symbol}`, spec.type);
+  const decimals = spec.type === 'ERC-20' || spec.type === 'ERC-404' ? (spec.decimals ?? 18) : 0;
+  return { identity: { ...drawn, name: spec.name, symbol: spec.symbol, decimals, ...(spec.metadata ? { metadata: spec.metadata } : {}) }, decimals };
+}
+
+/**
+ * The named tokens at fixed addresses: predeployed at genesis with no supply (the protocol deployer
+ * is their issuer), so their holders' mints are their whole history.
+ */
+export function predeployTokens(state: LedgerState, cast: Cast): void {
+  for (const spec of state.scenario.entities?.tokens ?? []) {
+    if (spec.address === undefined) continue;
+    const { identity } = identityOf(state, spec);
+    const id = predeployContract(state, Address.checksum(spec.address.toLowerCase() as Hex), {
+      kind: TOKEN_KIND[spec.type],
+      name: contractNameOf(spec.name),
+      verification: 'full',
+      constructorArgs: tokenConstructorArgs(identity, 0n),
+      token: identity,
+      bytecodeLabel: `named:${spec.symbol}`,
+    });
+    cast.namedTokens.set(spec.symbol, id);
+    cast.issuer.set(id, cast.deployerId);
+  }
+}
+
 export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   const deployed = cast.namedTokens;
   const steps: ScriptStep[] = [];
   const mints: Omit<ScriptStep, 'notBefore'>[] = [];
   const issuer = cast.deployerId;
   for (const spec of state.scenario.entities?.tokens ?? []) {
-    const drawn = tokenIdentity(state.seed, `named:${spec.symbol}`, spec.type);
-    const decimals = spec.type === 'ERC-20' || spec.type === 'ERC-404' ? (spec.decimals ?? 18) : 0;
-    const identity = { ...drawn, name: spec.name, symbol: spec.symbol, decimals, ...(spec.metadata ? { metadata: spec.metadata } : {}) };
-    steps.push({
+    const { identity, decimals } = identityOf(state, spec);
+    if (spec.address === undefined) steps.push({
       label: `setup:named-token:${spec.symbol}`,
       notBefore: 1,
       // No initial supply: the holders the file names hold all of it.

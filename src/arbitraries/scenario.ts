@@ -70,7 +70,9 @@ const namedTokens = (names: readonly string[]): fc.Arbitrary<NonNullable<NonNull
     type: fc.constant('ERC-20' as const),
     decimals: fc.integer({ min: 0, max: 18 }),
     holders: fc.dictionary(fc.constantFrom(...names), fc.integer({ min: 1, max: 1_000_000 }).map(String), { maxKeys: names.length }),
-  });
+    // Pinned (predeployed at genesis) or deployed at set-up.
+    address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => Address.checksum(`0xfd${Buffer.from(bytes).toString('hex').slice(2)}`)),
+  }, { requiredKeys: ['name', 'symbol', 'type', 'decimals', 'holders'] });
   const erc721 = fc.uniqueArray(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 6 }).chain((ids) =>
     fc.record({
       name: fc.constant('Fuzz Pass'),

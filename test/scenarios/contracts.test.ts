@@ -79,6 +79,13 @@ describe('named contracts', () => {
       expect(registry).toMatchObject({ is_verified: false, creation_status: 'success' });
       expect(registry.abi).toBeUndefined();
 
+      // Dapp Points: predeployed at its fixed address with no supply; its supply is the mints to its holders.
+      expect(h.DPT).toBe('0xD0000000000000000000000000000000000000d0');
+      expect(await get(`/api/v2/addresses/${h.DPT}`)).toMatchObject({ is_contract: true, creator_address_hash: null, creation_transaction_hash: null, token: { symbol: 'DPT' } });
+      expect(await get(`/api/v2/tokens/${h.DPT}`)).toMatchObject({ name: 'Dapp Points', decimals: '2', total_supply: '50050', holders_count: '2' });
+      const points = (await get(`/api/v2/tokens/${h.DPT}/holders`)).items as Json[];
+      expect(points.map((p) => [p.address.hash, p.value])).toEqual([[ALICE, '50000'], [h.bob, '50']]);
+
       // The scripted calls, at their blocks, with decoded input, revert reason, events and the proxy's delegatecall.
       const listed = async (address: string) => (await get(`/api/v2/addresses/${address}/transactions`)).items as Json[];
       const [setViaProxy] = (await listed(h.GreeterProxy!)).filter((t) => t.method === 'setGreeting');
