@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import { createApi } from '../../src/api/createApi.js';
+import { decodeSnapshot, encodeSnapshot } from '../../src/snapshot/snapshot.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';
 
@@ -110,6 +111,25 @@ describe('named contracts', () => {
   it('the dapp example keeps every chain law, on several seeds', async () => {
     const scenario = await loadScenario(DAPP);
     for (const seed of [1, 2, 3]) expect(chainViolations(buildChain({ scenario, seed }))).toEqual([]);
+  });
+
+  it('the contracts\' code survives a snapshot: every contract page the same, byte for byte', async () => {
+    const chain = buildChain({ scenario: await loadScenario(DAPP), seed: 2 });
+    const back = decodeSnapshot(Buffer.concat(encodeSnapshot(chain, { key: 'k', version: 'v' })), { key: 'k', version: 'v' }).chain;
+    for (const profile of ['spec', 'blockscout'] as const) {
+      const [before, after] = [createApi(chain, { profile }), createApi(back, { profile })];
+      for (const name of ['Greeter', 'GreeterProxy', 'GreeterClone', 'Registry', 'DPT']) {
+        for (const path of ['/api/v2/smart-contracts/', '/api/v2/addresses/']) {
+          for (const tail of ['', '/transactions', '/logs', '/internal-transactions']) {
+            if (path.startsWith('/api/v2/smart') && tail) continue;
+            const url = `${path}${chain.handles[name]}${tail}`;
+            const answer = before(url, new URLSearchParams());
+            expect(answer.status, url).toBe(200);
+            expect(after(url, new URLSearchParams()).body, url).toBe(answer.body);
+          }
+        }
+      }
+    }
   });
 
   it('reads a Hardhat artifact with the build info its .dbg.json names', async () => {
