@@ -28,6 +28,8 @@ export function argumentValue(p: AbiParameter, raw: RawArgument, addressOf: Addr
   if (integer) {
     const bits = BigInt(integer[2] || 256);
     const [min, max] = integer[1] ? [0n, 2n ** bits - 1n] : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n];
+    // JSON numbers past 2^53 have lost digits before we see them.
+    if (typeof raw === 'number' && !Number.isSafeInteger(raw)) return { problem: `${what}: ${raw} is past 2^53 as a JSON number and has lost digits: write it as a digit string` };
     const value = typeof raw !== 'boolean' && /^-?[0-9]+$/.test(String(raw)) ? BigInt(raw) : null;
     if (value === null || value < min || value > max) return { problem: `${what}: give an integer from ${min} to ${max}, got ${JSON.stringify(raw)}` };
     return { value };

@@ -29,7 +29,10 @@ interface BuildInfo {
   readonly solcLongVersion?: string;
   readonly solcVersion?: string;
   readonly input?: { readonly language?: string; readonly sources?: Record<string, SolcSource>; readonly settings?: Record<string, unknown> };
+  readonly output?: { readonly contracts?: Record<string, Record<string, { readonly metadata?: unknown }>> };
 }
+
+const keccakOf = (content: string) => Hash.keccak256(Hex.fromString(content));
 
 const readJson = (file: string, what: string): Record<string, unknown> => {
   let value: unknown;
@@ -71,14 +74,15 @@ function hardhatBuildInfo(file: string, files: string[]): BuildInfo | null {
   return readJson(buildInfo, 'the build info') as BuildInfo;
 }
 
-/** Foundry's build info (out/build-info/*.json, with --build-info) whose input holds the source. */
-function foundryBuildInfo(file: string, sourcePath: string, files: string[]): BuildInfo | null {
+/** Foundry's build info (out/build-info/*.json, with --build-info) whose input holds the source (the very text the metadata's keccak256 names, where it names one). */
+function foundryBuildInfo(file: string, sourcePath: string, keccak256: string | undefined, files: string[]): BuildInfo | null {
   const folder = join(dirname(dirname(file)), 'build-info');
   if (!existsSync(folder)) return null;
   for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).sort()) {
     const candidate = join(folder, name);
     const info = readJson(candidate, 'the build info') as BuildInfo;
-    if (info.input?.sources?.[sourcePath]?.content !== undefined) {
+    const content = info.input?.sources?.[sourcePath]?.content;
+    if (content !== undefined && (!keccak256 || keccakOf(content) === keccak256.toLowerCase())) {
       files.push(candidate);
       return info;
     }
@@ -104,19 +108,22 @@ function projectRoot(file: string): string {
  */
 function sourcesOf(file: string, metadata: SolcMetadata | null, buildInfo: BuildInfo | null, files: string[]): Record<string, string> | null {
   const listed = metadata?.sources ?? buildInfo?.input?.sources;
-  if (!listed) return null;
+  if (!listed || !Object.keys(listed).length) return null;
   const sources: Record<string, string> = {};
   const root = projectRoot(file);
   for (const [path, entry] of Object.entries(listed)) {
-    let content = entry.content ?? buildInfo?.input?.sources?.[path]?.content;
+    const fromBuildInfo = buildInfo?.input?.sources?.[path]?.content;
+    let content = entry.content ?? fromBuildInfo;
+    let where = `${path} in ${entry.content !== undefined ? `${basename(file)}'s metadata` : 'the build info'}`;
     if (content === undefined) {
       const onDisk = resolve(root, path);
       if (!existsSync(onDisk)) return null;
       files.push(onDisk);
       content = readFileSync(onDisk, 'utf8');
-      if (entry.keccak256 && Hash.keccak256(Hex.fromString(content)) !== entry.keccak256.toLowerCase())
-        throw new ArtifactError(`${onDisk} is not the source ${basename(file)} was compiled from (its keccak256 differs from the metadata's): rebuild the artifact`);
+      where = onDisk;
     }
+    if (entry.keccak256 && keccakOf(content) !== entry.keccak256.toLowerCase())
+      throw new ArtifactError(`${where} is not the source ${basename(file)} was compiled from (its keccak256 differs from the metadata's): rebuild the artifact`);
     sources[path] = content;
   }
   return sources;
@@ -147,11 +154,17 @@ export function readArtifact(file: string, files: string[] = []): ArtifactCode {
   const abi = artifact.abi as Record<string, unknown>[];
   const bytecode = bytecodeOf(artifact.bytecode, 'bytecode', file);
   const deployedBytecode = bytecodeOf(artifact.deployedBytecode, 'deployedBytecode', file);
-  const metadata = parseMetadata(artifact.metadata ?? artifact.rawMetadata, file);
   const hardhat = typeof artifact._format === 'string' && artifact._format.startsWith('hh');
-  const target = metadata?.settings?.compilationTarget ?? (hardhat && typeof artifact.sourceName === 'string' && typeof artifact.contractName === 'string' ? { [artifact.sourceName]: artifact.contractName } : null);
-  const [sourcePath, contractName] = target ? Object.entries(target)[0]! : [null, basename(file, '.json')];
-  const buildInfo = hardhat ? hardhatBuildInfo(file, files) : sourcePath && !metadata?.sources?.[sourcePath]?.content ? foundryBuildInfo(file, sourcePath, files) : null;
+  const hardhatTarget = hardhat && typeof artifact.sourceName === 'string' && typeof artifact.contractName === 'string' ? { [artifact.sourceName]: artifact.contractName } : null;
+  const hardhatInfo = hardhat ? hardhatBuildInfo(file, files) : null;
+  // Hardhat keeps solc's metadata in the build info's output: it lists just this contract's sources.
+  const ownMetadata = hardhatTarget ? hardhatInfo?.output?.contracts?.[artifact.sourceName as string]?.[artifact.contractName as string]?.metadata : undefined;
+  const metadata = parseMetadata(artifact.metadata ?? artifact.rawMetadata ?? ownMetadata, file);
+  const declared = metadata?.settings?.compilationTarget;
+  const target = declared && Object.keys(declared).length ? declared : hardhatTarget;
+  // Foundry names the artifacts of one contract built by several compilers X.0.8.19.json, X.0.8.24.json.
+  const [sourcePath, contractName] = target ? Object.entries(target)[0]! : [null, basename(file, '.json').replace(/\.[0-9]+\.[0-9]+\.[0-9]+$/, '')];
+  const buildInfo = hardhatInfo ?? (sourcePath && !metadata?.sources?.[sourcePath]?.content ? foundryBuildInfo(file, sourcePath, metadata?.sources?.[sourcePath]?.keccak256, files) : null);
   const longVersion = metadata?.compiler?.version ?? buildInfo?.solcLongVersion ?? buildInfo?.solcVersion;
   if (!longVersion) throw new ArtifactError(`${file} names no compiler version (no solc metadata and no build info beside it)`);
   const settings = shownSettings(metadata?.settings ?? buildInfo?.input?.settings, target ?? {});

@@ -3,7 +3,7 @@ import { constructorInputsOf } from '../generators/contracts/abiOf.js';
 import * as Abis from 'ox/Abi';
 import { argumentValue } from './abiArguments.js';
 import type { EntityProblem } from './entities.js';
-import type { NamedContract } from './types.js';
+import type { NamedContract, NamedToken } from './types.js';
 
 const ABIS = new WeakMap<NamedContract, Abi>();
 
@@ -40,6 +40,7 @@ export function entitySources(contract: NamedContract): { readonly filePath: str
 export function contractProblem(
   contracts: readonly NamedContract[],
   accounts: ReadonlyMap<string, number>,
+  tokens: readonly NamedToken[],
   taken: { readonly names: Map<string, string>; readonly addresses: Map<string, string> },
   addressProblem: (address: string) => string | null,
 ): EntityProblem | null {
@@ -81,11 +82,20 @@ export function contractProblem(
     const inputs = constructorInputsOf(abi);
     const args = contract.constructorArgs ?? [];
     if (args.length !== inputs.length) return here('.constructorArgs', `its constructor takes ${inputs.length} arguments (${inputs.map((p) => p.type).join(', ')}), got ${args.length}`);
-    // Names are checked against every entity; their addresses are known only once the chain is built.
-    const known = (name: string) => (taken.names.has(name) || contracts.some((c) => c.name === name) ? ('0x0000000000000000000000000000000000000001' as const) : null);
+    // What exists when it is created: a contract pinned at genesis sees the accounts, the pinned tokens and the
+    // pinned contracts before it; one deployed at set-up also every token (deployed first) and every contract before it.
+    const pinned = contract.address !== undefined;
+    const exists = (name: string) =>
+      accounts.has(name) ||
+      tokens.some((t) => t.symbol === name && (!pinned || t.address !== undefined)) ||
+      contracts.some((c, j) => c.name === name && (pinned ? j < i && c.address !== undefined : j < i || c.address !== undefined));
+    const known = (name: string) => (exists(name) ? ('0x0000000000000000000000000000000000000001' as const) : null);
     for (const [k, p] of inputs.entries()) {
       const found = argumentValue(p, args[k]!, known);
-      if ('problem' in found) return here(`.constructorArgs[${k}]`, found.problem);
+      if ('problem' in found) {
+        const later = typeof args[k] === 'string' && (taken.names.has(args[k] as string) || contracts.some((c) => c.name === args[k]));
+        return here(`.constructorArgs[${k}]`, later ? `"${args[k]}" does not exist yet when ${contract.name} is created (${pinned ? 'at genesis: only accounts and pinned tokens and contracts listed before it do' : 'at set-up: accounts, tokens, pinned contracts and contracts listed before it do'})` : found.problem);
+      }
     }
   }
   return null;

@@ -126,7 +126,7 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
     addresses: new Map([...[...addresses].map(([a, i]) => [a, `entities.accounts[${i}]`] as const), ...tokenAddresses]),
   };
   const reservedOrUnchecked = (address: string) => checksumProblem(address) ?? (isReserved(address.toLowerCase()) ? `${address} is the zero address or a precompile` : null);
-  const contractFound = contractProblem(contracts, names, taken, reservedOrUnchecked);
+  const contractFound = contractProblem(contracts, names, scenario.entities?.tokens ?? [], taken, reservedOrUnchecked);
   if (contractFound) return contractFound;
   const contractNames = new Set(contracts.map((c) => c.name));
   for (const [i, tx] of (scenario.activity ?? []).entries()) {

@@ -150,6 +150,16 @@ describe('named contracts', () => {
     expect(record).toMatchObject({ name: 'Counter', is_verified: true, compiler_version: 'v0.8.24+commit.e11b9ed9', file_path: 'contracts/Counter.sol', source_code: buildInfo.input.sources['contracts/Counter.sol'].content, additional_sources: [] });
     expect(record.compiler_settings).not.toHaveProperty('outputSelection');
     expect(record.compiler_settings.compilationTarget).toEqual({ 'contracts/Counter.sol': 'Counter' });
+    // The build info compiled more than Counter.sol: the record lists what Counter's own metadata lists, not the whole job.
+    const job = join(dir, 'hardhat-job');
+    cpSync(HARDHAT, job, { recursive: true });
+    const infoFile = join(job, 'artifacts/build-info/073ba156ce8d9ddbf2eaaebbdd51d5ad.json');
+    const info = JSON.parse(readFileSync(infoFile, 'utf8')) as Json;
+    info.input.sources['contracts/Unrelated.sol'] = { content: 'contract Unrelated {}' };
+    writeFileSync(infoFile, JSON.stringify(info));
+    const jobFile = write('hardhat-job.json', { extends: 'tiny', entities: { contracts: [{ name: 'Counter', artifact: './hardhat-job/artifacts/contracts/Counter.sol/Counter.json' }] } });
+    const jobChain = buildChain({ scenario: await loadScenario(jobFile), seed: 4 });
+    expect(api(jobChain)(`/api/v2/smart-contracts/${jobChain.handles.Counter}`)).toMatchObject({ file_path: 'contracts/Counter.sol', additional_sources: [] });
     const calls = get(`/api/v2/addresses/${chain.handles.Counter}/transactions`).items as Json[];
     expect(calls.find((t) => t.method === 'setNumber')).toMatchObject({ decoded_input: { method_call: 'setNumber(uint256 newNumber)', parameters: [{ value: '42' }] } });
   });
@@ -251,6 +261,11 @@ describe('named contracts', () => {
     ['constructor arguments the ABI does not take', contracts([{ name: 'C', artifact: GREETER_ARTIFACT }]), 'entities.contracts[0].constructorArgs: its constructor takes 1 arguments (string), got 0'],
     ['a call of a method the contract lacks', contracts([{ name: 'C', verified: false, abi }], { activity: [{ from: 'a', to: 'C', call: { signature: 'steal()', args: [] }, status: 'error', revertReason: 'no' }] }), 'activity[0].call.signature: the ABI of C has no steal()'],
     ['an event the contract lacks', contracts([{ name: 'C', verified: false, abi }], { activity: [{ from: 'a', to: 'C', call: { signature: 'hello(string)', args: ['x'] }, emits: [{ event: 'Hi', args: [] }] }] }), 'activity[0].emits[0].event: the ABI of C has no event Hi'],
+    ['a constructor argument naming a contract listed after it', contracts([{ name: 'C', verified: false, abi: ['constructor(address peer)'], constructorArgs: ['D'] }, { name: 'D', verified: false, abi }]), 'entities.contracts[0].constructorArgs[0]: "D" does not exist yet when C is created (at set-up: accounts, tokens, pinned contracts and contracts listed before it do)'],
+    ['a pinned contract naming a token deployed at set-up', { ...contracts([{ name: 'C', verified: false, abi: ['constructor(address token)'], constructorArgs: ['T'], address: '0x00000000000000000000000000000000000000c1' }]), entities: { accounts: [{ name: 'a' }], tokens: [{ name: 'T', symbol: 'T', type: 'ERC-20' }], contracts: [{ name: 'C', verified: false, abi: ['constructor(address token)'], constructorArgs: ['T'], address: '0x00000000000000000000000000000000000000c1' }] } }, 'entities.contracts[0].constructorArgs[0]: "T" does not exist yet when C is created (at genesis: only accounts and pinned tokens and contracts listed before it do)'],
+    ['an integer past 2^53 as a JSON number', contracts([{ name: 'C', verified: false, abi: ['constructor(uint256 n)'], constructorArgs: [12345678901234567891] }]), 'entities.contracts[0].constructorArgs[0]: uint256 n: 12345678901234567000 is past 2^53 as a JSON number and has lost digits: write it as a digit string'],
+    // Build info whose text of the source is not the one the metadata's keccak256 names is another build's: not used.
+    ['only build info of another text of the source', contracts([{ name: 'C', artifact: './stale/out/Greeter.sol/Greeter.json', constructorArgs: ['x'] }]), 'entities.contracts[0].verified: a verified contract needs its source'],
     ['events on a failing call', contracts([{ name: 'C', verified: false, abi }], { activity: [{ from: 'a', to: 'C', call: { signature: 'hello(string)', args: ['x'] }, status: 'error', emits: [{ event: 'Hi', args: [] }] }] }), 'activity[0].emits: events are emitted by a successful call of a named contract'],
   ])('refuses %s: one line naming the file and the path, exit code 2', async (_what, content, message) => {
     write('not-artifact.json', { contractName: 'C', bytecode: '0x00' });
@@ -261,6 +276,8 @@ describe('named contracts', () => {
     const sourceless = structuredClone(artifact);
     delete sourceless.rawMetadata;
     write('sourceless/out/Greeter.sol/Greeter.json', sourceless);
+    write('stale/out/Greeter.sol/Greeter.json', sourceless);
+    write('stale/out/build-info/1.json', { solcLongVersion: '0.8.24+commit.e11b9ed9', input: { sources: { 'src/Greeter.sol': { content: 'contract Greeter {}' }, 'src/Ownable.sol': { content: 'x' } } } });
     const file = write(`bad-${Math.random().toString(36).slice(2)}.json`, content);
     const run = await runCli(['--scenario', file, '--port', '0', '--no-cache']);
     expect(run.code).toBe(2);
