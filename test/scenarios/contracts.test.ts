@@ -30,7 +30,10 @@ const write = (name: string, content: unknown) => {
 const handlesOf = (summary: Json) => Object.fromEntries((summary.handles as { name: string; value: string }[]).map((h) => [h.name, h.value]));
 const api = (chain: ReturnType<typeof buildChain>) => {
   const call = createApi(chain);
-  return (path: string) => JSON.parse(call(path, new URLSearchParams()).body as string) as Json;
+  return (url: string) => {
+    const [path, query] = url.split('?') as [string, string?];
+    return JSON.parse(call(path, new URLSearchParams(query)).body as string) as Json;
+  };
 };
 
 describe('named contracts', () => {
@@ -111,6 +114,22 @@ describe('named contracts', () => {
   it('the dapp example keeps every chain law, on several seeds', async () => {
     const scenario = await loadScenario(DAPP);
     for (const seed of [1, 2, 3]) expect(chainViolations(buildChain({ scenario, seed }))).toEqual([]);
+  });
+
+  it('counts a contract\'s gas usage as Blockscout does: the gas of the transactions calling it', async () => {
+    const chain = buildChain({ scenario: await loadScenario(DAPP), seed: 1 });
+    const get = api(chain);
+    // bob receives but never sends: an EOA counts what it sent.
+    expect(get(`/api/v2/addresses/${chain.handles.bob}/counters`).gas_usage_count).toBe('0');
+    for (const name of ['Greeter', 'GreeterProxy', 'Registry', 'DPT']) {
+      const address = chain.handles[name]!;
+      const isContract = get(`/api/v2/addresses/${address}`).is_contract as boolean;
+      const listed = get(`/api/v2/addresses/${address}/transactions?filter=${isContract ? 'to' : 'from'}`);
+      expect(listed.next_page_params, name).toBeNull();
+      const gas = (listed.items as Json[]).reduce((sum, t) => sum + Number(t.gas_used), 0);
+      expect(gas, name).toBeGreaterThan(0);
+      expect(get(`/api/v2/addresses/${address}/counters`).gas_usage_count, name).toBe(String(gas));
+    }
   });
 
   it('the contracts\' code survives a snapshot: every contract page the same, byte for byte', async () => {
