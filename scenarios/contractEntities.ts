@@ -35,26 +35,24 @@ export function entitySources(contract: NamedContract): { readonly filePath: str
  * The first thing a scenario's named contracts ask that a chain cannot give: a name taken, an
  * address taken or reserved, an unknown deployer or implementation, no ABI, an ABI that does not
  * parse, a verified contract without source, constructor arguments its ABI does not take.
- * `taken` holds the names and lower-case addresses of the other entities, with where they are.
+ * `names` holds the other entities' names with where they are; `claim` checks a pinned address
+ * (checksum, reserved, taken) and takes it.
  */
 export function contractProblem(
   contracts: readonly NamedContract[],
   accounts: ReadonlyMap<string, number>,
   tokens: readonly NamedToken[],
-  taken: { readonly names: Map<string, string>; readonly addresses: Map<string, string> },
-  addressProblem: (address: string) => string | null,
+  names: Map<string, string>,
+  claim: (address: string, at: string) => string | null,
 ): EntityProblem | null {
   for (const [i, contract] of contracts.entries()) {
     const at = `entities.contracts[${i}]`;
     const here = (field: string, problem: string) => ({ path: `${at}${field}`, problem });
-    if (taken.names.has(contract.name)) return here('.name', `"${contract.name}" is already the name of ${taken.names.get(contract.name)}`);
-    taken.names.set(contract.name, at);
+    if (names.has(contract.name)) return here('.name', `"${contract.name}" is already the name of ${names.get(contract.name)}`);
+    names.set(contract.name, at);
     if (contract.address !== undefined) {
-      const problem = addressProblem(contract.address);
-      if (problem) return here('.address', problem);
-      const lower = contract.address.toLowerCase();
-      if (taken.addresses.has(lower)) return here('.address', `${contract.address} is already the address of ${taken.addresses.get(lower)}`);
-      taken.addresses.set(lower, at);
+      const taken = claim(contract.address, at);
+      if (taken) return here('.address', taken);
       if (contract.deployer !== undefined) return here('.deployer', 'a contract at a fixed address is predeployed at genesis: it has no deployer');
     }
     if (contract.deployer !== undefined && !accounts.has(contract.deployer)) return here('.deployer', `no account named "${contract.deployer}" in entities.accounts`);
@@ -93,7 +91,7 @@ export function contractProblem(
     for (const [k, p] of inputs.entries()) {
       const found = argumentValue(p, args[k]!, known);
       if ('problem' in found) {
-        const later = typeof args[k] === 'string' && (taken.names.has(args[k] as string) || contracts.some((c) => c.name === args[k]));
+        const later = typeof args[k] === 'string' && (names.has(args[k] as string) || contracts.some((c) => c.name === args[k]));
         return here(`.constructorArgs[${k}]`, later ? `"${args[k]}" does not exist yet when ${contract.name} is created (${pinned ? 'at genesis: only accounts and pinned tokens and contracts listed before it do' : 'at set-up: accounts, tokens, pinned contracts and contracts listed before it do'})` : found.problem);
       }
     }

@@ -67,40 +67,33 @@ export interface EntityProblem {
 export function entityProblem(scenario: Scenario): EntityProblem | null {
   const accounts = scenario.entities?.accounts ?? [];
   const names = new Map<string, number>();
-  const addresses = new Map<string, number>();
+  // Every pinned address (accounts, tokens, contracts), with the entity there.
+  const pinned = new Map<string, string>();
+  const claim = (address: string, at: string): string | null => {
+    const lower = address.toLowerCase();
+    const problem = checksumProblem(address) ?? (isReserved(lower) ? `${address} is the zero address or a precompile` : pinned.has(lower) ? `${address} is already the address of ${pinned.get(lower)}` : null);
+    if (!problem) pinned.set(lower, at);
+    return problem;
+  };
   for (const [i, account] of accounts.entries()) {
     const at = `entities.accounts[${i}]`;
     if (names.has(account.name)) return { path: `${at}.name`, problem: `"${account.name}" is already the name of entities.accounts[${names.get(account.name)}]` };
     names.set(account.name, i);
-    if (account.address !== undefined) {
-      const lower = account.address.toLowerCase();
-      const checksum = checksumProblem(account.address);
-      if (checksum) return { path: `${at}.address`, problem: checksum };
-      if (isReserved(lower)) return { path: `${at}.address`, problem: `${account.address} is the zero address or a precompile` };
-      if (addresses.has(lower)) return { path: `${at}.address`, problem: `${account.address} is already the address of entities.accounts[${addresses.get(lower)}]` };
-      addresses.set(lower, i);
-    }
+    const taken = account.address === undefined ? null : claim(account.address, at);
+    if (taken) return { path: `${at}.address`, problem: taken };
     if (account.balance !== undefined) {
       const wei = parseCoinAmount(account.balance);
       if (typeof wei === 'string') return { path: `${at}.balance`, problem: wei };
     }
   }
   const symbols = new Map<string, number>();
-  const tokenAddresses = new Map<string, string>();
   for (const [i, token] of (scenario.entities?.tokens ?? []).entries()) {
     const at = `entities.tokens[${i}]`;
     if (symbols.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the symbol of entities.tokens[${symbols.get(token.symbol)}]` };
     if (names.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the name of entities.accounts[${names.get(token.symbol)}] (a token's symbol is its handle)` };
     symbols.set(token.symbol, i);
-    if (token.address !== undefined) {
-      const lower = token.address.toLowerCase();
-      const checksum = checksumProblem(token.address);
-      if (checksum) return { path: `${at}.address`, problem: checksum };
-      if (isReserved(lower)) return { path: `${at}.address`, problem: `${token.address} is the zero address or a precompile` };
-      const owner = addresses.has(lower) ? `entities.accounts[${addresses.get(lower)}]` : tokenAddresses.get(lower);
-      if (owner) return { path: `${at}.address`, problem: `${token.address} is already the address of ${owner}` };
-      tokenAddresses.set(lower, at);
-    }
+    const taken = token.address === undefined ? null : claim(token.address, at);
+    if (taken) return { path: `${at}.address`, problem: taken };
     const fungible = token.type === 'ERC-20';
     if (token.decimals !== undefined && token.type !== 'ERC-20' && token.type !== 'ERC-404') return { path: `${at}.decimals`, problem: `an ${token.type} has no decimals` };
     if (token.metadata !== undefined && fungible) return { path: `${at}.metadata`, problem: 'an ERC-20 has no NFT metadata' };
@@ -121,12 +114,8 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
     }
   }
   const contracts = scenario.entities?.contracts ?? [];
-  const taken = {
-    names: new Map<string, string>([...[...names].map(([n, i]) => [n, `entities.accounts[${i}]`] as const), ...[...symbols].map(([n, i]) => [n, `entities.tokens[${i}]`] as const)]),
-    addresses: new Map([...[...addresses].map(([a, i]) => [a, `entities.accounts[${i}]`] as const), ...tokenAddresses]),
-  };
-  const reservedOrUnchecked = (address: string) => checksumProblem(address) ?? (isReserved(address.toLowerCase()) ? `${address} is the zero address or a precompile` : null);
-  const contractFound = contractProblem(contracts, names, scenario.entities?.tokens ?? [], taken, reservedOrUnchecked);
+  const takenNames = new Map<string, string>([...[...names].map(([n, k]) => [n, `entities.accounts[${k}]`] as const), ...[...symbols].map(([n, k]) => [n, `entities.tokens[${k}]`] as const)]);
+  const contractFound = contractProblem(contracts, names, scenario.entities?.tokens ?? [], takenNames, claim);
   if (contractFound) return contractFound;
   const contractNames = new Set(contracts.map((c) => c.name));
   for (const [i, tx] of (scenario.activity ?? []).entries()) {

@@ -52,8 +52,8 @@ function creationOf(state: LedgerState, cast: Cast, spec: NamedContract, index: 
 
 /**
  * The named contracts at fixed addresses: predeployed at genesis (no creation transaction), in
- * file order, as chains predeploy system contracts. Their constructor arguments may name accounts
- * and earlier contracts only.
+ * file order, as chains predeploy system contracts. Their constructor arguments may name accounts,
+ * pinned tokens and the pinned contracts before them (`contractProblem` checks it).
  */
 export function predeployContracts(state: LedgerState, cast: Cast): void {
   for (const [i, spec] of (state.scenario.entities?.contracts ?? []).entries()) {
