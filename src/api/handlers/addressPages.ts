@@ -27,9 +27,13 @@ export const addressCounters: Handler = (ctx, [raw]) => {
   const id = accountOf(ctx.chain, addressParam(raw!));
   if (id === undefined) return jsonResponse(200, { transactions_count: '0', token_transfers_count: '0', gas_usage_count: '0', validations_count: '0' });
   const index = ctx.chain.indexes.at(id)!;
-  const gasOf = (list: Int32Array) => list.reduce((sum, t) => sum + ctx.chain.transactions.at(t)!.gasUsed, 0);
-  // As Blockscout counts it: a contract's gas usage is that of the transactions calling it (of those it sent when none did); an EOA's, of those it sent.
-  const gas = (ctx.chain.accounts[id]!.contract && gasOf(index.transactionsTo)) || gasOf(index.transactionsFrom);
+  const gasOf = (list: Int32Array, incoming: boolean) =>
+    list.reduce((sum, t) => {
+      const transaction = ctx.chain.transactions.at(t)!;
+      return incoming && transaction.toId !== id ? sum : sum + transaction.gasUsed;
+    }, 0);
+  // As Blockscout counts it: a contract's gas usage is that of the transactions sent to it (not its creation; of those it sent when none were); an EOA's, of those it sent.
+  const gas = (ctx.chain.accounts[id]!.contract && gasOf(index.transactionsTo, true)) || gasOf(index.transactionsFrom, false);
   return jsonResponse(200, {
     transactions_count: String(index.transactions.length),
     token_transfers_count: String(tokenTransferItems(ctx, id)),
