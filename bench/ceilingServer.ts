@@ -31,5 +31,7 @@ const server = createServer((req, res) => {
   res.end(body ?? notFound);
 });
 server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -6,5 +6,7 @@ const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end('{}');
 });
-server.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

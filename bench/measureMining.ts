@@ -25,4 +25,8 @@ for (let i = 0; i < BLOCKS; i++) {
   parts.total.push(t3 - t0);
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(parts).map(([k, xs]) => [k, { median: median(xs), max: Math.max(...xs) }]))));
+process.stdout.write(
+  JSON.stringify(
+    Object.fromEntries(Object.entries(parts).map(([k, xs]) => [k, { median: median(xs), max: Math.max(...xs) }])),
+  ),
+);

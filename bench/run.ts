@@ -33,7 +33,12 @@ try {
 // 1. Chain builds, each in a fresh process.
 const builds = ['tiny', 'default', 'large'].map((scenario) => {
   log(`building ${scenario}…`);
-  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', `${DIST}/bench/measureBuild.js`, scenario], { encoding: 'utf8', maxBuffer: 1 << 20 })) as {
+  return JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', `${DIST}/bench/measureBuild.js`, scenario], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    }),
+  ) as {
     scenario: string;
     ms: number;
     heapMb: number;
@@ -43,13 +48,19 @@ const builds = ['tiny', 'default', 'large'].map((scenario) => {
 });
 
 // Mining one block past the head of `default`, in a fresh process (issue target: ≤ 5 ms median).
-const mining = JSON.parse(execFileSync(process.execPath, [`${DIST}/bench/measureMining.js`], { encoding: 'utf8' })) as Record<'ledger' | 'index' | 'app' | 'total', { median: number; max: number }>;
+const mining = JSON.parse(
+  execFileSync(process.execPath, [`${DIST}/bench/measureMining.js`], { encoding: 'utf8' }),
+) as Record<'ledger' | 'index' | 'app' | 'total', { median: number; max: number }>;
 const miningLine = `Mining one \`default\` block: ${fixed(mining.total.median)} ms median (${fixed(mining.total.max)} ms worst) — the ledger ${fixed(mining.ledger.median)} ms, re-indexing the chain ${fixed(mining.index.median)} ms, the new app ${fixed(mining.app.median, 2)} ms; target ≤ 5 ms ${mining.total.median <= 5 ? 'met' : 'missed'}.`;
 log(miningLine);
 
 // Hot pages while the chain grows: the same URLs on a frozen server, then on one mining a block
 // every second (issue target: within 10%). Each new block starts the answer caches afresh.
-const LIVE_URLS = ['/api/v2/main-page/blocks', '/api/v2/blocks', `/api/v2/addresses/${buildChain({ scenario: 'default', seed: 1 }).handles.whale}`];
+const LIVE_URLS = [
+  '/api/v2/main-page/blocks',
+  '/api/v2/blocks',
+  `/api/v2/addresses/${buildChain({ scenario: 'default', seed: 1 }).handles.whale}`,
+];
 const liveRps: number[][] = [];
 for (const flags of [[], ['--block-time', '1']]) {
   const server = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0', ...flags]);
@@ -83,12 +94,18 @@ const TARGETS: Record<string, (row: StartupRow) => string> = {
   'large warm': (r) => (r.ms <= 3_000 ? 'met (≤ 3 s)' : 'missed (≤ 3 s)'),
 };
 if (process.env.BENCH_ONLY === 'startup') {
-  for (const r of startup) log(`${r.scenario} ${r.cache}: ${fixed(r.ms, 0)} ms, floor ${fixed(r.floorMs, 0)} ms, ratio ${fixed(r.ratio, 2)} ${TARGETS[`${r.scenario} ${r.cache}`]?.(r) ?? ''}`);
+  for (const r of startup)
+    log(
+      `${r.scenario} ${r.cache}: ${fixed(r.ms, 0)} ms, floor ${fixed(r.floorMs, 0)} ms, ratio ${fixed(r.ratio, 2)} ${TARGETS[`${r.scenario} ${r.cache}`]?.(r) ?? ''}`,
+    );
   process.exit(0);
 }
 
 // 3. Throughput, each endpoint hot and walking, mock and ceiling back to back.
-const loads = endpointLoads(buildChain({ scenario: 'default', seed: 1 }), createApi(buildChain({ scenario: 'default', seed: 1 }))).map((l) => ({
+const loads = endpointLoads(
+  buildChain({ scenario: 'default', seed: 1 }),
+  createApi(buildChain({ scenario: 'default', seed: 1 })),
+).map((l) => ({
   ...l,
   walk: l.walk.slice(0, 300),
 }));
@@ -123,7 +140,11 @@ const rss = rssMb(mock.child.pid!);
 async function closeUnderLoad(child: typeof mock.child, url: string): Promise<number> {
   let running = true;
   const clients = Array.from({ length: 50 }, async () => {
-    while (running) await fetch(`${url}/api/v2/blocks`).then((r) => r.arrayBuffer(), () => (running = false));
+    while (running)
+      await fetch(`${url}/api/v2/blocks`).then(
+        (r) => r.arrayBuffer(),
+        () => (running = false),
+      );
   });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const start = performance.now();
@@ -170,5 +191,8 @@ writeFileSync(`${ROOT}bench/results.md`, `# Benchmark results\n\n${report}`);
 const readme = readFileSync(`${ROOT}README.md`, 'utf8');
 const [open, close] = ['<!-- bench:start -->', '<!-- bench:end -->'];
 if (readme.includes(open) && readme.includes(close)) {
-  writeFileSync(`${ROOT}README.md`, `${readme.slice(0, readme.indexOf(open) + open.length)}\n${report}${readme.slice(readme.indexOf(close))}`);
+  writeFileSync(
+    `${ROOT}README.md`,
+    `${readme.slice(0, readme.indexOf(open) + open.length)}\n${report}${readme.slice(readme.indexOf(close))}`,
+  );
 }

@@ -32,9 +32,21 @@ async function spawnToFirst200(args: string[], path: string): Promise<number> {
  * `runs` measurements of each (scenario, cold or warm), each beside a floor measurement. A cold
  * run gets a fresh cache directory; the warm runs share one primed by an unmeasured start.
  */
-export async function measureStartup(dist: string, scenarios: readonly { name: string; coldRuns: number; warmRuns: number }[], log: (line: string) => void): Promise<StartupRow[]> {
+export async function measureStartup(
+  dist: string,
+  scenarios: readonly { name: string; coldRuns: number; warmRuns: number }[],
+  log: (line: string) => void,
+): Promise<StartupRow[]> {
   const root = mkdtempSync(join(tmpdir(), 'explorer-mock-bench-'));
-  const cli = (scenario: string, dir: string) => [`${dist}/src/cli.js`, '--port', '0', '--scenario', scenario, '--cache-dir', dir];
+  const cli = (scenario: string, dir: string) => [
+    `${dist}/src/cli.js`,
+    '--port',
+    '0',
+    '--scenario',
+    scenario,
+    '--cache-dir',
+    dir,
+  ];
   const floor = () => spawnToFirst200([`${dist}/bench/floorServer.js`], '/');
   const rows: StartupRow[] = [];
   try {
@@ -51,8 +63,17 @@ export async function measureStartup(dist: string, scenarios: readonly { name: s
           mock.push(await spawnToFirst200(cli(name, dir), '/api/v2/blocks'));
           if (cache === 'cold') rmSync(dir, { recursive: true, force: true });
         }
-        const row = { scenario: name, cache, runs, ms: median(mock), floorMs: median(floors), ratio: median(mock) / median(floors) };
-        log(`start-up ${name} ${cache}: ${row.ms.toFixed(0)} ms (runs ${mock.map((m) => m.toFixed(0)).join(', ')}), floor ${row.floorMs.toFixed(0)} ms, ratio ${row.ratio.toFixed(2)}`);
+        const row = {
+          scenario: name,
+          cache,
+          runs,
+          ms: median(mock),
+          floorMs: median(floors),
+          ratio: median(mock) / median(floors),
+        };
+        log(
+          `start-up ${name} ${cache}: ${row.ms.toFixed(0)} ms (runs ${mock.map((m) => m.toFixed(0)).join(', ')}), floor ${row.floorMs.toFixed(0)} ms, ratio ${row.ratio.toFixed(2)}`,
+        );
         rows.push(row);
       }
     }

@@ -4,9 +4,15 @@ import { buildChain, BuildChainError, createChainBuilder } from './buildChain.js
 
 describe('buildChain options', () => {
   it('names the function and the bad value', () => {
-    expect(() => buildChain({ scenario: 'huge' })).toThrow(new BuildChainError('buildChain: unknown scenario "huge"; known: tiny, default, large'));
-    expect(() => buildChain({ scenario: 'tiny', seed: 1.5 })).toThrow(/buildChain: seed must be an integer or a string, got 1.5/);
-    expect(() => buildChain({ scenario: { ...findScenario('tiny')!, blocks: 10 } })).toThrow(/at least 40 blocks, got 10/);
+    expect(() => buildChain({ scenario: 'huge' })).toThrow(
+      new BuildChainError('buildChain: unknown scenario "huge"; known: tiny, default, large'),
+    );
+    expect(() => buildChain({ scenario: 'tiny', seed: 1.5 })).toThrow(
+      /buildChain: seed must be an integer or a string, got 1.5/,
+    );
+    expect(() => buildChain({ scenario: { ...findScenario('tiny')!, blocks: 10 } })).toThrow(
+      /at least 40 blocks, got 10/,
+    );
   });
 
   it('treats a numeric seed and its text alike, and defaults to seed 1', () => {
@@ -18,12 +24,25 @@ describe('buildChain options', () => {
 
   it('puts every notable entity of the scenario in its handles', () => {
     const chain = buildChain({ scenario: 'tiny', seed: 9 });
-    for (const name of ['whale', 'emptyAddress', 'onePageAddress', 'failedTransaction', 'erc1155BatchTransaction', 'minimalProxy', 'selfDestructedContract', 'uncleBlock', 'reorgBlock', 'emptyBlock']) {
+    for (const name of [
+      'whale',
+      'emptyAddress',
+      'onePageAddress',
+      'failedTransaction',
+      'erc1155BatchTransaction',
+      'minimalProxy',
+      'selfDestructedContract',
+      'uncleBlock',
+      'reorgBlock',
+      'emptyBlock',
+    ]) {
       expect(chain.handles[name], name).toMatch(/^0x[0-9a-fA-F]+$/);
     }
     const empty = chain.accounts[chain.accountByHash.get(chain.handles.emptyAddress!.toLowerCase())!]!;
     expect([empty.balance, chain.indexes.at(empty.id)!.transactions.length]).toEqual([0n, 0]);
-    expect(chain.indexes.at(chain.accountByHash.get(chain.handles.onePageAddress!.toLowerCase())!)!.transactions.length).toBe(50);
+    expect(
+      chain.indexes.at(chain.accountByHash.get(chain.handles.onePageAddress!.toLowerCase())!)!.transactions.length,
+    ).toBe(50);
   });
 
   it('finalizing after every mined block (reusing what did not change) gives the chain built at that head', () => {

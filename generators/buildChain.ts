@@ -26,14 +26,28 @@ import type { ScriptStep } from './script/step.js';
 export { BuildChainError, type BuildChainOptions } from './chainInput.js';
 
 const ZERO_HASH: Hex = `0x${'0'.repeat(64)}`;
-const CLIENTS = ['geth/v1.14.11-stable/linux-amd64/go1.22.8', 'nethermind/v1.29.1', 'besu/v24.10.0', 'erigon/2.60.10', 'reth/v1.1.2'];
+const CLIENTS = [
+  'geth/v1.14.11-stable/linux-amd64/go1.22.8',
+  'nethermind/v1.29.1',
+  'besu/v24.10.0',
+  'erigon/2.60.10',
+  'reth/v1.1.2',
+];
 const UNCLE_REWARD = (7n * 2n * ETHER) / 8n;
 const REFERENCE_FEE = 2n * GWEI;
 
 /** Gas a block may hold: room for about twice the mean demand, never less than a few deployments. */
 
 /** A non-consensus block at `height` on `parent`: an uncle or a reorged sibling. It holds no transactions. */
-function sideBlock(state: LedgerState, cast: Cast, type: 'uncle' | 'reorg', height: number, parent: Block, timestamp: number, rng: Stream): Block {
+function sideBlock(
+  state: LedgerState,
+  cast: Cast,
+  type: 'uncle' | 'reorg',
+  height: number,
+  parent: Block,
+  timestamp: number,
+  rng: Stream,
+): Block {
   const validator = rng.pick(cast.validators);
   const difficulty = rng.bigint(17_000_000_000_000n, 18_000_000_000_000n);
   return sealBlock({
@@ -85,7 +99,9 @@ export function slotOf(options: BuildChainOptions, height: number): number {
 
 /** The slots block `height` takes: 2 after a missed slot, else 1. */
 export function slotsOfBlock(options: BuildChainOptions, height: number): number {
-  return stream(resolveSeed(options.seed), `block:${height}`).chance(resolveScenario(options.scenario).missedSlotRate) ? 2 : 1;
+  return stream(resolveSeed(options.seed), `block:${height}`).chance(resolveScenario(options.scenario).missedSlotRate)
+    ? 2
+    : 1;
 }
 
 /**
@@ -97,11 +113,14 @@ export function slotsOfBlock(options: BuildChainOptions, height: number): number
 export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilder {
   const scenario = resolveScenario(options.scenario);
   const seed = resolveSeed(options.seed);
-  if (!(scenario.blocks >= 40)) throw new BuildChainError(`buildChain: a scenario needs at least 40 blocks, got ${scenario.blocks}`);
+  if (!(scenario.blocks >= 40))
+    throw new BuildChainError(`buildChain: a scenario needs at least 40 blocks, got ${scenario.blocks}`);
   const genesisTime = options.genesisTime ?? scenario.genesisTimestamp;
   const slotSeconds = options.slotSeconds ?? 12;
-  if (!Number.isSafeInteger(genesisTime) || genesisTime < 0) throw new BuildChainError(`buildChain: genesisTime must be unix seconds, got ${genesisTime}`);
-  if (!Number.isSafeInteger(slotSeconds) || slotSeconds < 1) throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
+  if (!Number.isSafeInteger(genesisTime) || genesisTime < 0)
+    throw new BuildChainError(`buildChain: genesisTime must be unix seconds, got ${genesisTime}`);
+  if (!Number.isSafeInteger(slotSeconds) || slotSeconds < 1)
+    throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
   const impossible = entityProblem(scenario);
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
   const state = createState(seed, scenario);
@@ -110,7 +129,15 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   predeployContracts(state, cast);
   const gasLimit = blockGasLimit(scenario);
   const activity = activitySteps(state, cast);
-  const queue: ScriptStep[] = [...setupSteps(state, cast), ...specialSteps(state, cast), ...collectorSteps(state, cast), ...listSteps(state, cast), ...namedTokenSteps(state, cast), ...namedContractSteps(state, cast), ...activity.spread].sort((a, b) => a.notBefore - b.notBefore);
+  const queue: ScriptStep[] = [
+    ...setupSteps(state, cast),
+    ...specialSteps(state, cast),
+    ...collectorSteps(state, cast),
+    ...listSteps(state, cast),
+    ...namedTokenSteps(state, cast),
+    ...namedContractSteps(state, cast),
+    ...activity.spread,
+  ].sort((a, b) => a.notBefore - b.notBefore);
   const timed = [...activity.timed].sort((a, b) => a.notBefore - b.notBefore);
   let nextTimed = 0;
   const withdrawals = withdrawalSchedule(state, cast);
@@ -180,7 +207,11 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       /** Runs the steps of `steps` due by now from `from` (the set-up ones only, when `setUpOnly`) while the block has room; returns where it stopped. */
       const runDue = (steps: readonly ScriptStep[], from: number, setUpOnly: boolean) => {
         let at = from;
-        while (at < steps.length && steps[at]!.notBefore <= height && !(setUpOnly && steps[at]!.label.startsWith('special:'))) {
+        while (
+          at < steps.length &&
+          steps[at]!.notBefore <= height &&
+          !(setUpOnly && steps[at]!.label.startsWith('special:'))
+        ) {
           const step = steps[at]!;
           const scene: Scene = { state, cast, ctx, rng: stream(seed, step.label) };
           const plan = step.plan(scene);
@@ -229,7 +260,13 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     for (const due of withdrawals.get(height) ?? []) {
       const amount = stream(seed, due.label).bigint(1_000_000n, 60_000_000n) * GWEI;
       const index = state.withdrawals.length;
-      state.withdrawals.push({ index, validatorIndex: due.validatorIndex, receiverId: due.receiverId, amount, block: height });
+      state.withdrawals.push({
+        index,
+        validatorIndex: due.validatorIndex,
+        receiverId: due.receiverId,
+        amount,
+        block: height,
+      });
       state.lists[due.receiverId]!.withdrawals.push(index);
       changeBalance(state, due.receiverId, amount, height);
     }
@@ -237,7 +274,15 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     const unclesHashes: Hex[] = [];
     if (height >= 2 && (height === forced.uncle || brng.chance(scenario.uncleRate))) {
       const urng = stream(seed, `block:${height}:uncle`);
-      const uncle = sideBlock(state, cast, 'uncle', height - 1, state.blocks[height - 2]!, parent.timestamp + urng.int(1, 4), urng);
+      const uncle = sideBlock(
+        state,
+        cast,
+        'uncle',
+        height - 1,
+        state.blocks[height - 2]!,
+        parent.timestamp + urng.int(1, 4),
+        urng,
+      );
       state.uncles.push(uncle);
       unclesHashes.push(uncle.hash);
       changeBalance(state, uncle.minerId, UNCLE_REWARD, height);
@@ -276,10 +321,16 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
     }
     if (height === scenario.blocks && nextTimed < timed.length) {
-      throw new BuildChainError(`buildChain: scenario ${scenario.name} ends before scripted activity at block ${timed[nextTimed]!.notBefore} could be mined (${timed[nextTimed]!.label}); raise blocks`, 'blocks');
+      throw new BuildChainError(
+        `buildChain: scenario ${scenario.name} ends before scripted activity at block ${timed[nextTimed]!.notBefore} could be mined (${timed[nextTimed]!.label}); raise blocks`,
+        'blocks',
+      );
     }
     if (height === scenario.blocks && next < queue.length) {
-      throw new BuildChainError(`buildChain: scenario ${scenario.name} has too few blocks (${scenario.blocks}) for its scripted set-up (${queue[next]!.label} did not run); raise blocks or lower collectors`, 'blocks');
+      throw new BuildChainError(
+        `buildChain: scenario ${scenario.name} has too few blocks (${scenario.blocks}) for its scripted set-up (${queue[next]!.label} did not run); raise blocks or lower collectors`,
+        'blocks',
+      );
     }
   };
 
@@ -289,11 +340,15 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       return height;
     },
     mineTo(target: number) {
-      if (!Number.isSafeInteger(target)) throw new BuildChainError(`buildChain: head must be an integer, got ${target}`);
+      if (!Number.isSafeInteger(target))
+        throw new BuildChainError(`buildChain: head must be an integer, got ${target}`);
       while (height < target) mineBlock(++height);
     },
     chain() {
-      if (height < scenario.blocks) throw new BuildChainError(`buildChain: the chain needs its scenario's ${scenario.blocks} blocks before it can be served; at ${height}`);
+      if (height < scenario.blocks)
+        throw new BuildChainError(
+          `buildChain: the chain needs its scenario's ${scenario.blocks} blocks before it can be served; at ${height}`,
+        );
       nameNotables(state, cast, forced);
       return finalize(state, { name: scenario.name, description: scenario.description }, scenario.exchangeRate);
     },
@@ -312,7 +367,9 @@ export function buildChain(options: BuildChainOptions = {}): Chain {
   const builder = createChainBuilder(options);
   const head = options.head ?? resolveScenario(options.scenario).blocks;
   if (!Number.isSafeInteger(head) || head < resolveScenario(options.scenario).blocks) {
-    throw new BuildChainError(`buildChain: head must be an integer at least the scenario's ${resolveScenario(options.scenario).blocks} blocks, got ${head}`);
+    throw new BuildChainError(
+      `buildChain: head must be an integer at least the scenario's ${resolveScenario(options.scenario).blocks} blocks, got ${head}`,
+    );
   }
   builder.mineTo(head);
   return builder.chain();
@@ -341,12 +398,31 @@ function nameNotables(state: LedgerState, cast: Cast, forced: { empty: number; u
   const busiest = state.blocks.reduce((best, b) => (b.transactionCount > best.transactionCount ? b : best));
   h.busiestBlock = busiest.hash;
   const own = [
-    ...[...cast.named].map(([name, id]) => ({ name, id, path: `entities.accounts[${state.scenario.entities!.accounts!.findIndex((a) => a.name === name)}].name`, what: 'the account' })),
-    ...[...cast.namedTokens].map(([name, id]) => ({ name, id, path: `entities.tokens[${state.scenario.entities!.tokens!.findIndex((t) => t.symbol === name)}].symbol`, what: 'the token' })),
-    ...[...cast.namedContracts].map(([name, id]) => ({ name, id, path: `entities.contracts[${state.scenario.entities!.contracts!.findIndex((c) => c.name === name)}].name`, what: 'the contract' })),
+    ...[...cast.named].map(([name, id]) => ({
+      name,
+      id,
+      path: `entities.accounts[${state.scenario.entities!.accounts!.findIndex((a) => a.name === name)}].name`,
+      what: 'the account',
+    })),
+    ...[...cast.namedTokens].map(([name, id]) => ({
+      name,
+      id,
+      path: `entities.tokens[${state.scenario.entities!.tokens!.findIndex((t) => t.symbol === name)}].symbol`,
+      what: 'the token',
+    })),
+    ...[...cast.namedContracts].map(([name, id]) => ({
+      name,
+      id,
+      path: `entities.contracts[${state.scenario.entities!.contracts!.findIndex((c) => c.name === name)}].name`,
+      what: 'the contract',
+    })),
   ];
   for (const { name, id, path, what } of own) {
-    if (h[name] !== undefined && h[name] !== hashOf(id)) throw new BuildChainError(`buildChain: "${name}" is already a handle of every chain (${h[name]}); name ${what} otherwise`, path);
+    if (h[name] !== undefined && h[name] !== hashOf(id))
+      throw new BuildChainError(
+        `buildChain: "${name}" is already a handle of every chain (${h[name]}); name ${what} otherwise`,
+        path,
+      );
     h[name] = hashOf(id);
   }
 }

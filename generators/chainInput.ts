@@ -44,13 +44,15 @@ export function resolveScenario(scenario: BuildChainOptions['scenario']): Scenar
     return read;
   }
   const found = findScenario(scenario ?? 'default');
-  if (!found) throw new BuildChainError(`buildChain: unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`);
+  if (!found)
+    throw new BuildChainError(`buildChain: unknown scenario "${scenario}"; known: ${scenarioNames().join(', ')}`);
   return found;
 }
 
 /** The seed as the chain holds it (a string); throws `BuildChainError` for a number that is not a safe integer. */
 export function resolveSeed(seed: BuildChainOptions['seed']): string {
   if (seed === undefined) return '1';
-  if (typeof seed === 'number' && !Number.isSafeInteger(seed)) throw new BuildChainError(`buildChain: seed must be an integer or a string, got ${seed}`);
+  if (typeof seed === 'number' && !Number.isSafeInteger(seed))
+    throw new BuildChainError(`buildChain: seed must be an integer or a string, got ${seed}`);
   return String(seed);
 }

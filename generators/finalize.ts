@@ -92,7 +92,10 @@ function holdingsOf(state: LedgerState, holder: number): { holdings: Holding[]; 
   holdings.sort((a, b) => {
     const [ta, tb] = [tokenOf(a.tokenId), tokenOf(b.tokenId)];
     return (
-      compareHoldingKeys({ value: a.value, type: ta.type, name: ta.name }, { value: b.value, type: tb.type, name: tb.name }) ||
+      compareHoldingKeys(
+        { value: a.value, type: ta.type, name: ta.name },
+        { value: b.value, type: tb.type, name: tb.name },
+      ) ||
       (state.accounts[a.tokenId]!.lower < state.accounts[b.tokenId]!.lower ? -1 : a.tokenId === b.tokenId ? 0 : 1) ||
       ((a.nftId ?? 0n) < (b.nftId ?? 0n) ? -1 : (a.nftId ?? 0n) > (b.nftId ?? 0n) ? 1 : 0)
     );
@@ -110,7 +113,10 @@ function holdingsOf(state: LedgerState, holder: number): { holdings: Holding[]; 
  * Every account's holdings: those of the last finalize, redone for the accounts whose token
  * balances changed since (each list is built afresh, so a chain served earlier keeps its own).
  */
-function holdingsByAccount(state: LedgerState, carry: Carried): { holdings: Holding[][]; collections: NftCollection[][] } {
+function holdingsByAccount(
+  state: LedgerState,
+  carry: Carried,
+): { holdings: Holding[][]; collections: NftCollection[][] } {
   const changed = state.changedSinceFinalize.holders;
   const holdings = carry.holdings.slice();
   const collections = carry.collections.slice();
@@ -137,7 +143,12 @@ function nftOwnersOf(state: LedgerState, carry: Carried): Map<string, number> {
   return owners;
 }
 
-function addressIndex(freeze: (list: number[]) => Int32Array, lists: AddressLists, holdings: Holding[], nftCollections: NftCollection[]): AddressIndex {
+function addressIndex(
+  freeze: (list: number[]) => Int32Array,
+  lists: AddressLists,
+  holdings: Holding[],
+  nftCollections: NftCollection[],
+): AddressIndex {
   return {
     transactions: freeze(lists.transactions),
     transactionsFrom: freeze(lists.transactionsFrom),
@@ -172,11 +183,24 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
   for (const ledger of state.tokens.values()) {
     const token = state.accounts[ledger.id]!.contract!.token!;
     token.totalSupply = ledger.supply;
-    token.holdersCount = ledger.type === 'ERC-20' || ledger.type === 'ERC-1155' ? ledger.holders.items.length : new Set(ledger.owners.values()).size;
+    token.holdersCount =
+      ledger.type === 'ERC-20' || ledger.type === 'ERC-1155'
+        ? ledger.holders.items.length
+        : new Set(ledger.owners.values()).size;
   }
   let carry = carried.get(state);
   if (!carry) {
-    carry = { frozen: new WeakMap(), transactionByHash: null, transactionsIndexed: 0, blockByHash: new Map(), blocksIndexed: [0, 0, 0], holdings: [], collections: [], nftOwners: new Map(), indexes: [] };
+    carry = {
+      frozen: new WeakMap(),
+      transactionByHash: null,
+      transactionsIndexed: 0,
+      blockByHash: new Map(),
+      blocksIndexed: [0, 0, 0],
+      holdings: [],
+      collections: [],
+      nftOwners: new Map(),
+      indexes: [],
+    };
     carried.set(state, carry);
   }
   const freeze = freezer(carry.frozen);
@@ -184,7 +208,9 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
   const previous = carry.indexes;
   const indexes = state.lists.map((lists, id) => {
     const known = previous[id];
-    return known && !grown(known, lists) && known.holdings === holdings[id] && known.nftCollections === collections[id] ? known : addressIndex(freeze, lists, holdings[id]!, collections[id]!);
+    return known && !grown(known, lists) && known.holdings === holdings[id] && known.nftCollections === collections[id]
+      ? known
+      : addressIndex(freeze, lists, holdings[id]!, collections[id]!);
   });
   carry.indexes = indexes;
 
@@ -199,7 +225,9 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
     for (let i = carry.blocksIndexed[k]!; i < list.length; i++) blockByHash.set(list[i]!.hash, list[i]!);
     carry.blocksIndexed[k] = list.length;
   });
-  const transactionByHash = carry.transactionByHash ? carry.transactionByHash.grownTo(state.transactions, carry.transactionsIndexed) : new HashIndex(state.transactions);
+  const transactionByHash = carry.transactionByHash
+    ? carry.transactionByHash.grownTo(state.transactions, carry.transactionsIndexed)
+    : new HashIndex(state.transactions);
   carry.transactionByHash = transactionByHash;
   carry.transactionsIndexed = state.transactions.length;
 

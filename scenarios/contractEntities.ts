@@ -25,8 +25,13 @@ export function entitySources(contract: NamedContract): { readonly filePath: str
   const { source } = contract;
   if (source === undefined) return [];
   const name = contract.contractName ?? contract.name;
-  const files = typeof source === 'string' ? [{ filePath: `contracts/${name}.${contract.compiler?.language === 'vyper' ? 'vy' : 'sol'}`, content: source }] : Object.entries(source).map(([filePath, content]) => ({ filePath, content }));
-  const target = Object.keys((contract.compiler?.settings?.compilationTarget as Record<string, string> | undefined) ?? {})[0];
+  const files =
+    typeof source === 'string'
+      ? [{ filePath: `contracts/${name}.${contract.compiler?.language === 'vyper' ? 'vy' : 'sol'}`, content: source }]
+      : Object.entries(source).map(([filePath, content]) => ({ filePath, content }));
+  const target = Object.keys(
+    (contract.compiler?.settings?.compilationTarget as Record<string, string> | undefined) ?? {},
+  )[0];
   const main = files.findIndex((f) => f.filePath === target);
   return main > 0 ? [files[main]!, ...files.filter((_, i) => i !== main)] : files;
 }
@@ -48,25 +53,46 @@ export function contractProblem(
   for (const [i, contract] of contracts.entries()) {
     const at = `entities.contracts[${i}]`;
     const here = (field: string, problem: string) => ({ path: `${at}${field}`, problem });
-    if (names.has(contract.name)) return here('.name', `"${contract.name}" is already the name of ${names.get(contract.name)}`);
+    if (names.has(contract.name))
+      return here('.name', `"${contract.name}" is already the name of ${names.get(contract.name)}`);
     names.set(contract.name, at);
     if (contract.address !== undefined) {
       const taken = claim(contract.address, at);
       if (taken) return here('.address', taken);
-      if (contract.deployer !== undefined) return here('.deployer', 'a contract at a fixed address is predeployed at genesis: it has no deployer');
+      if (contract.deployer !== undefined)
+        return here('.deployer', 'a contract at a fixed address is predeployed at genesis: it has no deployer');
     }
-    if (contract.deployer !== undefined && !accounts.has(contract.deployer)) return here('.deployer', `no account named "${contract.deployer}" in entities.accounts`);
+    if (contract.deployer !== undefined && !accounts.has(contract.deployer))
+      return here('.deployer', `no account named "${contract.deployer}" in entities.accounts`);
     if (contract.proxy) {
-      const own = (['abi', 'bytecode', 'deployedBytecode', 'source', 'compiler', 'constructorArgs'] as const).find((k) => contract[k] !== undefined);
-      if (own) return here(`.${own}`, 'a proxy\'s code is the standard EIP-1967 or EIP-1167 proxy: give the code on its implementation');
+      const own = (['abi', 'bytecode', 'deployedBytecode', 'source', 'compiler', 'constructorArgs'] as const).find(
+        (k) => contract[k] !== undefined,
+      );
+      if (own)
+        return here(
+          `.${own}`,
+          "a proxy's code is the standard EIP-1967 or EIP-1167 proxy: give the code on its implementation",
+        );
       const implementation = contracts.findIndex((c) => c.name === contract.proxy!.implementation);
-      if (implementation < 0 || implementation >= i) return here('.proxy.implementation', `no contract named "${contract.proxy.implementation}" listed before this one in entities.contracts`);
-      if (contracts[implementation]!.proxy) return here('.proxy.implementation', `"${contract.proxy.implementation}" is a proxy itself: a proxy's implementation has code of its own`);
+      if (implementation < 0 || implementation >= i)
+        return here(
+          '.proxy.implementation',
+          `no contract named "${contract.proxy.implementation}" listed before this one in entities.contracts`,
+        );
+      if (contracts[implementation]!.proxy)
+        return here(
+          '.proxy.implementation',
+          `"${contract.proxy.implementation}" is a proxy itself: a proxy's implementation has code of its own`,
+        );
       if (contract.address !== undefined && contracts[implementation]!.address === undefined)
-        return here('.proxy.implementation', `a proxy at a fixed address is predeployed at genesis, so its implementation needs a fixed address too`);
+        return here(
+          '.proxy.implementation',
+          `a proxy at a fixed address is predeployed at genesis, so its implementation needs a fixed address too`,
+        );
       continue;
     }
-    if (contract.abi === undefined) return here('', 'give its code: an artifact, an inline abi, or a proxy of another named contract');
+    if (contract.abi === undefined)
+      return here('', 'give its code: an artifact, an inline abi, or a proxy of another named contract');
     let abi: Abi;
     try {
       abi = entityAbi(contract);
@@ -74,25 +100,43 @@ export function contractProblem(
       return here('.abi', `not an ABI: ${(error as Error).message.split('\n')[0]}`);
     }
     if ((contract.verified ?? true) && contract.source === undefined)
-      return here('.verified', 'a verified contract needs its source: an artifact whose metadata, build info or project holds it, or an inline source (or set verified: false)');
-    const target = Object.keys((contract.compiler?.settings?.compilationTarget as Record<string, string> | undefined) ?? {})[0];
-    if (target && typeof contract.source === 'object' && !(target in contract.source)) return here('.source', `has no file ${target}, the compilation target`);
+      return here(
+        '.verified',
+        'a verified contract needs its source: an artifact whose metadata, build info or project holds it, or an inline source (or set verified: false)',
+      );
+    const target = Object.keys(
+      (contract.compiler?.settings?.compilationTarget as Record<string, string> | undefined) ?? {},
+    )[0];
+    if (target && typeof contract.source === 'object' && !(target in contract.source))
+      return here('.source', `has no file ${target}, the compilation target`);
     const inputs = constructorInputsOf(abi);
     const args = contract.constructorArgs ?? [];
-    if (args.length !== inputs.length) return here('.constructorArgs', `its constructor takes ${inputs.length} arguments (${inputs.map((p) => p.type).join(', ')}), got ${args.length}`);
+    if (args.length !== inputs.length)
+      return here(
+        '.constructorArgs',
+        `its constructor takes ${inputs.length} arguments (${inputs.map((p) => p.type).join(', ')}), got ${args.length}`,
+      );
     // What exists when it is created: a contract pinned at genesis sees the accounts, the pinned tokens and the
     // pinned contracts before it; one deployed at set-up also every token (deployed first) and every contract before it.
     const pinned = contract.address !== undefined;
     const exists = (name: string) =>
       accounts.has(name) ||
       tokens.some((t) => t.symbol === name && (!pinned || t.address !== undefined)) ||
-      contracts.some((c, j) => c.name === name && (pinned ? j < i && c.address !== undefined : j < i || c.address !== undefined));
+      contracts.some(
+        (c, j) => c.name === name && (pinned ? j < i && c.address !== undefined : j < i || c.address !== undefined),
+      );
     const known = (name: string) => (exists(name) ? ('0x0000000000000000000000000000000000000001' as const) : null);
     for (const [k, p] of inputs.entries()) {
       const found = argumentValue(p, args[k]!, known);
       if ('problem' in found) {
-        const later = typeof args[k] === 'string' && (names.has(args[k] as string) || contracts.some((c) => c.name === args[k]));
-        return here(`.constructorArgs[${k}]`, later ? `"${args[k]}" does not exist yet when ${contract.name} is created (${pinned ? 'at genesis: only accounts and pinned tokens and contracts listed before it do' : 'at set-up: accounts, tokens, pinned contracts and contracts listed before it do'})` : found.problem);
+        const later =
+          typeof args[k] === 'string' && (names.has(args[k] as string) || contracts.some((c) => c.name === args[k]));
+        return here(
+          `.constructorArgs[${k}]`,
+          later
+            ? `"${args[k]}" does not exist yet when ${contract.name} is created (${pinned ? 'at genesis: only accounts and pinned tokens and contracts listed before it do' : 'at set-up: accounts, tokens, pinned contracts and contracts listed before it do'})`
+            : found.problem,
+        );
       }
     }
   }

@@ -10,14 +10,18 @@ const UNIT_DECIMALS: Record<string, number> = { wei: 0, gwei: 9, ETH: 18, ether:
 
 /** `whole.fraction` in units of 10^-decimals, or null when the fraction has more digits than that. */
 const toUnits = (whole: string, fraction: string, decimals: number): bigint | null =>
-  fraction.length > decimals ? null : BigInt(whole) * 10n ** BigInt(decimals) + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
+  fraction.length > decimals
+    ? null
+    : BigInt(whole) * 10n ** BigInt(decimals) + (fraction ? BigInt(fraction.padEnd(decimals, '0')) : 0n);
 
 /** Wei of an amount such as "12.5 ETH", "30 gwei" or "1000" (wei); a string saying what is wrong otherwise. */
 export function parseCoinAmount(text: string): bigint | string {
   const match = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?(?: (ETH|ether|gwei|wei))?$/.exec(text);
   if (!match) return `"${text}" is not an amount: wei as digits, or a decimal with a unit, such as "12.5 ETH"`;
   const decimals = UNIT_DECIMALS[match[3] ?? 'wei']!;
-  return toUnits(match[1]!, match[2] ?? '', decimals) ?? `"${text}" has more decimals than the unit allows (${decimals})`;
+  return (
+    toUnits(match[1]!, match[2] ?? '', decimals) ?? `"${text}" has more decimals than the unit allows (${decimals})`
+  );
 }
 
 /** Smallest units of a token amount in whole tokens ("1000.5" with 6 decimals → 1000500000); a string saying what is wrong otherwise. */
@@ -41,7 +45,8 @@ export function checksumProblem(address: string): string | null {
 export const MAX_WITHDRAWALS_PER_BLOCK = 16;
 
 /** The blocks an account's guaranteed withdrawals are spread over: from block 2 to 90% of the chain. */
-export const withdrawalBlocks = (blocks: number): number[] => Array.from({ length: Math.max(1, Math.floor(blocks * 0.9) - 1) }, (_, k) => 2 + k);
+export const withdrawalBlocks = (blocks: number): number[] =>
+  Array.from({ length: Math.max(1, Math.floor(blocks * 0.9) - 1) }, (_, k) => 2 + k);
 
 /** What each list transaction may cost its sender at most: its value and 21,000 gas at a fee cap well above the chain's. */
 export const LIST_TRANSACTION_VALUE = 10n ** 14n;
@@ -71,13 +76,23 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   const pinned = new Map<string, string>();
   const claim = (address: string, at: string): string | null => {
     const lower = address.toLowerCase();
-    const problem = checksumProblem(address) ?? (isReserved(lower) ? `${address} is the zero address or a precompile` : pinned.has(lower) ? `${address} is already the address of ${pinned.get(lower)}` : null);
+    const problem =
+      checksumProblem(address) ??
+      (isReserved(lower)
+        ? `${address} is the zero address or a precompile`
+        : pinned.has(lower)
+          ? `${address} is already the address of ${pinned.get(lower)}`
+          : null);
     if (!problem) pinned.set(lower, at);
     return problem;
   };
   for (const [i, account] of accounts.entries()) {
     const at = `entities.accounts[${i}]`;
-    if (names.has(account.name)) return { path: `${at}.name`, problem: `"${account.name}" is already the name of entities.accounts[${names.get(account.name)}]` };
+    if (names.has(account.name))
+      return {
+        path: `${at}.name`,
+        problem: `"${account.name}" is already the name of entities.accounts[${names.get(account.name)}]`,
+      };
     names.set(account.name, i);
     const taken = account.address === undefined ? null : claim(account.address, at);
     if (taken) return { path: `${at}.address`, problem: taken };
@@ -89,65 +104,126 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   const symbols = new Map<string, number>();
   for (const [i, token] of (scenario.entities?.tokens ?? []).entries()) {
     const at = `entities.tokens[${i}]`;
-    if (symbols.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the symbol of entities.tokens[${symbols.get(token.symbol)}]` };
-    if (names.has(token.symbol)) return { path: `${at}.symbol`, problem: `"${token.symbol}" is already the name of entities.accounts[${names.get(token.symbol)}] (a token's symbol is its handle)` };
+    if (symbols.has(token.symbol))
+      return {
+        path: `${at}.symbol`,
+        problem: `"${token.symbol}" is already the symbol of entities.tokens[${symbols.get(token.symbol)}]`,
+      };
+    if (names.has(token.symbol))
+      return {
+        path: `${at}.symbol`,
+        problem: `"${token.symbol}" is already the name of entities.accounts[${names.get(token.symbol)}] (a token's symbol is its handle)`,
+      };
     symbols.set(token.symbol, i);
     const taken = token.address === undefined ? null : claim(token.address, at);
     if (taken) return { path: `${at}.address`, problem: taken };
     const fungible = token.type === 'ERC-20';
-    if (token.decimals !== undefined && token.type !== 'ERC-20' && token.type !== 'ERC-404') return { path: `${at}.decimals`, problem: `an ${token.type} has no decimals` };
-    if (token.metadata !== undefined && fungible) return { path: `${at}.metadata`, problem: 'an ERC-20 has no NFT metadata' };
+    if (token.decimals !== undefined && token.type !== 'ERC-20' && token.type !== 'ERC-404')
+      return { path: `${at}.decimals`, problem: `an ${token.type} has no decimals` };
+    if (token.metadata !== undefined && fungible)
+      return { path: `${at}.metadata`, problem: 'an ERC-20 has no NFT metadata' };
     const ids = new Map<number, string>();
     for (const [holder, held] of Object.entries(token.holders ?? {})) {
       const path = `${at}.holders.${holder}`;
       if (!names.has(holder)) return { path, problem: `no account named "${holder}" in entities.accounts` };
-      if (fungible !== (typeof held === 'string')) return { path, problem: fungible ? 'an ERC-20 holder holds an amount, such as "1000.5"' : `an ${token.type} holder holds token ids, such as [1, 2]` };
+      if (fungible !== (typeof held === 'string'))
+        return {
+          path,
+          problem: fungible
+            ? 'an ERC-20 holder holds an amount, such as "1000.5"'
+            : `an ${token.type} holder holds token ids, such as [1, 2]`,
+        };
       if (typeof held === 'string') {
         const units = parseTokenAmount(held, token.decimals ?? 18);
         if (typeof units === 'string') return { path, problem: units };
         continue;
       }
       for (const id of held) {
-        if (ids.has(id) && token.type !== 'ERC-1155') return { path, problem: `token id ${id} is already held by ${ids.get(id)}` };
+        if (ids.has(id) && token.type !== 'ERC-1155')
+          return { path, problem: `token id ${id} is already held by ${ids.get(id)}` };
         ids.set(id, holder);
       }
     }
   }
   const contracts = scenario.entities?.contracts ?? [];
-  const takenNames = new Map<string, string>([...[...names].map(([n, k]) => [n, `entities.accounts[${k}]`] as const), ...[...symbols].map(([n, k]) => [n, `entities.tokens[${k}]`] as const)]);
+  const takenNames = new Map<string, string>([
+    ...[...names].map(([n, k]) => [n, `entities.accounts[${k}]`] as const),
+    ...[...symbols].map(([n, k]) => [n, `entities.tokens[${k}]`] as const),
+  ]);
   const contractFound = contractProblem(contracts, names, scenario.entities?.tokens ?? [], takenNames, claim);
   if (contractFound) return contractFound;
   const contractNames = new Set(contracts.map((c) => c.name));
   for (const [i, tx] of (scenario.activity ?? []).entries()) {
     const at = `activity[${i}]`;
-    if (!names.has(tx.from)) return { path: `${at}.from`, problem: `no account named "${tx.from}" in entities.accounts` };
-    if (!names.has(tx.to) && !symbols.has(tx.to) && !contractNames.has(tx.to)) return { path: `${at}.to`, problem: `no account named "${tx.to}", no token with that symbol and no contract with that name` };
-    if (tx.call && names.has(tx.to)) return { path: `${at}.call`, problem: `"${tx.to}" is an account: a call goes to a named token or contract` };
-    if (tx.revertReason !== undefined && tx.status !== 'error') return { path: `${at}.revertReason`, problem: 'a revert reason needs status "error"' };
-    if (tx.status === 'error' && names.has(tx.to)) return { path: `${at}.status`, problem: 'a plain transfer to an account cannot fail: a failing transaction calls a token or contract' };
-    if (tx.emits !== undefined && (!contractNames.has(tx.to) || !tx.call || tx.status === 'error')) return { path: `${at}.emits`, problem: 'events are emitted by a successful call of a named contract' };
-    if (tx.at !== undefined && tx.at > scenario.blocks) return { path: `${at}.at`, problem: `block ${tx.at} is past the scenario's ${scenario.blocks} blocks` };
-    if (tx.value !== undefined && typeof parseCoinAmount(tx.value) === 'string') return { path: `${at}.value`, problem: parseCoinAmount(tx.value) as string };
+    if (!names.has(tx.from))
+      return { path: `${at}.from`, problem: `no account named "${tx.from}" in entities.accounts` };
+    if (!names.has(tx.to) && !symbols.has(tx.to) && !contractNames.has(tx.to))
+      return {
+        path: `${at}.to`,
+        problem: `no account named "${tx.to}", no token with that symbol and no contract with that name`,
+      };
+    if (tx.call && names.has(tx.to))
+      return { path: `${at}.call`, problem: `"${tx.to}" is an account: a call goes to a named token or contract` };
+    if (tx.revertReason !== undefined && tx.status !== 'error')
+      return { path: `${at}.revertReason`, problem: 'a revert reason needs status "error"' };
+    if (tx.status === 'error' && names.has(tx.to))
+      return {
+        path: `${at}.status`,
+        problem: 'a plain transfer to an account cannot fail: a failing transaction calls a token or contract',
+      };
+    if (tx.emits !== undefined && (!contractNames.has(tx.to) || !tx.call || tx.status === 'error'))
+      return { path: `${at}.emits`, problem: 'events are emitted by a successful call of a named contract' };
+    if (tx.at !== undefined && tx.at > scenario.blocks)
+      return { path: `${at}.at`, problem: `block ${tx.at} is past the scenario's ${scenario.blocks} blocks` };
+    if (tx.value !== undefined && typeof parseCoinAmount(tx.value) === 'string')
+      return { path: `${at}.value`, problem: parseCoinAmount(tx.value) as string };
   }
   for (const [i, list] of (scenario.lists ?? []).entries()) {
     const owner = names.get(list.account);
-    if (owner === undefined) return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };
-    if (!list.transactions && !list.tokenTransfers && !list.nftCollections && !list.withdrawals && !list.internalTransactions && !list.tokens)
-      return { path: `lists[${i}]`, problem: 'asks for no list: give transactions, tokenTransfers, internalTransactions, tokens, nftCollections or withdrawals' };
-    const withdrawals = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.withdrawals ?? 0), 0);
+    if (owner === undefined)
+      return { path: `lists[${i}].account`, problem: `no account named "${list.account}" in entities.accounts` };
+    if (
+      !list.transactions &&
+      !list.tokenTransfers &&
+      !list.nftCollections &&
+      !list.withdrawals &&
+      !list.internalTransactions &&
+      !list.tokens
+    )
+      return {
+        path: `lists[${i}]`,
+        problem:
+          'asks for no list: give transactions, tokenTransfers, internalTransactions, tokens, nftCollections or withdrawals',
+      };
+    const withdrawals = (scenario.lists ?? [])
+      .filter((l) => l.account === list.account)
+      .reduce((sum, l) => sum + (l.withdrawals ?? 0), 0);
     const room = MAX_WITHDRAWALS_PER_BLOCK * withdrawalBlocks(scenario.blocks).length;
-    if (withdrawals > room) return { path: `lists[${i}].withdrawals`, problem: `${withdrawals} withdrawals do not fit: at most ${MAX_WITHDRAWALS_PER_BLOCK} a block over ${withdrawalBlocks(scenario.blocks).length} blocks (${room}); raise blocks` };
+    if (withdrawals > room)
+      return {
+        path: `lists[${i}].withdrawals`,
+        problem: `${withdrawals} withdrawals do not fit: at most ${MAX_WITHDRAWALS_PER_BLOCK} a block over ${withdrawalBlocks(scenario.blocks).length} blocks (${room}); raise blocks`,
+      };
     const tokens = (scenario.lists ?? []).reduce((sum, l) => sum + (l.tokens ?? 0), 0);
     // Token deployments are the heavy list steps: half the chain's blocks (after the set-up, before the end) must hold them.
     const perBlock = Math.max(1, Math.floor(blockGasLimit(scenario) / LIST_TOKEN_GAS));
     const tokenRoom = Math.floor(0.5 * scenario.blocks) * perBlock;
     if (list.tokens && tokens > tokenRoom)
-      return { path: `lists[${i}].tokens`, problem: `${tokens} token deployments do not fit in ${scenario.blocks} blocks of ${blockGasLimit(scenario)} gas (room for ${tokenRoom}); raise blocks to ${2 * Math.ceil(tokens / perBlock)}` };
+      return {
+        path: `lists[${i}].tokens`,
+        problem: `${tokens} token deployments do not fit in ${scenario.blocks} blocks of ${blockGasLimit(scenario)} gas (room for ${tokenRoom}); raise blocks to ${2 * Math.ceil(tokens / perBlock)}`,
+      };
     if (!list.transactions) continue;
-    const sent = (scenario.lists ?? []).filter((l) => l.account === list.account).reduce((sum, l) => sum + (l.transactions ?? 0), 0);
+    const sent = (scenario.lists ?? [])
+      .filter((l) => l.account === list.account)
+      .reduce((sum, l) => sum + (l.transactions ?? 0), 0);
     const balance = parseCoinAmount(accounts[owner]!.balance ?? '0') as bigint;
     const needed = BigInt(sent) * LIST_TRANSACTION_BUDGET;
-    if (balance < needed) return { path: `lists[${i}].transactions`, problem: `${list.account} needs a balance of at least ${Number(needed) / 1e18} ETH to send ${sent} transactions, has ${Number(balance) / 1e18} ETH` };
+    if (balance < needed)
+      return {
+        path: `lists[${i}].transactions`,
+        problem: `${list.account} needs a balance of at least ${Number(needed) / 1e18} ETH to send ${sent} transactions, has ${Number(balance) / 1e18} ETH`,
+      };
   }
   return null;
 }

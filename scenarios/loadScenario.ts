@@ -23,7 +23,11 @@ export class ScenarioError extends Error {
 
 const FILE_EXTENSIONS = SCENARIO_FILE_EXTENSIONS;
 
-const pathOf = (issue: z.core.$ZodIssue) => issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+const pathOf = (issue: z.core.$ZodIssue) =>
+  issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
 
 function check<S extends z.ZodType>(schema: S, value: unknown, file: string): z.output<S> {
   const parsed = schema.safeParse(value);
@@ -36,7 +40,8 @@ function check<S extends z.ZodType>(schema: S, value: unknown, file: string): z.
 async function readScenarioFile(file: string): Promise<unknown> {
   if (!existsSync(file)) throw new ScenarioError(file, '', 'no such file');
   const extension = extname(file);
-  if (!FILE_EXTENSIONS.includes(extension)) throw new ScenarioError(file, '', `a scenario file ends in ${FILE_EXTENSIONS.join(', ')}`);
+  if (!FILE_EXTENSIONS.includes(extension))
+    throw new ScenarioError(file, '', `a scenario file ends in ${FILE_EXTENSIONS.join(', ')}`);
   if (extension === '.json') {
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -53,7 +58,8 @@ async function readScenarioFile(file: string): Promise<unknown> {
   } catch (error) {
     throw new ScenarioError(file, '', `could not be loaded: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (!('default' in module)) throw new ScenarioError(file, '', 'export the scenario as default (export default defineScenario({...}))');
+  if (!('default' in module))
+    throw new ScenarioError(file, '', 'export the scenario as default (export default defineScenario({...}))');
   return module.default;
 }
 
@@ -63,20 +69,34 @@ async function readScenarioFile(file: string): Promise<unknown> {
  * result is checked whole. Throws `ScenarioError` naming the file, the path inside it and the
  * problem. `read` collects every file read (for a watcher).
  */
-export async function loadScenario(ref: string, from = process.cwd(), chain: readonly string[] = [], read: string[] = []): Promise<Scenario> {
+export async function loadScenario(
+  ref: string,
+  from = process.cwd(),
+  chain: readonly string[] = [],
+  read: string[] = [],
+): Promise<Scenario> {
   if (!isScenarioPath(ref)) {
     const found = findScenario(ref);
-    if (!found) throw new ScenarioError(chain[chain.length - 1] ?? '--scenario', chain.length ? 'extends' : '', `unknown scenario "${ref}"; known: ${scenarioNames().join(', ')}`);
+    if (!found)
+      throw new ScenarioError(
+        chain[chain.length - 1] ?? '--scenario',
+        chain.length ? 'extends' : '',
+        `unknown scenario "${ref}"; known: ${scenarioNames().join(', ')}`,
+      );
     return found;
   }
   const file = resolve(from, ref);
   read.push(file);
-  if (chain.includes(file)) throw new ScenarioError(file, 'extends', `extends itself through ${[...chain, file].join(' -> ')}`);
+  if (chain.includes(file))
+    throw new ScenarioError(file, 'extends', `extends itself through ${[...chain, file].join(' -> ')}`);
   const raw = await readScenarioFile(file);
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ScenarioError(file, '', 'a scenario is an object');
-  if (!('extends' in raw)) return possible(artifactsRead(strip(check(scenarioFile.options[0], raw, file)), file, read), file);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ScenarioError(file, '', 'a scenario is an object');
+  if (!('extends' in raw))
+    return possible(artifactsRead(strip(check(scenarioFile.options[0], raw, file)), file, read), file);
   const own = artifactsRead(check(scenarioFile.options[1], raw, file), file, read);
-  if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends))) throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
+  if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends)))
+    throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
   const base = await loadScenario(own.extends, dirname(file), [...chain, file], read);
   const { extends: _e, $schema: _s, tokens, entities, lists, activity, ...knobs } = own;
   const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
@@ -85,7 +105,13 @@ export async function loadScenario(ref: string, from = process.cwd(), chain: rea
   const tokenEntities = [...(base.entities?.tokens ?? []), ...(entities?.tokens ?? [])];
   const contracts = [...(base.entities?.contracts ?? []), ...(entities?.contracts ?? [])];
   if (accounts.length || tokenEntities.length || contracts.length)
-    Object.assign(merged, { entities: { ...(accounts.length ? { accounts } : {}), ...(tokenEntities.length ? { tokens: tokenEntities } : {}), ...(contracts.length ? { contracts } : {}) } });
+    Object.assign(merged, {
+      entities: {
+        ...(accounts.length ? { accounts } : {}),
+        ...(tokenEntities.length ? { tokens: tokenEntities } : {}),
+        ...(contracts.length ? { contracts } : {}),
+      },
+    });
   const allActivity = [...(base.activity ?? []), ...(activity ?? [])];
   if (allActivity.length) Object.assign(merged, { activity: allActivity });
   const allLists = [...(base.lists ?? []), ...(lists ?? [])];

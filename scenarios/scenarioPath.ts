@@ -4,4 +4,5 @@ import { extname } from 'node:path';
 export const SCENARIO_FILE_EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs'];
 
 /** Whether `--scenario` (or a `scenario` option) names a file rather than a built-in scenario. */
-export const isScenarioPath = (ref: string): boolean => /[\\/]/.test(ref) || SCENARIO_FILE_EXTENSIONS.includes(extname(ref));
+export const isScenarioPath = (ref: string): boolean =>
+  /[\\/]/.test(ref) || SCENARIO_FILE_EXTENSIONS.includes(extname(ref));

@@ -7,49 +7,88 @@ import { z } from 'zod';
 const rate = z.number().min(0).max(1);
 const count = (max: number) => z.number().int().min(0).max(max);
 
-const handle = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'a name is a letter, then letters, digits and "_" (at most 40)');
+const handle = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'a name is a letter, then letters, digits and "_" (at most 40)');
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits');
 
 /** An amount of the native coin: wei as digits, or a decimal with a unit ("12.5 ETH", "30 gwei"). */
-export const coinAmount = z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?( (ETH|ether|gwei|wei))?$/, 'wei as digits, or a decimal with a unit, such as "12.5 ETH" or "30 gwei"');
+export const coinAmount = z
+  .string()
+  .regex(
+    /^(0|[1-9][0-9]*)(\.[0-9]+)?( (ETH|ether|gwei|wei))?$/,
+    'wei as digits, or a decimal with a unit, such as "12.5 ETH" or "30 gwei"',
+  );
 
 /** An account the scenario names: it exists from genesis, holds its balance, and is served under its name in the handles. */
 export const namedAccount = z.strictObject({
   name: handle.describe('Its handle: /__mock/scenario lists its address under this name, and lists refer to it by it.'),
   address: address
     .optional()
-    .describe('A fixed address (checked against its EIP-55 checksum when mixed-case); drawn from the seed and the name when left out.'),
+    .describe(
+      'A fixed address (checked against its EIP-55 checksum when mixed-case); drawn from the seed and the name when left out.',
+    ),
   balance: coinAmount.optional().describe('Its genesis balance (default 0).'),
-  ens: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*\.eth$/, 'an ENS name such as "alice.eth"').optional().describe('Its ENS name.'),
-  nameTag: z.string().min(1).max(60).optional().describe('Its name tag: the explorer\'s metadata tag of type "name", shown beside the address.'),
+  ens: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*\.eth$/, 'an ENS name such as "alice.eth"')
+    .optional()
+    .describe('Its ENS name.'),
+  nameTag: z
+    .string()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe('Its name tag: the explorer\'s metadata tag of type "name", shown beside the address.'),
   publicTags: z.array(z.string().min(1).max(40)).max(5).optional().describe('Public tags, as the explorer shows them.'),
 });
 
 const nftMetadataFields = z.strictObject({
   name: z.string().min(1).max(200).optional(),
   description: z.string().max(2000).optional(),
-  image: z.string().regex(/^(https?|ipfs|data):/, 'an image is an http(s), ipfs or data URL').max(2000).optional(),
-  attributes: z.array(z.strictObject({ trait_type: z.string().min(1).max(100), value: z.union([z.string().max(200), z.number()]) })).max(50).optional(),
+  image: z
+    .string()
+    .regex(/^(https?|ipfs|data):/, 'an image is an http(s), ipfs or data URL')
+    .max(2000)
+    .optional(),
+  attributes: z
+    .array(
+      z.strictObject({ trait_type: z.string().min(1).max(100), value: z.union([z.string().max(200), z.number()]) }),
+    )
+    .max(50)
+    .optional(),
 });
 
 /** A token the scenario names: deployed at set-up with this identity, minted to its holders and to nobody else. */
 export const namedToken = z.strictObject({
   name: z.string().min(1).max(60).describe('The token’s name, such as "Test USD".'),
-  symbol: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,10}$/, 'a symbol is a letter, then letters and digits (at most 11)').describe('Its symbol, and its handle in /__mock/scenario.'),
+  symbol: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,10}$/, 'a symbol is a letter, then letters and digits (at most 11)')
+    .describe('Its symbol, and its handle in /__mock/scenario.'),
   type: z.enum(['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404']),
   address: address
     .optional()
-    .describe('A fixed address: the token is predeployed there at genesis with no supply (no creation transaction); left out, the deployer deploys it at set-up.'),
+    .describe(
+      'A fixed address: the token is predeployed there at genesis with no supply (no creation transaction); left out, the deployer deploys it at set-up.',
+    ),
   decimals: z.number().int().min(0).max(36).optional().describe('ERC-20 and ERC-404 only (default 18).'),
   holders: z
-    .record(z.string(), z.union([z.string(), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(500)]))
+    .record(
+      z.string(),
+      z.union([z.string(), z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).min(1).max(500)]),
+    )
     .optional()
-    .describe('Named account → amount in whole tokens (ERC-20, such as "1000.5") or the token ids it holds (ERC-721, ERC-1155 one of each, ERC-404 one unit each).'),
+    .describe(
+      'Named account → amount in whole tokens (ERC-20, such as "1000.5") or the token ids it holds (ERC-721, ERC-1155 one of each, ERC-404 one unit each).',
+    ),
   metadata: nftMetadataFields
     .extend({ ids: z.record(z.string().regex(/^[0-9]+$/, 'a token id'), nftMetadataFields).optional() })
     .optional()
-    .describe('NFTs only: metadata for the whole collection ("{id}" stands for the id), and per id under "ids"; what is left out is drawn.'),
+    .describe(
+      'NFTs only: metadata for the whole collection ("{id}" stands for the id), and per id under "ids"; what is left out is drawn.',
+    ),
 });
 
 const hexBytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, '0x-prefixed hex bytes');
@@ -64,40 +103,82 @@ export const namedContract = z.strictObject({
   name: handle.describe('Its handle in /__mock/scenario, and what activity calls it by.'),
   address: address
     .optional()
-    .describe('A fixed address: the contract is predeployed there at genesis (no creation transaction), as chains predeploy system contracts. Left out, the deployer creates it at set-up.'),
-  deployer: handle.optional().describe('A named account that deploys it at set-up (default: the protocol deployer). Not with a fixed address.'),
-  verified: z.boolean().optional().describe('Whether the explorer shows it verified (default true); a verified contract needs its source.'),
+    .describe(
+      'A fixed address: the contract is predeployed there at genesis (no creation transaction), as chains predeploy system contracts. Left out, the deployer creates it at set-up.',
+    ),
+  deployer: handle
+    .optional()
+    .describe('A named account that deploys it at set-up (default: the protocol deployer). Not with a fixed address.'),
+  verified: z
+    .boolean()
+    .optional()
+    .describe('Whether the explorer shows it verified (default true); a verified contract needs its source.'),
   artifact: z
     .string()
     .min(1)
     .optional()
-    .describe('A Foundry (out/X.sol/X.json) or Hardhat (artifacts/…/X.json) artifact, relative to the scenario file: ABI, bytecode, compiler and settings; sources from the metadata\'s literal content, the build info, or the project\'s files.'),
-  contractName: z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'a Solidity identifier').optional().describe('The contract\'s Solidity name (default: the artifact\'s, else `name`).'),
+    .describe(
+      "A Foundry (out/X.sol/X.json) or Hardhat (artifacts/…/X.json) artifact, relative to the scenario file: ABI, bytecode, compiler and settings; sources from the metadata's literal content, the build info, or the project's files.",
+    ),
+  contractName: z
+    .string()
+    .regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'a Solidity identifier')
+    .optional()
+    .describe("The contract's Solidity name (default: the artifact's, else `name`)."),
   abi: z
     .array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))
     .optional()
-    .describe('Its ABI: JSON ABI entries, or human-readable signatures such as "function greet() view returns (string)".'),
-  bytecode: hexBytes.optional().describe('Creation bytecode (without constructor arguments). Drawn from the ABI when left out.'),
+    .describe(
+      'Its ABI: JSON ABI entries, or human-readable signatures such as "function greet() view returns (string)".',
+    ),
+  bytecode: hexBytes
+    .optional()
+    .describe('Creation bytecode (without constructor arguments). Drawn from the ABI when left out.'),
   deployedBytecode: hexBytes.optional().describe('Runtime bytecode. Drawn from the ABI when left out.'),
   source: z
     .union([z.string().min(1), z.record(z.string(), z.string())])
     .optional()
-    .describe('Its verified source: one file\'s text, or file path → text (the compilation target first, or named by compiler.settings.compilationTarget).'),
+    .describe(
+      "Its verified source: one file's text, or file path → text (the compilation target first, or named by compiler.settings.compilationTarget).",
+    ),
   compiler: z
     .strictObject({
-      version: z.string().regex(/^v?[0-9]+\.[0-9]+\.[0-9]+(\+commit\.[0-9a-f]{8})?$/, 'a solc version such as "0.8.24+commit.e11b9ed9"'),
+      version: z
+        .string()
+        .regex(/^v?[0-9]+\.[0-9]+\.[0-9]+(\+commit\.[0-9a-f]{8})?$/, 'a solc version such as "0.8.24+commit.e11b9ed9"'),
       language: z.enum(['solidity', 'vyper']).optional(),
       evmVersion: z.string().min(1).optional(),
-      optimizer: z.strictObject({ enabled: z.boolean(), runs: z.number().int().min(0).max(2 ** 32 - 1) }).optional(),
-      settings: z.record(z.string(), z.unknown()).optional().describe('The compiler settings as the explorer shows them (solc standard JSON, without outputSelection).'),
+      optimizer: z
+        .strictObject({
+          enabled: z.boolean(),
+          runs: z
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 32 - 1),
+        })
+        .optional(),
+      settings: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('The compiler settings as the explorer shows them (solc standard JSON, without outputSelection).'),
     })
     .optional()
     .describe('The compiler of its verified record (drawn when left out).'),
-  constructorArgs: z.array(argument).max(20).optional().describe('Arguments of its constructor, as its ABI takes them.'),
-  proxy: z
-    .strictObject({ implementation: handle.describe('A named contract listed before this one.'), kind: z.enum(['eip1967', 'eip1167']) })
+  constructorArgs: z
+    .array(argument)
+    .max(20)
     .optional()
-    .describe('A standard proxy of another named contract: EIP-1967 (transparent upgradeable) or EIP-1167 (minimal clone). Calls to it are decoded with the implementation\'s ABI.'),
+    .describe('Arguments of its constructor, as its ABI takes them.'),
+  proxy: z
+    .strictObject({
+      implementation: handle.describe('A named contract listed before this one.'),
+      kind: z.enum(['eip1967', 'eip1167']),
+    })
+    .optional()
+    .describe(
+      "A standard proxy of another named contract: EIP-1967 (transparent upgradeable) or EIP-1167 (minimal clone). Calls to it are decoded with the implementation's ABI.",
+    ),
 });
 
 /** A transaction the scenario scripts: a named account sends coin to a named account or contract, or calls a named token or contract. */
@@ -107,19 +188,46 @@ export const scriptedTransaction = z.strictObject({
   value: coinAmount.optional().describe('Coin sent with it (default 0).'),
   call: z
     .strictObject({
-      signature: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\((|[a-z0-9\[\]]+(,[a-z0-9\[\]]+)*)\)$/, 'a signature such as "transfer(address,uint256)"'),
-      args: z.array(argument).max(10).describe('Addresses as account names, token symbols, contract names or 0x hashes; integers as numbers or digit strings (in the smallest unit); strings as text; bytes as 0x hex.'),
+      signature: z
+        .string()
+        .regex(
+          /^[A-Za-z_][A-Za-z0-9_]*\((|[a-z0-9\[\]]+(,[a-z0-9\[\]]+)*)\)$/,
+          'a signature such as "transfer(address,uint256)"',
+        ),
+      args: z
+        .array(argument)
+        .max(10)
+        .describe(
+          'Addresses as account names, token symbols, contract names or 0x hashes; integers as numbers or digit strings (in the smallest unit); strings as text; bytes as 0x hex.',
+        ),
     })
     .optional()
-    .describe('A method of the token’s or contract’s ABI (a proxy’s: its implementation’s), encoded as the contract takes it.'),
+    .describe(
+      'A method of the token’s or contract’s ABI (a proxy’s: its implementation’s), encoded as the contract takes it.',
+    ),
   status: z.enum(['ok', 'error']).optional().describe('Whether it succeeds (default ok).'),
-  revertReason: z.string().min(1).max(200).optional().describe('Why it fails (status error only; default "execution reverted").'),
+  revertReason: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Why it fails (status error only; default "execution reverted").'),
   emits: z
-    .array(z.strictObject({ event: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an event name such as "GreetingChanged"'), args: z.array(argument).max(10) }))
+    .array(
+      z.strictObject({
+        event: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an event name such as "GreetingChanged"'),
+        args: z.array(argument).max(10),
+      }),
+    )
     .max(10)
     .optional()
     .describe('Events a successful call of a named contract emits, from its ABI, in order.'),
-  at: z.number().int().min(2).optional().describe('The block it is mined in (or the next with room); default spread after the set-up.'),
+  at: z
+    .number()
+    .int()
+    .min(2)
+    .optional()
+    .describe('The block it is mined in (or the next with room); default spread after the set-up.'),
   repeat: z.number().int().min(1).max(500).optional().describe('Send it this many times (default 1).'),
 });
 
@@ -127,16 +235,53 @@ export const scriptedTransaction = z.strictObject({
 export const listGuarantee = z.strictObject({
   account: handle.describe('A named account.'),
   transactions: z.number().int().min(1).max(2_000).optional().describe('Transactions it sends (one page holds 50).'),
-  tokenTransfers: z.number().int().min(1).max(2_000).optional().describe('ERC-20 mints it receives from the scenario’s tokens, one token transfer each.'),
-  nftCollections: z.number().int().min(1).max(1_000).optional().describe('NFT collections it holds (one NFT of each), as a collector does.'),
-  withdrawals: z.number().int().min(1).max(2_000).optional().describe('Beacon-chain withdrawals it receives, from a validator of its own.'),
-  internalTransactions: z.number().int().min(1).max(2_000).optional().describe('Internal transactions it receives: payments the protocol multisig executes to it.'),
-  tokens: z.number().int().min(1).max(200).optional().describe('ERC-20 tokens of its own, each deployed for it and minted to it alone: its token list grows by that many rows.'),
+  tokenTransfers: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe('ERC-20 mints it receives from the scenario’s tokens, one token transfer each.'),
+  nftCollections: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .optional()
+    .describe('NFT collections it holds (one NFT of each), as a collector does.'),
+  withdrawals: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe('Beacon-chain withdrawals it receives, from a validator of its own.'),
+  internalTransactions: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe('Internal transactions it receives: payments the protocol multisig executes to it.'),
+  tokens: z
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'ERC-20 tokens of its own, each deployed for it and minted to it alone: its token list grows by that many rows.',
+    ),
 });
 
 /** The size and shape knobs (every one optional in a file that `extends` another scenario). */
 export const scenarioKnobs = z.strictObject({
-  name: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" and "-" only').describe('The scenario’s name, shown on the home page.'),
+  name: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" and "-" only')
+    .describe('The scenario’s name, shown on the home page.'),
   description: z.string().max(2000).describe('One paragraph: what the scenario is for.'),
   genesisTimestamp: z.number().int().min(0).max(4_102_444_800).describe('Unix seconds of block 0.'),
   blocks: z.number().int().min(40).max(100_000).describe('Consensus blocks after genesis (at least 40).'),
@@ -151,30 +296,53 @@ export const scenarioKnobs = z.strictObject({
     .strictObject({ erc20: count(200), erc721: count(200), erc1155: count(200), erc404: count(200) })
     .describe('Token contracts deployed at set-up, by type (at least one of each type is always deployed).'),
   deployRate: rate.max(0.2).describe('Chance that a random transaction deploys a new contract.'),
-  exchangeRate: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"').describe('USD price of the native coin.'),
+  exchangeRate: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"')
+    .describe('USD price of the native coin.'),
   collectors: z
-    .array(z.strictObject({ handle: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a handle is letters and digits'), collections: count(1_000).min(1) }))
+    .array(
+      z.strictObject({
+        handle: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a handle is letters and digits'),
+        collections: count(1_000).min(1),
+      }),
+    )
     .max(10)
     .optional()
     .describe('Accounts holding NFTs of exactly `collections` collections each, named by `handle`.'),
   entities: z
-    .strictObject({ accounts: z.array(namedAccount).max(100).optional(), tokens: z.array(namedToken).max(50).optional(), contracts: z.array(namedContract).max(50).optional() })
+    .strictObject({
+      accounts: z.array(namedAccount).max(100).optional(),
+      tokens: z.array(namedToken).max(50).optional(),
+      contracts: z.array(namedContract).max(50).optional(),
+    })
     .optional()
     .describe('Named entities, each served under its name; a file that extends another adds to its entities.'),
-  activity: z.array(scriptedTransaction).max(500).optional().describe('Scripted transactions, mined in order; a file that extends another adds to its activity.'),
-  lists: z.array(listGuarantee).max(100).optional().describe('Lists named accounts must have, such as three pages of transactions; a file that extends another adds to its lists.'),
+  activity: z
+    .array(scriptedTransaction)
+    .max(500)
+    .optional()
+    .describe('Scripted transactions, mined in order; a file that extends another adds to its activity.'),
+  lists: z
+    .array(listGuarantee)
+    .max(100)
+    .optional()
+    .describe(
+      'Lists named accounts must have, such as three pages of transactions; a file that extends another adds to its lists.',
+    ),
 });
 
 /** A scenario file: a whole scenario, or `extends` another and changes some of its knobs. */
 export const scenarioFile = z.union([
   scenarioKnobs.extend({ $schema: z.string().optional() }),
-  scenarioKnobs
-    .partial()
-    .extend({
-      $schema: z.string().optional(),
-      extends: z.string().min(1).describe('A built-in scenario’s name, or a path to another scenario file (relative to this one).'),
-      tokens: scenarioKnobs.shape.tokens.partial().optional(),
-    }),
+  scenarioKnobs.partial().extend({
+    $schema: z.string().optional(),
+    extends: z
+      .string()
+      .min(1)
+      .describe('A built-in scenario’s name, or a path to another scenario file (relative to this one).'),
+    tokens: scenarioKnobs.shape.tokens.partial().optional(),
+  }),
 ]);
 
 export type ScenarioInput = z.input<typeof scenarioFile>;

@@ -27,7 +27,12 @@ export interface Scenario {
   /** Mean withdrawals per block. */
   readonly withdrawalsPerBlock: number;
   /** Token contracts deployed at set-up, by type (at least one of each type is always deployed). */
-  readonly tokens: { readonly erc20: number; readonly erc721: number; readonly erc1155: number; readonly erc404: number };
+  readonly tokens: {
+    readonly erc20: number;
+    readonly erc721: number;
+    readonly erc1155: number;
+    readonly erc404: number;
+  };
   /** Chance that a random transaction deploys a new contract. */
   readonly deployRate: number;
   /** USD price of the native coin. */
@@ -40,7 +45,11 @@ export interface Scenario {
   readonly collectors?: readonly { readonly handle: string; readonly collections: number }[] | undefined;
   /** Named entities, each served under its name (see `NamedAccount`). */
   readonly entities?:
-    | { readonly accounts?: readonly NamedAccount[] | undefined; readonly tokens?: readonly NamedToken[] | undefined; readonly contracts?: readonly NamedContract[] | undefined }
+    | {
+        readonly accounts?: readonly NamedAccount[] | undefined;
+        readonly tokens?: readonly NamedToken[] | undefined;
+        readonly contracts?: readonly NamedContract[] | undefined;
+      }
     | undefined;
   /** Scripted transactions, mined in order. */
   readonly activity?: readonly ScriptedTransaction[] | undefined;

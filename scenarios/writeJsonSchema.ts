@@ -5,4 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { scenarioJsonSchema } from './schema.js';
 
-writeFileSync(new URL('../scenario.schema.json', import.meta.url), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
+writeFileSync(
+  new URL('../scenario.schema.json', import.meta.url),
+  `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`,
+);

@@ -19,8 +19,17 @@ export interface MockApp {
  * The answers to every request on a chain: what each adapter serves. `start` tells the home page
  * how the server started (left out of fixtures, which must not vary).
  */
-export function createMockApp(chain: Chain, start?: () => StartSummary, profile: Profile = 'spec', mempool?: () => Mempool | undefined): MockApp {
+export function createMockApp(
+  chain: Chain,
+  start?: () => StartSummary,
+  profile: Profile = 'spec',
+  mempool?: () => Mempool | undefined,
+): MockApp {
   const api = createApiCore(chain, { profile, ...(mempool ? { mempool } : {}) });
-  const answer = cachedAnswers({ api, routes: scenarioRoutes(chain, profile, start), onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error) });
+  const answer = cachedAnswers({
+    api,
+    routes: scenarioRoutes(chain, profile, start),
+    onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
+  });
   return { chain, profile, answer, warmUp: api.warmUp };
 }

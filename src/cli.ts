@@ -45,7 +45,9 @@ async function cacheCommand(argv: readonly string[]): Promise<void> {
     return void process.stdout.write(formatCacheList(dir, listSnapshots(dir)));
   }
   const { files, bytes } = clearSnapshots(dir);
-  process.stdout.write(`explorer-mock removed ${files} cached chain${files === 1 ? '' : 's'} (${(bytes / 1e6).toFixed(1)} MB) from ${dir}\n`);
+  process.stdout.write(
+    `explorer-mock removed ${files} cached chain${files === 1 ? '' : 's'} (${(bytes / 1e6).toFixed(1)} MB) from ${dir}\n`,
+  );
 }
 
 function usageError(message: string): void {
@@ -64,7 +66,18 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (!parsed.ok) return usageError(parsed.message);
   const { seed, scenario, port, host, json, faults, cache, profile, growth, watch } = parsed.options;
-  const server = await startServer({ seed, scenario, port, host, faults, profile, warm: true, watch, ...growth, ...(cache === undefined ? {} : { cache }) });
+  const server = await startServer({
+    seed,
+    scenario,
+    port,
+    host,
+    faults,
+    profile,
+    warm: true,
+    watch,
+    ...growth,
+    ...(cache === undefined ? {} : { cache }),
+  });
   const { source, chainMs } = server.origin;
   const started = `${source === 'snapshot' ? 'loaded from the cache' : 'built'} in ${Math.round(chainMs)} ms`;
   // Handlers first: a supervisor may signal as soon as it reads the ready line.

@@ -1,8 +1,19 @@
 export { startServer, StartServerError, type RunningServer, type StartServerOptions } from './startServer.js';
-export { buildChain, BuildChainError, type BuildChainOptions, createChainBuilder, type ChainBuilder } from '../generators/buildChain.js';
+export {
+  buildChain,
+  BuildChainError,
+  type BuildChainOptions,
+  createChainBuilder,
+  type ChainBuilder,
+} from '../generators/buildChain.js';
 export { MineError, MAX_MINE } from './live/liveApp.js';
 export { createApi, type CreateApiOptions } from './api/createApi.js';
-export { createHandler, CreateHandlerError, type CreateHandlerOptions, type MockHandler } from './handler/createHandler.js';
+export {
+  createHandler,
+  CreateHandlerError,
+  type CreateHandlerOptions,
+  type MockHandler,
+} from './handler/createHandler.js';
 export { exportFixtures, type ExportOptions, type ManifestEntry } from './export/exportFixtures.js';
 export type { FaultConfig } from './faults/faultConfig.js';
 export type { CacheOption, CacheOptions } from './cache/cacheSettings.js';

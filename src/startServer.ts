@@ -79,21 +79,45 @@ export class StartServerError extends Error {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { scenario = 'default', seed = 1, port = 0, host = '127.0.0.1', faults = {}, warm = false, cache, profile = 'spec', head, blockTime, genesisTime, watch = false } = options;
-  if (!PROFILES.includes(profile)) throw new StartServerError(`startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
+  const {
+    scenario = 'default',
+    seed = 1,
+    port = 0,
+    host = '127.0.0.1',
+    faults = {},
+    warm = false,
+    cache,
+    profile = 'spec',
+    head,
+    blockTime,
+    genesisTime,
+    watch = false,
+  } = options;
+  if (!PROFILES.includes(profile))
+    throw new StartServerError(
+      `startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
+    );
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
-  if (typeof host !== 'string' || host === '') throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
+  if (typeof host !== 'string' || host === '')
+    throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
-  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1)) throw new StartServerError(`startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`);
-  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0)) throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
+  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
+    throw new StartServerError(
+      `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
+    );
+  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
+    throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
   const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
   if (watch && !scenarioFile) throw new StartServerError('startServer: watch needs a scenario file');
   // A scenario file is read (and checked: `ScenarioError`) here; built-ins and objects go as they are.
   const filesRead: string[] = [];
-  const resolved = scenarioFile ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead) : scenario;
+  const resolved = scenarioFile
+    ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
+    : scenario;
   const growth = await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime });
   const build = { scenario: resolved, seed, ...growth.build };
   let opened;
@@ -102,7 +126,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
     // A scenario file asking for the impossible is the file's problem, reported at its knob.
-    if (scenarioFile) throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
+    if (scenarioFile)
+      throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
     throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
   }
   let readyMs: number | null = null;
@@ -144,9 +169,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         generation += 1;
         rebuild = { number: generation, at: new Date().toISOString() };
         live.replace(chain, nextBuild);
-        process.stderr.write(`explorer-mock: ${file} changed; serving build ${generation} (head ${chain.headHeight})\n`);
+        process.stderr.write(
+          `explorer-mock: ${file} changed; serving build ${generation} (head ${chain.headHeight})\n`,
+        );
       } catch (error) {
-        process.stderr.write(`explorer-mock: ${error instanceof Error ? error.message : String(error)}; still serving build ${generation}\n`);
+        process.stderr.write(
+          `explorer-mock: ${error instanceof Error ? error.message : String(error)}; still serving build ${generation}\n`,
+        );
       }
       stop();
       stop = watchFiles(read.length ? read : files, changed);
@@ -172,7 +201,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
   });
   const stopWatching = scenarioFile && watch ? watchScenario(scenarioFile, filesRead) : () => {};
-  const stopClock = blockTime === undefined ? () => {} : startClock(live, { build, blockTime, rule: await loadBuilder(), onError: (error) => console.error('explorer-mock: mining failed:', error) });
+  const stopClock =
+    blockTime === undefined
+      ? () => {}
+      : startClock(live, {
+          build,
+          blockTime,
+          rule: await loadBuilder(),
+          onError: (error) => console.error('explorer-mock: mining failed:', error),
+        });
   readyMs = performance.now() - started;
   // After the first answers: load what the views load lazily, write the snapshot of a built chain,
   // then (for the CLI) render the newest entities while idle.
@@ -212,7 +249,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 const AFTER_START_MS = 150;
 
 /** The build options a head and a clock add: the clock's slot length and its genesis time, anchored so the head is now. */
-async function growthOptions(options: { scenario: string | Scenario; seed: string | number; head: number | undefined; blockTime: number | undefined; genesisTime: number | undefined }): Promise<{ build: Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'> }> {
+async function growthOptions(options: {
+  scenario: string | Scenario;
+  seed: string | number;
+  head: number | undefined;
+  blockTime: number | undefined;
+  genesisTime: number | undefined;
+}): Promise<{ build: Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'> }> {
   const { head, blockTime, genesisTime } = options;
   const build: { head?: number; genesisTime?: number; slotSeconds?: number } = {};
   if (head !== undefined) build.head = head;
@@ -221,8 +264,13 @@ async function growthOptions(options: { scenario: string | Scenario; seed: strin
     if (genesisTime === undefined) {
       const { slotOf } = await import('../generators/buildChain.js');
       const { findScenario } = await import('../scenarios/index.js');
-      const blocks = head ?? (typeof options.scenario === 'object' ? options.scenario : findScenario(options.scenario))?.blocks ?? 0;
-      build.genesisTime = anchoredGenesisTime(Date.now(), blockTime, slotOf({ scenario: options.scenario, seed: options.seed }, blocks));
+      const blocks =
+        head ?? (typeof options.scenario === 'object' ? options.scenario : findScenario(options.scenario))?.blocks ?? 0;
+      build.genesisTime = anchoredGenesisTime(
+        Date.now(),
+        blockTime,
+        slotOf({ scenario: options.scenario, seed: options.seed }, blocks),
+      );
     }
   }
   if (genesisTime !== undefined) build.genesisTime = genesisTime;

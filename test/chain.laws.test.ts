@@ -34,7 +34,9 @@ describe('determinism', () => {
     const here = chainFingerprint(buildChain({ scenario: 'default', seed: 'cross-process' }));
     const script = `import { buildChain } from './generators/buildChain.ts'; import { chainFingerprint } from './test/support/chainFingerprint.ts';
       process.stdout.write(chainFingerprint(buildChain({ scenario: 'default', seed: 'cross-process' })));`;
-    const there = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const there = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     expect(there).toBe(here);
   });
 
@@ -43,7 +45,9 @@ describe('determinism', () => {
     expect(a.blocks.at(-1)!.hash).not.toBe(b.blocks.at(-1)!.hash);
     expect(a.transactions.at(0)!.hash).not.toBe(b.transactions.at(0)!.hash);
     expect(a.accounts[1]!.hash).not.toBe(b.accounts[1]!.hash);
-    expect(a.accounts.find((x) => x.contract?.token)!.contract!.token!.name).not.toBe(b.accounts.find((x) => x.contract?.token)!.contract!.token!.name);
+    expect(a.accounts.find((x) => x.contract?.token)!.contract!.token!.name).not.toBe(
+      b.accounts.find((x) => x.contract?.token)!.contract!.token!.name,
+    );
     expect([...a.transactions].map((t) => t.value)).not.toEqual([...b.transactions].map((t) => t.value));
   });
 });
@@ -54,8 +58,17 @@ describe('the laws catch a broken chain', () => {
     ['a block gas used off', (c) => void ((c.blocks.at(10) as { gasUsed: number }).gasUsed += 1)],
     ['a nonce repeated', (c) => void ((c.transactions.at(c.transactions.length - 1) as { nonce: number }).nonce -= 1)],
     ['a token supply off', (c) => void (c.accounts.find((a) => a.contract?.token)!.contract!.token!.totalSupply += 1n)],
-    ['a transaction missing from an index', (c) => void ((c.indexes.at(c.richList[0]!) as { transactions: Int32Array }).transactions = c.indexes.at(c.richList[0]!)!.transactions.slice(1))],
-    ['a broken parent link', (c) => void ((c.blocks.at(20) as { parentHash: string }).parentHash = c.blocks.at(18)!.hash)],
+    [
+      'a transaction missing from an index',
+      (c) =>
+        void ((c.indexes.at(c.richList[0]!) as { transactions: Int32Array }).transactions = c.indexes
+          .at(c.richList[0]!)!
+          .transactions.slice(1)),
+    ],
+    [
+      'a broken parent link',
+      (c) => void ((c.blocks.at(20) as { parentHash: string }).parentHash = c.blocks.at(18)!.hash),
+    ],
     ['a token transfer log index off', (c) => void ((c.tokenTransfers.at(5) as { logIndex: number }).logIndex += 1)],
     ['an event its ABI does not declare', (c) => void ((c.events.at(0) as { name: string }).name = 'Rugged')],
     ['a wrong base fee', (c) => void ((c.blocks.at(30) as { baseFeePerGas: bigint }).baseFeePerGas += 1n)],

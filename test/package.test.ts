@@ -11,13 +11,33 @@ let project: string;
 /** Installs the packed tarball into a fresh project, as a user would. */
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'explorer-mock-pack-'));
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', project], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', join(project, tarball), 'fast-check@4', 'typescript@5.9.3', '@types/node@20'], { cwd: project, stdio: 'ignore' });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--silent',
+      '--no-audit',
+      '--no-fund',
+      join(project, tarball),
+      'fast-check@4',
+      'typescript@5.9.3',
+      '@types/node@20',
+    ],
+    { cwd: project, stdio: 'ignore' },
+  );
 }, 240_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-const run = (code: string) => execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: project, encoding: 'utf8' });
+const run = (code: string) =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: project, encoding: 'utf8' });
 
 describe('the published package', () => {
   it('ships only the built code and the README', () => {
@@ -40,13 +60,45 @@ describe('the published package', () => {
     );
     expect(names).toEqual({
       root: [
-        'BuildChainError', 'CreateHandlerError', 'MAX_MINE', 'MineError', 'ScenarioError', 'StartServerError', 'buildChain', 'createApi', 'createChainBuilder', 'createHandler',
-        'defineScenario', 'exportFixtures', 'loadScenario', 'scenarioNames', 'startServer',
+        'BuildChainError',
+        'CreateHandlerError',
+        'MAX_MINE',
+        'MineError',
+        'ScenarioError',
+        'StartServerError',
+        'buildChain',
+        'createApi',
+        'createChainBuilder',
+        'createHandler',
+        'defineScenario',
+        'exportFixtures',
+        'loadScenario',
+        'scenarioNames',
+        'startServer',
       ],
       schemas: ['blockscoutSchemas', 'endpoints', 'explorerPageResponses', 'jsonSchemas', 'profileSchemas', 'schemas'],
       arbitraries: [
-        'address', 'addressHash', 'addressListItem', 'addressRef', 'apiRequest', 'block', 'blockHash', 'chain', 'errorResponse', 'internalTransaction',
-        'nftCollection', 'page', 'scenario', 'smartContract', 'token', 'tokenBalance', 'tokenInstance', 'tokenTransfer', 'transaction', 'transactionHash', 'withdrawal',
+        'address',
+        'addressHash',
+        'addressListItem',
+        'addressRef',
+        'apiRequest',
+        'block',
+        'blockHash',
+        'chain',
+        'errorResponse',
+        'internalTransaction',
+        'nftCollection',
+        'page',
+        'scenario',
+        'smartContract',
+        'token',
+        'tokenBalance',
+        'tokenInstance',
+        'tokenTransfer',
+        'transaction',
+        'transactionHash',
+        'withdrawal',
       ],
       name: 'explorer-mock',
     });
@@ -63,7 +115,8 @@ describe('the published package', () => {
   });
 
   it('gives arbitraries that a separate project can sample', () => {
-    const out = run(`import fc from 'fast-check'; import { transaction } from 'explorer-mock/arbitraries'; import { schemas } from 'explorer-mock/schemas';
+    const out =
+      run(`import fc from 'fast-check'; import { transaction } from 'explorer-mock/arbitraries'; import { schemas } from 'explorer-mock/schemas';
       for (const t of fc.sample(transaction({ status: 'error' }), 50)) schemas.transaction.parse(t);
       console.log('ok');`);
     expect(out.trim()).toBe('ok');
@@ -83,7 +136,23 @@ describe('the published package', () => {
        const b: Block['height'] = 1;
        void startServer; void chain; void t; void b;`,
     );
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['check.ts'] }));
-    execFileSync(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        files: ['check.ts'],
+      }),
+    );
+    execFileSync(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', project], {
+      cwd: project,
+      encoding: 'utf8',
+    });
   });
 });

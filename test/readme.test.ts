@@ -25,8 +25,12 @@ describe('the README', () => {
   });
 
   it('shows the scenario examples as the files the tests load', () => {
-    const jsonBlocks = [...README.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('"extends"'));
-    const examples = ['quick.json', 'wallet.json', 'dapp.json'].map((f) => JSON.parse(readFileSync(new URL(`../scenarios/examples/${f}`, import.meta.url), 'utf8')) as unknown);
+    const jsonBlocks = [...README.matchAll(/```json\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((b) => b.includes('"extends"'));
+    const examples = ['quick.json', 'wallet.json', 'dapp.json'].map(
+      (f) => JSON.parse(readFileSync(new URL(`../scenarios/examples/${f}`, import.meta.url), 'utf8')) as unknown,
+    );
     for (const example of examples) expect(jsonBlocks.map((b) => JSON.parse(b) as unknown)).toContainEqual(example);
   });
 
@@ -36,7 +40,8 @@ describe('the README', () => {
 });
 
 describe('the README’s code examples', () => {
-  const blocks = (kind: string) => [...README.matchAll(new RegExp('```ts ' + kind + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+  const blocks = (kind: string) =>
+    [...README.matchAll(new RegExp('```ts ' + kind + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
   const dir = fileURLToPath(new URL('../test-artifacts/readme/', import.meta.url));
 
   it('runs every script example against the built package', () => {
@@ -55,12 +60,19 @@ describe('the README’s code examples', () => {
     expect(tests.length).toBeGreaterThanOrEqual(2);
     mkdirSync(dir, { recursive: true });
     tests.forEach((code, i) => writeFileSync(join(dir, `example-${i}.test.ts`), code));
-    writeFileSync(join(dir, 'vitest.config.mts'), `export default { test: { root: ${JSON.stringify(dir)}, include: ['example-*.test.ts'] } };\n`);
-    const out = execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', join(dir, 'vitest.config.mts')], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    writeFileSync(
+      join(dir, 'vitest.config.mts'),
+      `export default { test: { root: ${JSON.stringify(dir)}, include: ['example-*.test.ts'] } };\n`,
+    );
+    const out = execFileSync(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', join(dir, 'vitest.config.mts')],
+      {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     expect(out).toMatch(new RegExp(`Test Files\\s+${tests.length} passed`));
   }, 120_000);
 });

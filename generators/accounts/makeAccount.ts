@@ -18,10 +18,15 @@ export interface AccountDraft {
   readonly metadata?: AddressMetadata;
 }
 
-export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** A random address for a label. */
-export const addressFor = (seed: string, label: string): Hex => Address.checksum(stream(seed, `address:${label}`).hex(20));
+export const addressFor = (seed: string, label: string): Hex =>
+  Address.checksum(stream(seed, `address:${label}`).hex(20));
 
 /** Builds an account; `label` is the stable label its decorations are drawn from. */
 export function makeAccount(seed: string, label: string, id: number, draft: AccountDraft): Account {
@@ -30,7 +35,14 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
   // Every chance is drawn whether or not it is used, so one decoration never shifts another.
   const rolls = [rng.next(), rng.next(), rng.next(), rng.next(), rng.next(), rng.next()];
   const wants = decorate
-    ? { name: rolls[0]! < 0.1, ens: rolls[1]! < 0.1, tag: rolls[2]! < 0.05, watch: rolls[3]! < 0.04, priv: rolls[4]! < 0.04, meta: rolls[5]! < 0.04 }
+    ? {
+        name: rolls[0]! < 0.1,
+        ens: rolls[1]! < 0.1,
+        tag: rolls[2]! < 0.05,
+        watch: rolls[3]! < 0.04,
+        priv: rolls[4]! < 0.04,
+        meta: rolls[5]! < 0.04,
+      }
     : null;
   // Only the wanted decorations are drawn: Faker is the slow part of building accounts.
   const text =
@@ -40,9 +52,18 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
           return {
             person: wants.name ? f.person.fullName() : '',
             company,
-            ens: wants.ens ? `${f.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '')}.eth` : '',
-            tag: wants.tag ? `${company.split(/[ ,-]/)[0]} ${f.helpers.arrayElement(['Hot Wallet', 'Treasury', 'Deployer', 'Bridge', 'Market Maker'])}` : '',
-            watch: wants.watch ? f.helpers.arrayElement(['Cold storage', 'Payroll', 'Friend', 'Exchange deposit', 'Suspicious']) : '',
+            ens: wants.ens
+              ? `${f.internet
+                  .username()
+                  .toLowerCase()
+                  .replace(/[^a-z0-9]/g, '')}.eth`
+              : '',
+            tag: wants.tag
+              ? `${company.split(/[ ,-]/)[0]} ${f.helpers.arrayElement(['Hot Wallet', 'Treasury', 'Deployer', 'Bridge', 'Market Maker'])}`
+              : '',
+            watch: wants.watch
+              ? f.helpers.arrayElement(['Cold storage', 'Payroll', 'Friend', 'Exchange deposit', 'Suspicious'])
+              : '',
             priv: wants.priv ? f.helpers.arrayElement(['My wallet', 'Savings', 'Airdrop farm', 'Old account']) : '',
             ordinal: wants.meta ? f.number.int({ min: 0, max: 9 }) : 0,
             tagType: wants.meta ? f.helpers.arrayElement(['name', 'generic', 'protocol', 'classifier']) : '',
@@ -50,9 +71,16 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
         })
       : null;
   const tagOf = (displayName: string): TagLabel => ({ displayName, label: slug(displayName) });
-  const metadata: AddressMetadata | null = draft.metadata ??
+  const metadata: AddressMetadata | null =
+    draft.metadata ??
     (wants?.meta && text
-      ? { slug: slug(text.company), name: text.company, tagType: text.tagType, ordinal: text.ordinal, meta: { tooltipUrl: `https://${slug(text.company)}.example` } }
+      ? {
+          slug: slug(text.company),
+          name: text.company,
+          tagType: text.tagType,
+          ordinal: text.ordinal,
+          meta: { tooltipUrl: `https://${slug(text.company)}.example` },
+        }
       : null);
   return {
     id,

@@ -6,11 +6,17 @@ import type { Scene } from './context.js';
 import { canAfford, pickOther, roundAmount } from './pick.js';
 
 /** A plain transfer of coin between two accounts (of `given` wei, or a drawn sum); null when the sender cannot pay for it. */
-export function coinTransfer(scene: Scene, fromId: number, toId = pickOther(scene, fromId), given?: bigint): TxPlan | null {
+export function coinTransfer(
+  scene: Scene,
+  fromId: number,
+  toId = pickOther(scene, fromId),
+  given?: bigint,
+): TxPlan | null {
   const { state, rng } = scene;
   const balance = state.accounts[fromId]!.balance;
   if (!canAfford(scene, fromId, given ?? 0n, 21_000)) return null;
-  if (given !== undefined) return { fromId, toId, value: given, gasUsed: 21_000, gasLimit: 21_000, call: null, legacy: rng.chance(0.1) };
+  if (given !== undefined)
+    return { fromId, toId, value: given, gasUsed: 21_000, gasLimit: 21_000, call: null, legacy: rng.chance(0.1) };
   const spendable = balance - 21_000n * 4n * scene.ctx.baseFee - 10n ** 16n;
   const share = rng.chance(0.1) ? 10n : 1_000n;
   const drawn = spendable > 0n ? (spendable * BigInt(rng.int(1, 1_000))) / (1_000n * share) : 0n;

@@ -6,10 +6,18 @@ import type { Scene } from './context.js';
 import { canAfford, gas } from './pick.js';
 
 /** The catalogue's contract kind of each token type. */
-export const TOKEN_KIND = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' } as const satisfies Record<TokenType, ContractKind>;
+export const TOKEN_KIND = {
+  'ERC-20': 'erc20',
+  'ERC-721': 'erc721',
+  'ERC-1155': 'erc1155',
+  'ERC-404': 'erc404',
+} as const satisfies Record<TokenType, ContractKind>;
 
 /** Constructor arguments of a token, as its catalogue constructor takes them (an ERC-20's initial supply in whole tokens). */
-export function tokenConstructorArgs(token: NonNullable<CreateSpec['token']>, initialSupply: bigint): readonly unknown[] {
+export function tokenConstructorArgs(
+  token: NonNullable<CreateSpec['token']>,
+  initialSupply: bigint,
+): readonly unknown[] {
   switch (token.type) {
     case 'ERC-20':
       return [token.name, token.symbol, token.decimals, initialSupply * 10n ** BigInt(token.decimals)];
@@ -44,8 +52,19 @@ export function deployToken(
     value: 0n,
     call: null,
     ...gas(scene, 1_100_000, 2_400_000),
-    create: { kind: TOKEN_KIND[type], name: contractNameOf(token.name), verification: 'full', constructorArgs, token, ...extra },
-    ...(mintsSupply ? { transfers: [{ tokenId: CREATED, fromId: scene.cast.zeroId, toId: fromId, tokenIds: null, amounts: [supply] }] } : {}),
+    create: {
+      kind: TOKEN_KIND[type],
+      name: contractNameOf(token.name),
+      verification: 'full',
+      constructorArgs,
+      token,
+      ...extra,
+    },
+    ...(mintsSupply
+      ? {
+          transfers: [{ tokenId: CREATED, fromId: scene.cast.zeroId, toId: fromId, tokenIds: null, amounts: [supply] }],
+        }
+      : {}),
   };
 }
 
@@ -64,7 +83,9 @@ export function deployContract(
     fromId,
     value,
     call: null,
-    ...(options.revertReason ? { ...gas(scene, 180_000, 400_000), revertReason: options.revertReason } : gas(scene, 300_000, 1_800_000)),
+    ...(options.revertReason
+      ? { ...gas(scene, 180_000, 400_000), revertReason: options.revertReason }
+      : gas(scene, 300_000, 1_800_000)),
     create: { kind, name, verification: options.verification ?? 'full', constructorArgs, ...options.extra },
   };
 }
@@ -72,13 +93,29 @@ export function deployContract(
 /** Now and then someone deploys a new contract: a token, an oracle or a vault, verified or not. */
 export function randomDeployment(scene: Scene, fromId: number, label: string): TxPlan | null {
   const { rng, cast } = scene;
-  const verification: Verification = rng.pick(['full', 'full', 'full', 'full', 'full', 'full', 'full', 'partial', 'none', 'none']);
+  const verification: Verification = rng.pick([
+    'full',
+    'full',
+    'full',
+    'full',
+    'full',
+    'full',
+    'full',
+    'partial',
+    'none',
+    'none',
+  ]);
   const choice = rng.int(0, 2);
   if (choice === 0) return deployToken(scene, fromId, 'ERC-20', label, { verification });
   const noun = withFaker(scene.state.seed, label, (f) => f.word.noun().replace(/[^a-z]/gi, ''));
   const title = noun.charAt(0).toUpperCase() + noun.slice(1);
-  if (choice === 1) return deployContract(scene, fromId, 'oracle', `${title}PriceFeed`, [8, `${title.toUpperCase()} / USD`], { verification });
+  if (choice === 1)
+    return deployContract(scene, fromId, 'oracle', `${title}PriceFeed`, [8, `${title.toUpperCase()} / USD`], {
+      verification,
+    });
   const oracle = cast.contracts.oracle;
   if (oracle === undefined) return null;
-  return deployContract(scene, fromId, 'vault', `${title}Vault`, [scene.state.accounts[oracle]!.hash], { verification });
+  return deployContract(scene, fromId, 'vault', `${title}Vault`, [scene.state.accounts[oracle]!.hash], {
+    verification,
+  });
 }

@@ -2,13 +2,23 @@ import type { TxPlan } from '../ledger/plan.js';
 import type { Scene } from './context.js';
 import { canAfford, gas, hashOf, isContract, pickAccount, pickOther, pickToken } from './pick.js';
 
-const call = (functionName: string, args: readonly unknown[]) => ({ contractKind: 'erc1155' as const, functionName, args });
+const call = (functionName: string, args: readonly unknown[]) => ({
+  contractKind: 'erc1155' as const,
+  functionName,
+  args,
+});
 
 /**
  * The issuer mints `count` distinct ids (one `mint`, or a `mintBatch` when count > 1): drawn ids and
  * amounts, or one of each id in `given`.
  */
-export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene, 'ERC-1155'), toId = pickAccount(scene), given?: readonly bigint[]): TxPlan | null {
+export function erc1155Mint(
+  scene: Scene,
+  count = 1,
+  tokenId = pickToken(scene, 'ERC-1155'),
+  toId = pickAccount(scene),
+  given?: readonly bigint[],
+): TxPlan | null {
   if (tokenId === undefined) return null;
   const issuerId = scene.cast.issuer.get(tokenId)!;
   if (!canAfford(scene, issuerId, 0n, 60_000 + 30_000 * count)) return null;
@@ -27,14 +37,20 @@ export function erc1155Mint(scene: Scene, count = 1, tokenId = pickToken(scene, 
 }
 
 /** A holder sends part of one id (`safeTransferFrom`) or of several (`safeBatchTransferFrom`). */
-export function erc1155Transfer(scene: Scene, batch: boolean, tokenId = pickToken(scene, 'ERC-1155'), holderId?: number): TxPlan | null {
+export function erc1155Transfer(
+  scene: Scene,
+  batch: boolean,
+  tokenId = pickToken(scene, 'ERC-1155'),
+  holderId?: number,
+): TxPlan | null {
   if (tokenId === undefined) return null;
   const ledger = scene.state.tokens.get(tokenId)!;
   const holders = ledger.holders.items;
   if (!holders.length) return null;
   const fromId = holderId ?? holders[scene.rng.int(0, holders.length - 1)]!;
   const held = ledger.multi.get(fromId);
-  if (!held || isContract(scene, fromId) || (batch && held.size < 2) || !canAfford(scene, fromId, 0n, 250_000)) return null;
+  if (!held || isContract(scene, fromId) || (batch && held.size < 2) || !canAfford(scene, fromId, 0n, 250_000))
+    return null;
   const owned = [...held.keys()].sort((a, b) => (a < b ? -1 : 1));
   const start = scene.rng.int(0, owned.length - 1);
   const ids = batch ? [...owned.slice(start), ...owned.slice(0, start)].slice(0, 5) : [owned[start]!];
@@ -48,7 +64,9 @@ export function erc1155Transfer(scene: Scene, batch: boolean, tokenId = pickToke
     fromId,
     toId: tokenId,
     value: 0n,
-    call: batch ? call('safeBatchTransferFrom', [from, to, ids, amounts, '0x']) : call('safeTransferFrom', [from, to, ids[0], amounts[0], '0x']),
+    call: batch
+      ? call('safeBatchTransferFrom', [from, to, ids, amounts, '0x'])
+      : call('safeTransferFrom', [from, to, ids[0], amounts[0], '0x']),
     ...gas(scene, 50_000 + 20_000 * ids.length, 60_000 + 26_000 * ids.length),
     transfers: [{ tokenId, fromId, toId, tokenIds: ids, amounts }],
   };
@@ -74,4 +92,3 @@ export function erc1155Burn(scene: Scene): TxPlan | null {
     transfers: [{ tokenId, fromId, toId: scene.cast.zeroId, tokenIds: [id], amounts: [amount] }],
   };
 }
-

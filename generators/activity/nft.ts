@@ -7,7 +7,13 @@ type UniqueType = Extract<TokenType, 'ERC-721' | 'ERC-404'>;
 const kindOf = (type: UniqueType) => (type === 'ERC-721' ? ('erc721' as const) : ('erc404' as const));
 
 /** The issuer mints id `id` (default: the next) of an ERC-721 or ERC-404 collection to an account. */
-export function uniqueMint(scene: Scene, type: UniqueType, tokenId = pickToken(scene, type), toId = pickAccount(scene), id?: bigint): TxPlan | null {
+export function uniqueMint(
+  scene: Scene,
+  type: UniqueType,
+  tokenId = pickToken(scene, type),
+  toId = pickAccount(scene),
+  id?: bigint,
+): TxPlan | null {
   if (tokenId === undefined) return null;
   const ledger = scene.state.tokens.get(tokenId)!;
   const issuerId = scene.cast.issuer.get(tokenId)!;
@@ -39,9 +45,25 @@ export function uniqueTransfer(scene: Scene, type: UniqueType): TxPlan | null {
   if (!canAfford(scene, fromId, 0n, 120_000)) return null;
   const call =
     type === 'ERC-721'
-      ? { contractKind: 'erc721' as const, functionName: scene.rng.chance(0.7) ? 'safeTransferFrom' : 'transferFrom', args: [hashOf(scene, ownerId), hashOf(scene, toId), id] }
-      : { contractKind: 'erc404' as const, functionName: 'transferFrom', args: [hashOf(scene, ownerId), hashOf(scene, toId), id] };
-  if (fails) return { fromId, toId: tokenId, value: 0n, call, ...gas(scene, 25_000, 32_000), revertReason: 'ERC721: caller is not token owner or approved' };
+      ? {
+          contractKind: 'erc721' as const,
+          functionName: scene.rng.chance(0.7) ? 'safeTransferFrom' : 'transferFrom',
+          args: [hashOf(scene, ownerId), hashOf(scene, toId), id],
+        }
+      : {
+          contractKind: 'erc404' as const,
+          functionName: 'transferFrom',
+          args: [hashOf(scene, ownerId), hashOf(scene, toId), id],
+        };
+  if (fails)
+    return {
+      fromId,
+      toId: tokenId,
+      value: 0n,
+      call,
+      ...gas(scene, 25_000, 32_000),
+      revertReason: 'ERC721: caller is not token owner or approved',
+    };
   return {
     fromId,
     toId: tokenId,
@@ -82,7 +104,11 @@ export function erc721ApproveAll(scene: Scene): TxPlan | null {
     fromId,
     toId: tokenId,
     value: 0n,
-    call: { contractKind: 'erc721', functionName: 'setApprovalForAll', args: [hashOf(scene, pickOther(scene, fromId)), true] },
+    call: {
+      contractKind: 'erc721',
+      functionName: 'setApprovalForAll',
+      args: [hashOf(scene, pickOther(scene, fromId)), true],
+    },
     ...gas(scene, 26_000, 48_000),
     events: 1,
   };

@@ -15,7 +15,9 @@ export function pickAccount(scene: Scene): number {
 /** A recipient different from `not`. */
 export function pickOther(scene: Scene, not: number): number {
   for (let i = 0; i < 4; i++) {
-    const id = scene.rng.chance(0.5) ? pickAccount(scene) : scene.cast.eoas[scene.rng.int(0, scene.cast.eoas.length - 1)]!;
+    const id = scene.rng.chance(0.5)
+      ? pickAccount(scene)
+      : scene.cast.eoas[scene.rng.int(0, scene.cast.eoas.length - 1)]!;
     if (id !== not) return id;
   }
   return scene.cast.eoas[0] === not ? scene.cast.eoas[1]! : scene.cast.eoas[0]!;

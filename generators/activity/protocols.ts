@@ -15,7 +15,13 @@ function deposit(scene: Scene, contractId: number, userId: number, amount: bigin
 }
 
 /** A payable call that deposits coin into a vault-like contract and remembers who owns it. */
-function payIn(scene: Scene, contractId: number | undefined, kind: ContractKind, functionName: string, extra: Partial<TxPlan> = {}): TxPlan | null {
+function payIn(
+  scene: Scene,
+  contractId: number | undefined,
+  kind: ContractKind,
+  functionName: string,
+  extra: Partial<TxPlan> = {},
+): TxPlan | null {
   if (contractId === undefined) return null;
   const fromId = pickAccount(scene);
   const balance = scene.state.accounts[fromId]!.balance;
@@ -36,25 +42,51 @@ function payIn(scene: Scene, contractId: number | undefined, kind: ContractKind,
 }
 
 /** A depositor takes coin back out: the contract pays it with an internal call. */
-function payOut(scene: Scene, contractId: number | undefined, kind: ContractKind, functionName: string, delegateTo?: number): TxPlan | null {
+function payOut(
+  scene: Scene,
+  contractId: number | undefined,
+  kind: ContractKind,
+  functionName: string,
+  delegateTo?: number,
+): TxPlan | null {
   if (contractId === undefined) return null;
   const userId = pickAccount(scene);
   const owed = scene.cast.deposits.get(depositKey(contractId, userId)) ?? 0n;
   if (owed === 0n || !canAfford(scene, userId, 0n, 150_000)) return null;
   const amount = scene.rng.chance(0.5) ? owed : roundAmount(owed / 2n) || owed;
-  const base = { fromId: userId, toId: contractId, value: 0n, call: { contractKind: kind, functionName, args: functionName === 'refund' ? [] : [amount] } };
+  const base = {
+    fromId: userId,
+    toId: contractId,
+    value: 0n,
+    call: { contractKind: kind, functionName, args: functionName === 'refund' ? [] : [amount] },
+  };
   if (scene.rng.chance(0.04)) {
-    return { ...base, call: { ...base.call, args: functionName === 'refund' ? [] : [owed * 2n] }, ...gas(scene, 24_000, 35_000), revertReason: 'insufficient balance' };
+    return {
+      ...base,
+      call: { ...base.call, args: functionName === 'refund' ? [] : [owed * 2n] },
+      ...gas(scene, 24_000, 35_000),
+      revertReason: 'insufficient balance',
+    };
   }
   const internals = [
-    ...(delegateTo !== undefined ? [{ type: 'delegatecall' as const, fromId: contractId, toId: delegateTo, value: 0n, gasLimit: 80_000n }] : []),
+    ...(delegateTo !== undefined
+      ? [{ type: 'delegatecall' as const, fromId: contractId, toId: delegateTo, value: 0n, gasLimit: 80_000n }]
+      : []),
     { type: 'call' as const, fromId: contractId, toId: userId, value: amount, gasLimit: 2_300n },
   ];
-  return { ...base, ...gas(scene, 40_000, 90_000), events: 1, internals, onApplied: () => deposit(scene, contractId, userId, -amount) };
+  return {
+    ...base,
+    ...gas(scene, 40_000, 90_000),
+    events: 1,
+    internals,
+    onApplied: () => deposit(scene, contractId, userId, -amount),
+  };
 }
 
 const oracleRead = (scene: Scene, fromId: number) =>
-  scene.cast.contracts.oracle === undefined ? [] : [{ type: 'staticcall' as const, fromId, toId: scene.cast.contracts.oracle, value: 0n, gasLimit: 30_000n }];
+  scene.cast.contracts.oracle === undefined
+    ? []
+    : [{ type: 'staticcall' as const, fromId, toId: scene.cast.contracts.oracle, value: 0n, gasLimit: 30_000n }];
 
 export const vaultDeposit = (scene: Scene) => {
   const vault = scene.cast.contracts.vault;
@@ -64,7 +96,9 @@ export const vaultWithdraw = (scene: Scene) => payOut(scene, scene.cast.contract
 
 export const proxyStake = (scene: Scene, minimal: boolean) => {
   const { contracts } = scene.cast;
-  const proxy = minimal ? contracts.minimalProxies[scene.rng.int(0, Math.max(0, contracts.minimalProxies.length - 1))] : contracts.proxy;
+  const proxy = minimal
+    ? contracts.minimalProxies[scene.rng.int(0, Math.max(0, contracts.minimalProxies.length - 1))]
+    : contracts.proxy;
   if (proxy === undefined || contracts.implementation === undefined) return null;
   return payIn(scene, proxy, 'implementation', 'stake', {
     internals: [{ type: 'delegatecall', fromId: proxy, toId: contracts.implementation, value: 0n, gasLimit: 90_000n }],
@@ -72,11 +106,14 @@ export const proxyStake = (scene: Scene, minimal: boolean) => {
 };
 export const proxyUnstake = (scene: Scene, minimal: boolean) => {
   const { contracts } = scene.cast;
-  const proxy = minimal ? contracts.minimalProxies[scene.rng.int(0, Math.max(0, contracts.minimalProxies.length - 1))] : contracts.proxy;
+  const proxy = minimal
+    ? contracts.minimalProxies[scene.rng.int(0, Math.max(0, contracts.minimalProxies.length - 1))]
+    : contracts.proxy;
   return payOut(scene, proxy, 'implementation', 'unstake', contracts.implementation);
 };
 
-export const escrowDeposit = (scene: Scene) => payIn(scene, scene.cast.contracts.vyperEscrow, 'vyper-escrow', 'deposit');
+export const escrowDeposit = (scene: Scene) =>
+  payIn(scene, scene.cast.contracts.vyperEscrow, 'vyper-escrow', 'deposit');
 export const escrowRefund = (scene: Scene) => payOut(scene, scene.cast.contracts.vyperEscrow, 'vyper-escrow', 'refund');
 
 /** The arbiter releases one depositor's escrow to a recipient. */
@@ -116,11 +153,24 @@ export function routerSwap(scene: Scene, coinIn: boolean): TxPlan | null {
   if (coinIn) {
     const value = roundAmount((scene.state.accounts[fromId]!.balance * BigInt(scene.rng.int(1, 100))) / 1_000n);
     const out = toTokens(value);
-    if (value === 0n || out === 0n || (token.balances.get(router) ?? 0n) < out || !canAfford(scene, fromId, value, 200_000)) return null;
+    if (
+      value === 0n ||
+      out === 0n ||
+      (token.balances.get(router) ?? 0n) < out ||
+      !canAfford(scene, fromId, value, 200_000)
+    )
+      return null;
     const args = [out, path, hashOf(scene, fromId), deadline];
     const call = { contractKind: 'router' as const, functionName: 'swapExactETHForTokens', args };
     if (scene.rng.chance(0.04)) {
-      return { fromId, toId: router, value, call: { ...call, args: [out * 2n, ...args.slice(1)] }, ...gas(scene, 30_000, 45_000), revertReason: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' };
+      return {
+        fromId,
+        toId: router,
+        value,
+        call: { ...call, args: [out * 2n, ...args.slice(1)] },
+        ...gas(scene, 30_000, 45_000),
+        revertReason: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT',
+      };
     }
     return {
       fromId,
@@ -129,7 +179,10 @@ export function routerSwap(scene: Scene, coinIn: boolean): TxPlan | null {
       call,
       ...gas(scene, 110_000, 180_000),
       events: 1,
-      internals: [...oracleRead(scene, router), { type: 'call', fromId: router, toId: tokenId, value: 0n, gasLimit: 60_000n }],
+      internals: [
+        ...oracleRead(scene, router),
+        { type: 'call', fromId: router, toId: tokenId, value: 0n, gasLimit: 60_000n },
+      ],
       transfers: [{ tokenId, fromId: router, toId: fromId, tokenIds: null, amounts: [out] }],
     };
   }
@@ -141,7 +194,11 @@ export function routerSwap(scene: Scene, coinIn: boolean): TxPlan | null {
     fromId,
     toId: router,
     value: 0n,
-    call: { contractKind: 'router', functionName: 'swapExactTokensForETH', args: [amountIn, out, path, hashOf(scene, fromId), deadline] },
+    call: {
+      contractKind: 'router',
+      functionName: 'swapExactTokensForETH',
+      args: [amountIn, out, path, hashOf(scene, fromId), deadline],
+    },
     ...gas(scene, 120_000, 190_000),
     events: 1,
     internals: [
@@ -158,7 +215,14 @@ export function oracleUpdate(scene: Scene): TxPlan | null {
   const oracle = scene.cast.contracts.oracle;
   if (oracle === undefined || !canAfford(scene, scene.cast.deployerId, 0n, 80_000)) return null;
   const answer = BigInt(scene.rng.int(150_000, 450_000)) * 1_000_000n;
-  return { fromId: scene.cast.deployerId, toId: oracle, value: 0n, call: { contractKind: 'oracle', functionName: 'updateAnswer', args: [answer] }, ...gas(scene, 28_000, 50_000), events: 1 };
+  return {
+    fromId: scene.cast.deployerId,
+    toId: oracle,
+    value: 0n,
+    call: { contractKind: 'oracle', functionName: 'updateAnswer', args: [answer] },
+    ...gas(scene, 28_000, 50_000),
+    events: 1,
+  };
 }
 
 /** An owner executes a multisig payment; one in ten hits a recipient that reverts (the transaction still succeeds). */
@@ -181,7 +245,16 @@ export function multisigExecute(scene: Scene): TxPlan | null {
     call: { contractKind: 'multisig', functionName: 'executeTransaction', args: [txId] },
     ...gas(scene, 50_000, 95_000),
     events: 1,
-    internals: [{ type: 'call', fromId: multisig, toId: target, value, gasLimit: 50_000n, ...(failing ? { error: 'execution reverted' } : {}) }],
+    internals: [
+      {
+        type: 'call',
+        fromId: multisig,
+        toId: target,
+        value,
+        gasLimit: 50_000n,
+        ...(failing ? { error: 'execution reverted' } : {}),
+      },
+    ],
   };
 }
 
@@ -194,11 +267,22 @@ export function liquidation(scene: Scene, liquidatorId?: number): TxPlan | null 
   const holders = debtLedger.holders.items;
   if (!holders.length) return null;
   const liquidator = liquidatorId ?? holders[scene.rng.int(0, holders.length - 1)]!;
-  if (!debtLedger.balances.get(liquidator) || scene.state.accounts[liquidator]!.contract || (liquidatorId === undefined && scene.cast.quiet.has(liquidator)) || !canAfford(scene, liquidator, 0n, 400_000)) return null;
+  if (
+    !debtLedger.balances.get(liquidator) ||
+    scene.state.accounts[liquidator]!.contract ||
+    (liquidatorId === undefined && scene.cast.quiet.has(liquidator)) ||
+    !canAfford(scene, liquidator, 0n, 400_000)
+  )
+    return null;
   const debt = roundAmount((debtLedger.balances.get(liquidator)! * BigInt(scene.rng.int(1, 50))) / 100n);
   const reserve = scene.state.tokens.get(collateralId)!.balances.get(pool) ?? 0n;
-  const [debtToken, collateralToken] = [scene.state.accounts[debtId]!.contract!.token!, scene.state.accounts[collateralId]!.contract!.token!];
-  const collateral = roundAmount((debt * 105n * 10n ** BigInt(collateralToken.decimals)) / (100n * 10n ** BigInt(debtToken.decimals)));
+  const [debtToken, collateralToken] = [
+    scene.state.accounts[debtId]!.contract!.token!,
+    scene.state.accounts[collateralId]!.contract!.token!,
+  ];
+  const collateral = roundAmount(
+    (debt * 105n * 10n ** BigInt(collateralToken.decimals)) / (100n * 10n ** BigInt(debtToken.decimals)),
+  );
   if (debt === 0n || collateral === 0n || collateral > reserve) return null;
   const borrower = pickOther(scene, liquidator);
   const units = (amount: bigint, decimals: number) => {
@@ -250,14 +334,19 @@ export function lendingDeposit(scene: Scene): TxPlan | null {
   const holders = ledger.holders.items;
   if (!holders.length) return null;
   const fromId = holders[scene.rng.int(0, holders.length - 1)]!;
-  if (scene.state.accounts[fromId]!.contract || scene.cast.quiet.has(fromId) || !canAfford(scene, fromId, 0n, 250_000)) return null;
+  if (scene.state.accounts[fromId]!.contract || scene.cast.quiet.has(fromId) || !canAfford(scene, fromId, 0n, 250_000))
+    return null;
   const amount = roundAmount((ledger.balances.get(fromId)! * BigInt(scene.rng.int(1, 60))) / 100n);
   if (amount === 0n) return null;
   return {
     fromId,
     toId: pool,
     value: 0n,
-    call: { contractKind: 'lending-pool', functionName: 'deposit', args: [hashOf(scene, assetId), amount, hashOf(scene, fromId), 0] },
+    call: {
+      contractKind: 'lending-pool',
+      functionName: 'deposit',
+      args: [hashOf(scene, assetId), amount, hashOf(scene, fromId), 0],
+    },
     ...gas(scene, 150_000, 240_000),
     events: 1,
     transfers: [{ tokenId: assetId, fromId, toId: pool, tokenIds: null, amounts: [amount] }],
@@ -270,5 +359,12 @@ export function destructiblePing(scene: Scene): TxPlan | null {
   if (target === undefined || scene.state.accounts[target]!.contract!.creationStatus !== 'success') return null;
   const fromId = pickAccount(scene);
   if (!canAfford(scene, fromId, 0n, 50_000)) return null;
-  return { fromId, toId: target, value: 0n, call: { contractKind: 'destructible', functionName: 'ping', args: [] }, ...gas(scene, 23_000, 30_000), events: 1 };
+  return {
+    fromId,
+    toId: target,
+    value: 0n,
+    call: { contractKind: 'destructible', functionName: 'ping', args: [] },
+    ...gas(scene, 23_000, 30_000),
+    events: 1,
+  };
 }

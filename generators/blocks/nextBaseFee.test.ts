@@ -14,11 +14,16 @@ describe('nextBaseFee', () => {
 
   it('moves by at most one eighth (gas limits are even, as real ones are)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.integer({ min: 2_500, max: 30_000_000 }).map((half) => half * 2), fc.double({ min: 0, max: 1, noNaN: true }), (fee, gasLimit, fill) => {
-        const next = nextBaseFee({ baseFeePerGas: fee, gasLimit, gasUsed: Math.floor(gasLimit * fill) });
-        expect(next * 8n >= fee * 7n).toBe(true);
-        expect(next <= fee + fee / 8n + 1n).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.integer({ min: 2_500, max: 30_000_000 }).map((half) => half * 2),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (fee, gasLimit, fill) => {
+          const next = nextBaseFee({ baseFeePerGas: fee, gasLimit, gasUsed: Math.floor(gasLimit * fill) });
+          expect(next * 8n >= fee * 7n).toBe(true);
+          expect(next <= fee + fee / 8n + 1n).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -3,7 +3,11 @@ const ELASTICITY = 2;
 const CHANGE_DENOMINATOR = 8n;
 
 /** The base fee of the block after a parent with these values (EIP-1559). */
-export function nextBaseFee(parent: { readonly baseFeePerGas: bigint; readonly gasUsed: number; readonly gasLimit: number }): bigint {
+export function nextBaseFee(parent: {
+  readonly baseFeePerGas: bigint;
+  readonly gasUsed: number;
+  readonly gasLimit: number;
+}): bigint {
   const target = BigInt(Math.floor(parent.gasLimit / ELASTICITY));
   const used = BigInt(parent.gasUsed);
   const fee = parent.baseFeePerGas;

@@ -15,9 +15,10 @@ const ABIS = new Map<ContractKind, Abi>();
 export function abiOf(kind: ContractKind): Abi {
   let abi = ABIS.get(kind);
   if (!abi) {
-    if (kind === 'custom') throw new Error('a scenario\'s own contract has its own ABI (Contract.custom), not the catalogue\'s');
+    if (kind === 'custom')
+      throw new Error("a scenario's own contract has its own ABI (Contract.custom), not the catalogue's");
     const signatures = SIGNATURES[kind];
-    abi = signatures.length ? ((Abis.from(signatures) as Abi)) : [];
+    abi = signatures.length ? (Abis.from(signatures) as Abi) : [];
     ABIS.set(kind, abi);
   }
   return abi;

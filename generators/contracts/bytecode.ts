@@ -31,7 +31,8 @@ const LINKS_LIBRARY: ReadonlySet<ContractKind> = new Set(['erc1155', 'lending-po
 const strip = (hex: string) => hex.slice(2).toLowerCase();
 
 /** The EIP-1167 minimal proxy for an implementation. */
-export const minimalProxyBytecode = (implementation: Hex): Hex => `0x363d3d373d3d3d363d73${strip(implementation)}5af43d82803e903d91602b57fd5bf3`;
+export const minimalProxyBytecode = (implementation: Hex): Hex =>
+  `0x363d3d373d3d3d363d73${strip(implementation)}5af43d82803e903d91602b57fd5bf3`;
 
 /**
  * Runtime bytecode: the Solidity prelude, a dispatcher pushing every function selector of the
@@ -68,8 +69,12 @@ export function encodedConstructorArgs(abi: Abi, args: readonly unknown[]): Hex 
  * Creation bytecode: an init prefix that copies the runtime code, the runtime code, then the
  * encoded constructor arguments (so the arguments are the bytecode's tail, as with solc).
  */
-export function creationBytecode(input: BytecodeInput & { readonly constructorArgs: readonly unknown[]; readonly runtime?: Hex }): Hex {
-  const runtime = strip(input.runtime ?? deployedBytecode(input.kind === 'failed-deploy' ? { ...input, kind: 'destructible' } : input));
+export function creationBytecode(
+  input: BytecodeInput & { readonly constructorArgs: readonly unknown[]; readonly runtime?: Hex },
+): Hex {
+  const runtime = strip(
+    input.runtime ?? deployedBytecode(input.kind === 'failed-deploy' ? { ...input, kind: 'destructible' } : input),
+  );
   const length = (runtime.length / 2).toString(16).padStart(4, '0');
   const init = `608060405234801561001057600080fd5b5061${length}806100206000396000f3fe`;
   const args = encodedConstructorArgs(input.abi ?? abiOf(input.kind), input.constructorArgs);

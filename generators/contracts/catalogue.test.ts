@@ -32,9 +32,15 @@ const input = (kind: ContractKind, args: readonly unknown[], label = 'c'): Contr
 describe('the contract catalogue', () => {
   it('has the methods the chain calls, with their exact signatures', () => {
     expect(functions('erc20').map(toFunctionSignature)).toContain('transfer(address,uint256)');
-    expect(functions('erc1155').map(toFunctionSignature)).toContain('safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)');
-    expect(functions('router').map(toFunctionSignature)).toContain('swapExactETHForTokens(uint256,address[],address,uint256)');
-    expect(functions('lending-pool').map(toFunctionSignature)).toContain('liquidationCall(address,address,address,uint256,bool)');
+    expect(functions('erc1155').map(toFunctionSignature)).toContain(
+      'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
+    );
+    expect(functions('router').map(toFunctionSignature)).toContain(
+      'swapExactETHForTokens(uint256,address[],address,uint256)',
+    );
+    expect(functions('lending-pool').map(toFunctionSignature)).toContain(
+      'liquidationCall(address,address,address,uint256,bool)',
+    );
     expect(abiOf('minimal-proxy')).toEqual([]);
   });
 
@@ -51,16 +57,29 @@ describe('the contract catalogue', () => {
 
   it('puts every selector of the ABI in the deployed bytecode, and is deterministic', () => {
     for (const kind of WITH_CODE) {
-      const code = deployedBytecode({ seed: 's', kind, bytecodeLabel: 'x', implementationAddress: null, libraryAddress: null });
+      const code = deployedBytecode({
+        seed: 's',
+        kind,
+        bytecodeLabel: 'x',
+        implementationAddress: null,
+        libraryAddress: null,
+      });
       expect(code).toMatch(/^0x([0-9a-f]{2})+$/);
-      for (const fn of functions(kind)) expect(code, `${kind} ${fn.name}`).toContain(`63${toFunctionSelector(fn).slice(2)}`);
-      expect(deployedBytecode({ seed: 's', kind, bytecodeLabel: 'x', implementationAddress: null, libraryAddress: null })).toBe(code);
-      expect(deployedBytecode({ seed: 's', kind, bytecodeLabel: 'y', implementationAddress: null, libraryAddress: null })).not.toBe(code);
+      for (const fn of functions(kind))
+        expect(code, `${kind} ${fn.name}`).toContain(`63${toFunctionSelector(fn).slice(2)}`);
+      expect(
+        deployedBytecode({ seed: 's', kind, bytecodeLabel: 'x', implementationAddress: null, libraryAddress: null }),
+      ).toBe(code);
+      expect(
+        deployedBytecode({ seed: 's', kind, bytecodeLabel: 'y', implementationAddress: null, libraryAddress: null }),
+      ).not.toBe(code);
     }
   });
 
   it('makes EIP-1167 minimal proxies that embed their implementation', () => {
-    expect(minimalProxyBytecode(IMPLEMENTATION)).toBe(`0x363d3d373d3d3d363d73${IMPLEMENTATION.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`);
+    expect(minimalProxyBytecode(IMPLEMENTATION)).toBe(
+      `0x363d3d373d3d3d363d73${IMPLEMENTATION.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`,
+    );
     expect(contractArtifacts(input('minimal-proxy', [])).deployedBytecode).toBe(minimalProxyBytecode(IMPLEMENTATION));
   });
 
@@ -72,7 +91,9 @@ describe('the contract catalogue', () => {
           expect(artifacts.creationBytecode.endsWith(artifacts.constructorArgs!.slice(2))).toBe(true);
           const decoded = decodeAbiParameters(constructorInputs(kind), artifacts.constructorArgs!);
           expect(decoded.length).toBe(args.length);
-          expect(artifacts.decodedConstructorArgs!.map(([, p]) => p.name)).toEqual(constructorInputs(kind).map((p) => p.name));
+          expect(artifacts.decodedConstructorArgs!.map(([, p]) => p.name)).toEqual(
+            constructorInputs(kind).map((p) => p.name),
+          );
         }),
         { numRuns: 20 },
       );
@@ -84,7 +105,12 @@ describe('the contract catalogue', () => {
       const args = fc.sample(abiArguments(constructorInputs(kind)), { numRuns: 1, seed: 1 })[0]!;
       const artifacts = contractArtifacts(input(kind, args));
       const sources = [artifacts.sourceCode, ...artifacts.additionalSources.map((s) => s.sourceCode)].join('\n');
-      for (const fn of functions(kind)) expect(sources, `${kind}.${fn.name}`).toMatch(new RegExp(`(def|function|mapping\\(|public\\(|\\bpublic\\b[^;]*\\b)\\s*${fn.name}\\b|\\b${fn.name}\\s*[;=(]`));
+      for (const fn of functions(kind))
+        expect(sources, `${kind}.${fn.name}`).toMatch(
+          new RegExp(
+            `(def|function|mapping\\(|public\\(|\\bpublic\\b[^;]*\\b)\\s*${fn.name}\\b|\\b${fn.name}\\s*[;=(]`,
+          ),
+        );
       expect(artifacts.language).toBe(kind === 'vyper-escrow' ? 'vyper' : 'solidity');
       expect(contractArtifacts(input(kind, args))).toEqual(artifacts);
     }

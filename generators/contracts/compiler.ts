@@ -19,7 +19,8 @@ const SOLC = [
 
 /** The compiler of a contract's bytecode: drawn from its bytecode label, so twins share it. */
 export function compilerOf(seed: string, bytecodeLabel: string, kind: ContractKind): Compiler {
-  if (kind === 'vyper-escrow') return { language: 'vyper', version: 'v0.3.10', versionBytes: '00030a', evmVersion: 'shanghai' };
+  if (kind === 'vyper-escrow')
+    return { language: 'vyper', version: 'v0.3.10', versionBytes: '00030a', evmVersion: 'shanghai' };
   const [version, versionBytes, evmVersion] = stream(seed, `compiler:${bytecodeLabel}`).pick(SOLC);
   return { language: 'solidity', version, versionBytes, evmVersion };
 }

@@ -77,7 +77,9 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
   if (input.custom) return customArtifacts(input, input.custom);
   const rng = stream(input.seed, `artifacts:${input.label}`);
   const compiler = compilerOf(input.seed, input.bytecodeLabel, input.kind);
-  const abiKind = (input.kind === 'minimal-proxy' ? (input.implementationKind ?? 'implementation') : input.kind) as CatalogueKind;
+  const abiKind = (
+    input.kind === 'minimal-proxy' ? (input.implementationKind ?? 'implementation') : input.kind
+  ) as CatalogueKind;
   const { author, blurb } = withFaker(input.seed, input.label, (f) => ({
     author: `${f.person.fullName()} <${f.internet.email().toLowerCase()}>`,
     blurb: `${f.company.catchPhrase()}.`,
@@ -93,8 +95,15 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
   const optimizationEnabled = compiler.language === 'solidity' && rng.chance(0.8);
   const optimizationRuns = optimizationEnabled ? rng.pick([200, 200, 1_000, 10_000, 1_000_000]) : null;
   const linked = LINKS_LIBRARY.has(abiKind) && input.libraryAddress !== null;
-  const bytecode = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: input.libraryAddress };
-  const constructorArgs = input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(abiOf(input.kind), input.constructorArgs);
+  const bytecode = {
+    seed: input.seed,
+    kind: input.kind,
+    bytecodeLabel: input.bytecodeLabel,
+    implementationAddress: input.implementationAddress,
+    libraryAddress: input.libraryAddress,
+  };
+  const constructorArgs =
+    input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(abiOf(input.kind), input.constructorArgs);
   const inputs = input.kind === 'minimal-proxy' ? [] : constructorInputs(input.kind);
   const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
   const viaRegistry = rng.chance(0.3);
@@ -111,7 +120,9 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
       libraries: linked ? { [ADDRESS_BOOK_PATH]: { AddressBook: input.libraryAddress } } : {},
       metadata: { bytecodeHash: 'ipfs' },
       optimizer: { enabled: optimizationEnabled, runs: optimizationRuns ?? 200 },
-      remappings: source.imports.some((f) => f.filePath.startsWith('@openzeppelin/')) ? ['@openzeppelin/=lib/openzeppelin-contracts/'] : [],
+      remappings: source.imports.some((f) => f.filePath.startsWith('@openzeppelin/'))
+        ? ['@openzeppelin/=lib/openzeppelin-contracts/']
+        : [],
     },
     abi: abiOf(abiKind),
     sourceCode: source.main.sourceCode,
@@ -119,10 +130,16 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
     additionalSources: source.imports.map((f) => ({ filePath: f.filePath, sourceCode: f.sourceCode })),
     constructorArgs,
     decodedConstructorArgs: decoded
-      ? inputs.map((p, i) => [printArgument(decoded[i]), { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type }])
+      ? inputs.map((p, i) => [
+          printArgument(decoded[i]),
+          { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type },
+        ])
       : null,
     deployedBytecode: deployedBytecode(bytecode),
-    creationBytecode: input.kind === 'minimal-proxy' ? `0x3d602d80600a3d3981f3${deployedBytecode(bytecode).slice(2)}` : creationBytecode({ ...bytecode, constructorArgs: input.constructorArgs }),
+    creationBytecode:
+      input.kind === 'minimal-proxy'
+        ? `0x3d602d80600a3d3981f3${deployedBytecode(bytecode).slice(2)}`
+        : creationBytecode({ ...bytecode, constructorArgs: input.constructorArgs }),
     externalLibraries: linked ? [{ name: 'AddressBook', addressHash: input.libraryAddress! }] : [],
     verifiedAt: input.createdAt + rng.int(600, 3 * 86_400),
     verifiedViaRegistry: viaRegistry,
@@ -139,15 +156,26 @@ function customArtifacts(input: ContractArtifactsInput, custom: CustomCode): Con
   const given = custom.compiler;
   const settings = given?.settings ?? {};
   const language = given?.language ?? 'solidity';
-  const evmVersion = given?.evmVersion ?? (typeof settings.evmVersion === 'string' ? settings.evmVersion : drawn.evmVersion);
-  const optimizer = given?.optimizer ?? (settings.optimizer as { enabled: boolean; runs?: number } | undefined) ?? { enabled: false, runs: 200 };
+  const evmVersion =
+    given?.evmVersion ?? (typeof settings.evmVersion === 'string' ? settings.evmVersion : drawn.evmVersion);
+  const optimizer = given?.optimizer ??
+    (settings.optimizer as { enabled: boolean; runs?: number } | undefined) ?? { enabled: false, runs: 200 };
   const [main, ...imports] = custom.sources;
   const proxy = input.kind === 'minimal-proxy';
   const inputs = proxy ? [] : constructorInputsOf(custom.abi);
   const constructorArgs = proxy ? null : encodedConstructorArgs(custom.abi, input.constructorArgs);
   const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
-  const code = { seed: input.seed, kind: input.kind, bytecodeLabel: input.bytecodeLabel, implementationAddress: input.implementationAddress, libraryAddress: null, abi: custom.abi };
-  const runtime = proxy ? minimalProxyBytecode(input.implementationAddress!) : (custom.deployedBytecode ?? deployedBytecode(code));
+  const code = {
+    seed: input.seed,
+    kind: input.kind,
+    bytecodeLabel: input.bytecodeLabel,
+    implementationAddress: input.implementationAddress,
+    libraryAddress: null,
+    abi: custom.abi,
+  };
+  const runtime = proxy
+    ? minimalProxyBytecode(input.implementationAddress!)
+    : (custom.deployedBytecode ?? deployedBytecode(code));
   const creation = proxy
     ? `0x3d602d80600a3d3981f3${runtime.slice(2)}`
     : custom.bytecode
@@ -175,7 +203,10 @@ function customArtifacts(input: ContractArtifactsInput, custom: CustomCode): Con
     additionalSources: imports.map((f) => ({ filePath: f.filePath, sourceCode: f.content })),
     constructorArgs,
     decodedConstructorArgs: decoded
-      ? inputs.map((p, i) => [printArgument(decoded[i]), { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type }])
+      ? inputs.map((p, i) => [
+          printArgument(decoded[i]),
+          { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type },
+        ])
       : null,
     deployedBytecode: runtime,
     creationBytecode: creation as Hex,

@@ -34,4 +34,5 @@ const TEMPLATES: Readonly<Record<Exclude<CatalogueKind, 'minimal-proxy'>, (ctx: 
 };
 
 /** The verified source of a contract of `kind` (a minimal proxy shows its implementation's, by default the staking pool's). */
-export const sourceOf = (kind: CatalogueKind, ctx: SourceContext): Source => TEMPLATES[kind === 'minimal-proxy' ? 'implementation' : kind](ctx);
+export const sourceOf = (kind: CatalogueKind, ctx: SourceContext): Source =>
+  TEMPLATES[kind === 'minimal-proxy' ? 'implementation' : kind](ctx);

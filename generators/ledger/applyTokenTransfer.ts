@@ -38,11 +38,19 @@ function moveUnique(ledger: TokenLedger, zeroId: number, fromId: number, toId: n
   if (id >= ledger.nextId) ledger.nextId = id + 1n;
 }
 
-function moveMulti(ledger: TokenLedger, zeroId: number, fromId: number, toId: number, id: bigint, amount: bigint): void {
+function moveMulti(
+  ledger: TokenLedger,
+  zeroId: number,
+  fromId: number,
+  toId: number,
+  id: bigint,
+  amount: bigint,
+): void {
   if (fromId !== zeroId) {
     const ids = ledger.multi.get(fromId);
     const held = ids?.get(id) ?? 0n;
-    if (!ids || held < amount) throw new Error(`token ${ledger.id}: ${fromId} holds ${held} of ${id}, cannot send ${amount}`);
+    if (!ids || held < amount)
+      throw new Error(`token ${ledger.id}: ${fromId} holds ${held} of ${id}, cannot send ${amount}`);
     if (held === amount) ids.delete(id);
     else ids.set(id, held - amount);
     if (ids.size === 0) {

@@ -47,7 +47,12 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   }
 
   const createdId = plan.create
-    ? createContract(state, plan.create, { creatorId: plan.fromId, nonce, transaction: index, status: ok ? 'success' : 'failed' })
+    ? createContract(state, plan.create, {
+        creatorId: plan.fromId,
+        nonce,
+        transaction: index,
+        status: ok ? 'success' : 'failed',
+      })
     : NONE;
   const toId = plan.toId ?? NONE;
   const receiverId = toId !== NONE ? toId : createdId;
@@ -92,7 +97,8 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
         changeBalance(state, spec.fromId, -spec.value, height);
         changeBalance(state, target !== NONE ? target : created, spec.value, height);
       }
-      if (spec.type === 'selfdestruct' && success) state.accounts[spec.fromId]!.contract!.creationStatus = 'selfdestructed';
+      if (spec.type === 'selfdestruct' && success)
+        state.accounts[spec.fromId]!.contract!.creationStatus = 'selfdestructed';
       if (!success) internalError = true;
       state.internalTransactions.push({
         transaction: index,
@@ -118,10 +124,12 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     if (emits) {
       const serial = state.eventSerials.get(receiverId) ?? 0;
       const internals = state.internalTransactions.slice(internalStart);
-      eventsOf({ state, plan, emitterId: receiverId, internals, timestamp: ctx.timestamp, serial }).forEach((draft, k) => {
-        state.lists[draft.emitterId]!.logs.push(state.events.length);
-        state.events.push({ transaction: index, block: height, index: eventIndex + k, ...draft });
-      });
+      eventsOf({ state, plan, emitterId: receiverId, internals, timestamp: ctx.timestamp, serial }).forEach(
+        (draft, k) => {
+          state.lists[draft.emitterId]!.logs.push(state.events.length);
+          state.events.push({ transaction: index, block: height, index: eventIndex + k, ...draft });
+        },
+      );
       state.eventSerials.set(receiverId, serial + 1);
     }
     for (const planned of plan.transfers ?? []) {

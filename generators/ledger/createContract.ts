@@ -21,7 +21,11 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
   const bytecodeLabel = spec.bytecodeLabel ?? `${spec.kind}:${creator.lower}:${creation.nonce}`;
   const hash = Address.checksum(
     spec.salt
-      ? ContractAddress.fromCreate2({ from: creator.hash, salt: spec.salt, bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)) })
+      ? ContractAddress.fromCreate2({
+          from: creator.hash,
+          salt: spec.salt,
+          bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)),
+        })
       : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) }),
   );
   return registerContract(state, hash, { ...spec, bytecodeLabel }, creation);
@@ -31,25 +35,34 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
  * The contract `spec` describes, predeployed at `hash` at genesis (as chains predeploy system
  * contracts): no creator and no creation transaction.
  */
-export const predeployContract = (state: LedgerState, hash: HexString, spec: CreateSpec & { readonly bytecodeLabel: string }): number =>
-  registerContract(state, hash, spec, { creatorId: NONE, nonce: 0, transaction: NONE, status: 'success' });
+export const predeployContract = (
+  state: LedgerState,
+  hash: HexString,
+  spec: CreateSpec & { readonly bytecodeLabel: string },
+): number => registerContract(state, hash, spec, { creatorId: NONE, nonce: 0, transaction: NONE, status: 'success' });
 
 /** Registers a contract account at `hash`, with its token ledger when it is a token. */
-function registerContract(state: LedgerState, hash: HexString, spec: CreateSpec & { readonly bytecodeLabel: string }, creation: Creation): number {
+function registerContract(
+  state: LedgerState,
+  hash: HexString,
+  spec: CreateSpec & { readonly bytecodeLabel: string },
+  creation: Creation,
+): number {
   const { bytecodeLabel } = spec;
-  const token: Token | null = spec.token && creation.status === 'success'
-    ? {
-        type: spec.token.type,
-        name: spec.token.name,
-        symbol: spec.token.symbol,
-        decimals: spec.token.decimals,
-        exchangeRate: spec.token.exchangeRate,
-        iconUrl: spec.token.iconUrl,
-        totalSupply: 0n,
-        holdersCount: 0,
-        ...(spec.token.metadata ? { metadata: spec.token.metadata } : {}),
-      }
-    : null;
+  const token: Token | null =
+    spec.token && creation.status === 'success'
+      ? {
+          type: spec.token.type,
+          name: spec.token.name,
+          symbol: spec.token.symbol,
+          decimals: spec.token.decimals,
+          exchangeRate: spec.token.exchangeRate,
+          iconUrl: spec.token.iconUrl,
+          totalSupply: 0n,
+          holdersCount: 0,
+          ...(spec.token.metadata ? { metadata: spec.token.metadata } : {}),
+        }
+      : null;
   const contract: Contract = {
     kind: spec.kind,
     ...(spec.custom ? { custom: spec.custom } : {}),
@@ -66,7 +79,11 @@ function registerContract(state: LedgerState, hash: HexString, spec: CreateSpec 
     hasLogs: false,
   };
   const named = contract.verification !== 'none' || token !== null;
-  const id = registerAccount(state, `contract:${hash.toLowerCase()}`, { hash, contract, name: named ? (token?.name ?? spec.name) : null });
+  const id = registerAccount(state, `contract:${hash.toLowerCase()}`, {
+    hash,
+    contract,
+    name: named ? (token?.name ?? spec.name) : null,
+  });
   // Contract accounts start at nonce 1 (EIP-161); their nonce counts the contracts they create.
   state.accounts[id]!.nonce = 1;
   if (token) state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));

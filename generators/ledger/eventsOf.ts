@@ -29,7 +29,9 @@ const args = (e: EmittedBy) => e.plan.call!.args;
 /** The value the contract paid out by its last plain call (a withdrawal, a release). */
 const paidOut = (e: EmittedBy) => e.internals.findLast((i) => i.type === 'call')?.value ?? 0n;
 const createdBy = (e: EmittedBy) => e.internals.find((i) => i.type === 'create' || i.type === 'create2')!.createdId;
-const one = (contractKind: ContractKind, name: string, values: readonly unknown[]) => [{ contractKind, name, args: values }];
+const one = (contractKind: ContractKind, name: string, values: readonly unknown[]) => [
+  { contractKind, name, args: values },
+];
 
 /**
  * The events of each contract call, by `contractKind.functionName`: what the contract's source
@@ -38,7 +40,8 @@ const one = (contractKind: ContractKind, name: string, values: readonly unknown[
  */
 const RULES: Record<string, Rule> = {
   'erc20.approve': (e) => one('erc20', 'Approval', [hashOf(e, e.plan.fromId), args(e)[0], args(e)[1]]),
-  'erc721.setApprovalForAll': (e) => one('erc721', 'ApprovalForAll', [hashOf(e, e.plan.fromId), args(e)[0], args(e)[1]]),
+  'erc721.setApprovalForAll': (e) =>
+    one('erc721', 'ApprovalForAll', [hashOf(e, e.plan.fromId), args(e)[0], args(e)[1]]),
   'vault.deposit': (e) => one('vault', 'Deposited', [hashOf(e, e.plan.fromId), e.plan.value]),
   'vault.withdraw': (e) => one('vault', 'Withdrawn', [hashOf(e, e.plan.fromId), args(e)[0]]),
   'implementation.stake': (e) => one('implementation', 'Staked', [hashOf(e, e.plan.fromId), e.plan.value]),
@@ -46,19 +49,36 @@ const RULES: Record<string, Rule> = {
   'vyper-escrow.deposit': (e) => one('vyper-escrow', 'Deposited', [hashOf(e, e.plan.fromId), e.plan.value]),
   'vyper-escrow.release': (e) => one('vyper-escrow', 'Released', [args(e)[0], paidOut(e)]),
   'vyper-escrow.refund': (e) => one('vyper-escrow', 'Refunded', [hashOf(e, e.plan.fromId), paidOut(e)]),
-  'router.swapExactETHForTokens': (e) => one('router', 'Swap', [hashOf(e, e.plan.fromId), e.plan.value, args(e)[0], args(e)[2]]),
-  'router.swapExactTokensForETH': (e) => one('router', 'Swap', [hashOf(e, e.plan.fromId), args(e)[0], args(e)[1], args(e)[3]]),
+  'router.swapExactETHForTokens': (e) =>
+    one('router', 'Swap', [hashOf(e, e.plan.fromId), e.plan.value, args(e)[0], args(e)[2]]),
+  'router.swapExactTokensForETH': (e) =>
+    one('router', 'Swap', [hashOf(e, e.plan.fromId), args(e)[0], args(e)[1], args(e)[3]]),
   'oracle.updateAnswer': (e) => one('oracle', 'AnswerUpdated', [args(e)[0], BigInt(e.serial + 1), BigInt(e.timestamp)]),
-  'multisig.executeTransaction': (e) => one('multisig', e.internals.some((i) => !i.success) ? 'ExecutionFailure' : 'Execution', [args(e)[0]]),
-  'lending-pool.deposit': (e) => one('lending-pool', 'Deposit', [args(e)[0], hashOf(e, e.plan.fromId), args(e)[2], args(e)[1], args(e)[3]]),
+  'multisig.executeTransaction': (e) =>
+    one('multisig', e.internals.some((i) => !i.success) ? 'ExecutionFailure' : 'Execution', [args(e)[0]]),
+  'lending-pool.deposit': (e) =>
+    one('lending-pool', 'Deposit', [args(e)[0], hashOf(e, e.plan.fromId), args(e)[2], args(e)[1], args(e)[3]]),
   // The debt token's allowance to the pool is spent first (an Approval of what is left: none).
   'lending-pool.liquidationCall': (e) => [
-    { emitterId: e.plan.transfers![0]!.tokenId, contractKind: 'erc20', name: 'Approval', args: [hashOf(e, e.plan.fromId), hashOf(e, e.emitterId), 0n] },
+    {
+      emitterId: e.plan.transfers![0]!.tokenId,
+      contractKind: 'erc20',
+      name: 'Approval',
+      args: [hashOf(e, e.plan.fromId), hashOf(e, e.emitterId), 0n],
+    },
     {
       emitterId: e.emitterId,
       contractKind: 'lending-pool',
       name: 'LiquidationCall',
-      args: [args(e)[0], args(e)[1], args(e)[2], args(e)[3], e.plan.transfers![1]!.amounts[0], hashOf(e, e.plan.fromId), args(e)[4]],
+      args: [
+        args(e)[0],
+        args(e)[1],
+        args(e)[2],
+        args(e)[3],
+        e.plan.transfers![1]!.amounts[0],
+        hashOf(e, e.plan.fromId),
+        args(e)[4],
+      ],
     },
   ],
   'destructible.ping': (e) => one('destructible', 'Pinged', [hashOf(e, e.plan.fromId), BigInt(e.serial + 1)]),
@@ -70,8 +90,12 @@ const RULES: Record<string, Rule> = {
 export function eventsOf(e: EmittedBy): EventDraft[] {
   const call = e.plan.call;
   const rule = e.plan.emitted ? () => e.plan.emitted! : call && RULES[`${call.contractKind}.${call.functionName}`];
-  if (!rule) throw new Error(`no event rule for ${call ? `${call.contractKind}.${call.functionName}` : 'a plain transfer'}`);
+  if (!rule)
+    throw new Error(`no event rule for ${call ? `${call.contractKind}.${call.functionName}` : 'a plain transfer'}`);
   const drafts = rule(e).map((d) => ({ emitterId: e.emitterId, ...d }));
-  if (drafts.length !== e.plan.events) throw new Error(`${call?.contractKind}.${call?.functionName} emits ${drafts.length} events, its plan says ${e.plan.events}`);
+  if (drafts.length !== e.plan.events)
+    throw new Error(
+      `${call?.contractKind}.${call?.functionName} emits ${drafts.length} events, its plan says ${e.plan.events}`,
+    );
   return drafts;
 }

@@ -1,4 +1,13 @@
-import type { Action, Call, ContractKind, CustomCode, Hex, InternalTransactionType, Token, Verification } from '../../src/chain/types.js';
+import type {
+  Action,
+  Call,
+  ContractKind,
+  CustomCode,
+  Hex,
+  InternalTransactionType,
+  Token,
+  Verification,
+} from '../../src/chain/types.js';
 
 /** A contract to create, by a transaction or by an internal create/create2. */
 export interface CreateSpec {
@@ -61,7 +70,11 @@ export interface TxPlan {
   /** Events other than token transfers emitted by the callee, before the transfers. */
   readonly events?: number;
   /** The events themselves, where a scenario scripts them (else the call's rule in eventsOf gives them). */
-  readonly emitted?: readonly { readonly contractKind: ContractKind; readonly name: string; readonly args: readonly unknown[] }[];
+  readonly emitted?: readonly {
+    readonly contractKind: ContractKind;
+    readonly name: string;
+    readonly args: readonly unknown[];
+  }[];
   readonly transfers?: readonly TransferSpec[];
   readonly internals?: readonly InternalSpec[];
   readonly actions?: readonly Action[];

@@ -29,11 +29,19 @@ describe('stream', () => {
     // Independence in the sense that matters here: values of one label carry no information
     // about another's. Check that paired draws are uncorrelated over many label pairs.
     const n = 4000;
-    let sx = 0, sy = 0, sxy = 0, sxx = 0, syy = 0;
+    let sx = 0,
+      sy = 0,
+      sxy = 0,
+      sxx = 0,
+      syy = 0;
     for (let i = 0; i < n; i++) {
       const x = stream('1', `block:${i}`).next();
       const y = stream('1', `block:${i}:tx:0`).next();
-      sx += x; sy += y; sxy += x * y; sxx += x * x; syy += y * y;
+      sx += x;
+      sy += y;
+      sxy += x * y;
+      sxx += x * x;
+      syy += y * y;
     }
     const corr = (n * sxy - sx * sy) / Math.sqrt((n * sxx - sx * sx) * (n * syy - sy * sy));
     expect(Math.abs(corr)).toBeLessThan(0.06);
@@ -44,17 +52,23 @@ describe('stream', () => {
 
   it('keeps every draw inside its range', () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: -1000, max: 1000 }), fc.nat(1000), fc.bigInt({ min: 0n, max: 10n ** 40n }), (label, min, width, big) => {
-        const s = stream('r', label);
-        const i = s.int(min, min + width);
-        expect(i).toBeGreaterThanOrEqual(min);
-        expect(i).toBeLessThanOrEqual(min + width);
-        const b = s.bigint(big, big * 2n + 1n);
-        expect(b >= big && b <= big * 2n + 1n).toBe(true);
-        expect(s.hex(20)).toMatch(/^0x[0-9a-f]{40}$/);
-        const w = s.weighted([0, 3, 0, 1]);
-        expect([1, 3]).toContain(w);
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.nat(1000),
+        fc.bigInt({ min: 0n, max: 10n ** 40n }),
+        (label, min, width, big) => {
+          const s = stream('r', label);
+          const i = s.int(min, min + width);
+          expect(i).toBeGreaterThanOrEqual(min);
+          expect(i).toBeLessThanOrEqual(min + width);
+          const b = s.bigint(big, big * 2n + 1n);
+          expect(b >= big && b <= big * 2n + 1n).toBe(true);
+          expect(s.hex(20)).toMatch(/^0x[0-9a-f]{40}$/);
+          const w = s.weighted([0, 3, 0, 1]);
+          expect([1, 3]).toContain(w);
+        },
+      ),
     );
   });
 });

@@ -14,9 +14,14 @@ import type { Cast } from './cast.js';
 import { namedAddress } from './namedContractSteps.js';
 import { spreadSteps, type ScriptStep } from './step.js';
 
-
 /** The successful calls whose effects the ledger models: their token transfers and events. */
-const MODELLED = new Set(['erc20.transfer(address,uint256)', 'erc20.approve(address,uint256)', 'erc721.transferFrom(address,address,uint256)', 'erc721.safeTransferFrom(address,address,uint256)', 'erc721.setApprovalForAll(address,bool)']);
+const MODELLED = new Set([
+  'erc20.transfer(address,uint256)',
+  'erc20.approve(address,uint256)',
+  'erc721.transferFrom(address,address,uint256)',
+  'erc721.safeTransferFrom(address,address,uint256)',
+  'erc721.setApprovalForAll(address,bool)',
+]);
 
 const signatureOf = (fn: AbiFunction) => `${fn.name}(${fn.inputs.map((p) => p.type).join(',')})`;
 
@@ -35,7 +40,8 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
   const contracts = state.scenario.entities?.contracts ?? [];
   for (const [i, tx] of (state.scenario.activity ?? []).entries()) {
     const path = `activity[${i}]`;
-    const fail = (where: string, problem: string) => new BuildChainError(`buildChain: ${path}${where}: ${problem}`, `${path}${where}`);
+    const fail = (where: string, problem: string) =>
+      new BuildChainError(`buildChain: ${path}${where}: ${problem}`, `${path}${where}`);
     const fromId = cast.named.get(tx.from)!;
     const token = tokens.find((t) => t.symbol === tx.to);
     const contract = contracts.find((c) => c.name === tx.to);
@@ -47,41 +53,88 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
     if (tx.call) {
       kind = token ? TOKEN_KIND[token.type] : 'custom';
       abi = token ? abiOf(kind) : callAbi(contracts, contract!);
-      const what = token ? `the ${token.type} ABI of ${tx.to}` : `the ABI of ${tx.to}${contract!.proxy ? ` (its implementation ${contract!.proxy.implementation}'s)` : ''}`;
+      const what = token
+        ? `the ${token.type} ABI of ${tx.to}`
+        : `the ABI of ${tx.to}${contract!.proxy ? ` (its implementation ${contract!.proxy.implementation}'s)` : ''}`;
       fn = abi.find((x): x is AbiFunction => x.type === 'function' && signatureOf(x) === tx.call!.signature) ?? null;
       if (!fn) throw fail('.call.signature', `${what} has no ${tx.call.signature}`);
-      if (fn.inputs.length !== tx.call.args.length) throw fail('.call.args', `${tx.call.signature} takes ${fn.inputs.length} arguments, got ${tx.call.args.length}`);
+      if (fn.inputs.length !== tx.call.args.length)
+        throw fail(
+          '.call.args',
+          `${tx.call.signature} takes ${fn.inputs.length} arguments, got ${tx.call.args.length}`,
+        );
       // A call records its method by name and arity: an overload of the same arity could not be told apart.
-      const first = abi.find((x): x is AbiFunction => x.type === 'function' && x.name === fn!.name && x.inputs.length === fn!.inputs.length);
-      if (first !== fn) throw fail('.call.signature', `${what} overloads ${fn.name} with ${fn.inputs.length} arguments (${signatureOf(first!)} and ${tx.call.signature}): only the first can be called here`);
-      if (ok && token && !MODELLED.has(`${kind}.${tx.call.signature}`)) throw fail('.call', `a successful ${tx.call.signature} on an ${token!.type} is not modelled yet (give status "error" for a failing one); modelled: ${[...MODELLED].join(', ')}`);
+      const first = abi.find(
+        (x): x is AbiFunction => x.type === 'function' && x.name === fn!.name && x.inputs.length === fn!.inputs.length,
+      );
+      if (first !== fn)
+        throw fail(
+          '.call.signature',
+          `${what} overloads ${fn.name} with ${fn.inputs.length} arguments (${signatureOf(first!)} and ${tx.call.signature}): only the first can be called here`,
+        );
+      if (ok && token && !MODELLED.has(`${kind}.${tx.call.signature}`))
+        throw fail(
+          '.call',
+          `a successful ${tx.call.signature} on an ${token!.type} is not modelled yet (give status "error" for a failing one); modelled: ${[...MODELLED].join(', ')}`,
+        );
     }
     const events = (tx.emits ?? []).map((e, k) => {
       const event = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === e.event);
       if (!event) throw fail(`.emits[${k}].event`, `the ABI of ${tx.to} has no event ${e.event}`);
-      if (event.inputs.length !== e.args.length) throw fail(`.emits[${k}].args`, `${e.event} takes ${event.inputs.length} arguments, got ${e.args.length}`);
-      const first = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === e.event && x.inputs.length === e.args.length);
-      if (first !== event) throw fail(`.emits[${k}].event`, `the ABI of ${tx.to} overloads event ${e.event}: only the first can be emitted here`);
+      if (event.inputs.length !== e.args.length)
+        throw fail(`.emits[${k}].args`, `${e.event} takes ${event.inputs.length} arguments, got ${e.args.length}`);
+      const first = abi.find(
+        (x): x is AbiEvent => x.type === 'event' && x.name === e.event && x.inputs.length === e.args.length,
+      );
+      if (first !== event)
+        throw fail(
+          `.emits[${k}].event`,
+          `the ABI of ${tx.to} overloads event ${e.event}: only the first can be emitted here`,
+        );
       return event;
     });
     for (let r = 0; r < (tx.repeat ?? 1); r++) {
       const step: Omit<ScriptStep, 'notBefore'> = {
         label: `special:activity:${i}:${r}`,
         plan: (s) => {
-          const valuesOf = (parameters: readonly AbiParameter[], raws: readonly RawArgument[], where: (k: number) => string) =>
+          const valuesOf = (
+            parameters: readonly AbiParameter[],
+            raws: readonly RawArgument[],
+            where: (k: number) => string,
+          ) =>
             parameters.map((p, k) => {
               const found = argumentValue(p, raws[k]!, (name) => namedAddress(s.state, s.cast, name));
               if ('problem' in found) throw fail(where(k), found.problem);
               return found.value;
             });
-          const toId = token ? cast.namedTokens.get(tx.to)! : contract ? cast.namedContracts.get(tx.to)! : cast.named.get(tx.to)!;
+          const toId = token
+            ? cast.namedTokens.get(tx.to)!
+            : contract
+              ? cast.namedContracts.get(tx.to)!
+              : cast.named.get(tx.to)!;
           const args = fn ? valuesOf(fn.inputs, tx.call!.args, (k) => `.call.args[${k}]`) : [];
-          if (!canAfford(s, fromId, value, tx.call ? 90_000 : 21_000)) throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
+          if (!canAfford(s, fromId, value, tx.call ? 90_000 : 21_000))
+            throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
           const call = kind && fn ? { contractKind: kind, functionName: fn.name, args } : null;
-          if (!ok) return { fromId, toId, value, call, ...gas(s, 22_000, 30_000), revertReason: tx.revertReason ?? 'execution reverted' };
-          if (!tx.call) return contract ? { fromId, toId, value, call: null, ...gas(s, 21_100, 30_000) } : coinTransfer(s, fromId, toId, value);
+          if (!ok)
+            return {
+              fromId,
+              toId,
+              value,
+              call,
+              ...gas(s, 22_000, 30_000),
+              revertReason: tx.revertReason ?? 'execution reverted',
+            };
+          if (!tx.call)
+            return contract
+              ? { fromId, toId, value, call: null, ...gas(s, 21_100, 30_000) }
+              : coinTransfer(s, fromId, toId, value);
           if (contract) {
-            const emitted = events.map((event, k) => ({ contractKind: 'custom' as const, name: event.name, args: valuesOf(event.inputs, tx.emits![k]!.args, (a) => `.emits[${k}].args[${a}]`) }));
+            const emitted = events.map((event, k) => ({
+              contractKind: 'custom' as const,
+              name: event.name,
+              args: valuesOf(event.inputs, tx.emits![k]!.args, (a) => `.emits[${k}].args[${a}]`),
+            }));
             const implementationId = s.state.accounts[toId]!.contract!.implementationId;
             return {
               fromId,
@@ -91,7 +144,19 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
               ...gas(s, 30_000, 90_000),
               ...(emitted.length ? { events: emitted.length, emitted } : {}),
               // A proxy runs its implementation's code by delegatecall.
-              ...(implementationId !== NONE ? { internals: [{ type: 'delegatecall' as const, fromId: toId, toId: implementationId, value: 0n, gasLimit: 80_000n }] } : {}),
+              ...(implementationId !== NONE
+                ? {
+                    internals: [
+                      {
+                        type: 'delegatecall' as const,
+                        fromId: toId,
+                        toId: implementationId,
+                        value: 0n,
+                        gasLimit: 80_000n,
+                      },
+                    ],
+                  }
+                : {}),
             };
           }
           const tokenId = toId;
@@ -100,18 +165,30 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
           const transfers: TransferSpec[] = [];
           if (fn!.name === 'transfer') {
             const amount = args[1] as bigint;
-            if ((ledger.balances.get(fromId) ?? 0n) < amount) throw fail('.call.args[1]', `${tx.from} holds ${ledger.balances.get(fromId) ?? 0n} of ${tx.to} at block ${s.ctx.height}, cannot send ${amount}`);
+            if ((ledger.balances.get(fromId) ?? 0n) < amount)
+              throw fail(
+                '.call.args[1]',
+                `${tx.from} holds ${ledger.balances.get(fromId) ?? 0n} of ${tx.to} at block ${s.ctx.height}, cannot send ${amount}`,
+              );
             const to = idOf(args[0]);
             if (to === undefined) throw fail('.call.args[0]', 'tokens go to a known account');
             transfers.push({ tokenId, fromId, toId: to, tokenIds: null, amounts: [amount] });
           } else if (fn!.name === 'transferFrom' || fn!.name === 'safeTransferFrom') {
             const id = args[2] as bigint;
-            if (ledger.owners.get(id) !== fromId || idOf(args[0]) !== fromId) throw fail('.call.args[2]', `${tx.from} does not own ${tx.to} #${id} at block ${s.ctx.height}`);
+            if (ledger.owners.get(id) !== fromId || idOf(args[0]) !== fromId)
+              throw fail('.call.args[2]', `${tx.from} does not own ${tx.to} #${id} at block ${s.ctx.height}`);
             const to = idOf(args[1]);
             if (to === undefined) throw fail('.call.args[1]', 'tokens go to a known account');
             transfers.push({ tokenId, fromId, toId: to, tokenIds: [id], amounts: [ledger.unit] });
           }
-          return { fromId, toId, value, call, ...gas(s, 40_000, 80_000), ...(transfers.length ? { transfers } : { events: 1 }) };
+          return {
+            fromId,
+            toId,
+            value,
+            call,
+            ...gas(s, 40_000, 80_000),
+            ...(transfers.length ? { transfers } : { events: 1 }),
+          };
         },
       };
       if (tx.at !== undefined) timed.push({ ...step, notBefore: tx.at });

@@ -10,7 +10,6 @@ import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
 
 type DropType = Exclude<TokenType, 'ERC-20'>;
 
-
 /** Collection k's type: half ERC-721, a third ERC-1155, a sixth ERC-404, interleaved. */
 const typeOf = (k: number): DropType => (k % 6 < 3 ? 'ERC-721' : k % 6 < 5 ? 'ERC-1155' : 'ERC-404');
 
@@ -37,7 +36,14 @@ export function collectorSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   for (const type of ['ERC-721', 'ERC-1155', 'ERC-404'] as const) {
     plans.push({
       label: `special:drops:implementation:${type}`,
-      plan: (s) => deployContract(s, creator, TOKEN_KIND[type], `${type.replace('-', '')}DropImplementation`, IMPLEMENTATION_ARGS[type]),
+      plan: (s) =>
+        deployContract(
+          s,
+          creator,
+          TOKEN_KIND[type],
+          `${type.replace('-', '')}DropImplementation`,
+          IMPLEMENTATION_ARGS[type],
+        ),
       after: (s, t) => void implementations.set(type, s.state.transactions[t]!.createdId),
     });
   }
@@ -62,7 +68,14 @@ export function collectorSteps(state: LedgerState, cast: Cast): ScriptStep[] {
               fromId: factory,
               value: 0n,
               gasLimit: 200_000n,
-              create: { kind: 'minimal-proxy', name: contractNameOf(token.name), verification: 'full', constructorArgs: [], implementationId: implementation, token },
+              create: {
+                kind: 'minimal-proxy',
+                name: contractNameOf(token.name),
+                verification: 'full',
+                constructorArgs: [],
+                implementationId: implementation,
+                token,
+              },
             },
           ],
         };
@@ -77,7 +90,8 @@ export function collectorSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       if (k >= collector.collections) continue;
       plans.push({
         label: `special:drops:mint:${collector.id}:${k}`,
-        plan: (s) => (type === 'ERC-1155' ? erc1155Mint(s, 1, drops[k], collector.id) : uniqueMint(s, type, drops[k], collector.id)),
+        plan: (s) =>
+          type === 'ERC-1155' ? erc1155Mint(s, 1, drops[k], collector.id) : uniqueMint(s, type, drops[k], collector.id),
       });
     }
   }

@@ -51,32 +51,42 @@ export function createGenesis(state: LedgerState): Cast {
     eoas.push(eoa(label, { hash: addressFor(seed, label), genesisBalance: allocation(seed, label), decorate: true }));
   }
   const collectors = (scenario.collectors ?? []).map(({ handle, collections }) => {
-    const id = eoa(`collector:${handle}`, { hash: addressFor(seed, `collector:${handle}`), genesisBalance: 2n * ETHER });
+    const id = eoa(`collector:${handle}`, {
+      hash: addressFor(seed, `collector:${handle}`),
+      genesisBalance: 2n * ETHER,
+    });
     state.handles[handle] = state.accounts[id]!.hash;
     return { id, collections };
   });
-  const dropCreatorId = collectors.length || scenario.lists?.some((l) => l.nftCollections)
-    ? eoa('drop-creator', {
-        hash: addressFor(seed, 'drop-creator'),
-        genesisBalance: 500n * ETHER,
-        publicTags: [{ displayName: 'NFT Creator', label: 'nft-creator' }],
-      })
-    : undefined;
+  const dropCreatorId =
+    collectors.length || scenario.lists?.some((l) => l.nftCollections)
+      ? eoa('drop-creator', {
+          hash: addressFor(seed, 'drop-creator'),
+          genesisBalance: 500n * ETHER,
+          publicTags: [{ displayName: 'NFT Creator', label: 'nft-creator' }],
+        })
+      : undefined;
   // Named accounts last, so a scenario without them keeps every other account's id.
   const named = new Map<string, number>();
   for (const account of scenario.entities?.accounts ?? []) {
     const id = eoa(`named:${account.name}`, {
-      hash: account.address === undefined ? addressFor(seed, `named:${account.name}`) : Address.checksum(account.address.toLowerCase() as Hex),
+      hash:
+        account.address === undefined
+          ? addressFor(seed, `named:${account.name}`)
+          : Address.checksum(account.address.toLowerCase() as Hex),
       genesisBalance: parseCoinAmount(account.balance ?? '0') as bigint,
       // A name tag is the explorer's metadata tag of type "name" (its `name` field is for validators and contracts).
-      ...(account.nameTag ? { metadata: { slug: slug(account.nameTag), name: account.nameTag, tagType: 'name', ordinal: 0, meta: {} } } : {}),
+      ...(account.nameTag
+        ? { metadata: { slug: slug(account.nameTag), name: account.nameTag, tagType: 'name', ordinal: 0, meta: {} } }
+        : {}),
       ...(account.ens ? { ensName: account.ens } : {}),
       publicTags: (account.publicTags ?? []).map((displayName) => ({ displayName, label: slug(displayName) })),
     });
     named.set(account.name, id);
   }
   // A named account with an NFT-collections guarantee collects drops like a scenario's collectors.
-  for (const list of scenario.lists ?? []) if (list.nftCollections) collectors.push({ id: named.get(list.account)!, collections: list.nftCollections });
+  for (const list of scenario.lists ?? [])
+    if (list.nftCollections) collectors.push({ id: named.get(list.account)!, collections: list.nftCollections });
   return {
     zeroId,
     named,

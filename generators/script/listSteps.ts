@@ -49,7 +49,15 @@ export function listSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       plans.push({
         label: `special:list:${list.account}:${plans.length}`,
         plan: (s) => {
-          const deployment = deployToken(s, s.cast.deployerId, 'ERC-20', label, {}, tokenIdentity(s.state.seed, label, 'ERC-20'), 0n);
+          const deployment = deployToken(
+            s,
+            s.cast.deployerId,
+            'ERC-20',
+            label,
+            {},
+            tokenIdentity(s.state.seed, label, 'ERC-20'),
+            0n,
+          );
           return deployment && { ...deployment, ...gas(s, 600_000, LIST_TOKEN_GAS) };
         },
         after: (s, t) => {
@@ -57,7 +65,10 @@ export function listSteps(state: LedgerState, cast: Cast): ScriptStep[] {
           s.cast.issuer.set(tokenId, s.cast.deployerId);
         },
       });
-      plans.push({ label: `special:list:${list.account}:${plans.length}`, plan: (s) => erc20Mint(s, tokenId, accountId) });
+      plans.push({
+        label: `special:list:${list.account}:${plans.length}`,
+        plan: (s) => erc20Mint(s, tokenId, accountId),
+      });
     }
   }
   return spreadSteps(plans, state.scenario.blocks, 0.9);

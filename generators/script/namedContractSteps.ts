@@ -38,16 +38,41 @@ function creationOf(state: LedgerState, cast: Cast, spec: NamedContract, index: 
     const implementationId = cast.namedContracts.get(spec.proxy.implementation)!;
     const implementation = state.accounts[implementationId]!;
     return spec.proxy.kind === 'eip1967'
-      ? { kind: 'transparent-proxy' as ContractKind, name: 'TransparentUpgradeableProxy', verification, constructorArgs: [implementation.hash, state.accounts[adminId]!.hash, '0x'], implementationId, custom: null }
-      : { kind: 'minimal-proxy' as ContractKind, name: implementation.contract!.name, verification, constructorArgs: [], implementationId, custom: null };
+      ? {
+          kind: 'transparent-proxy' as ContractKind,
+          name: 'TransparentUpgradeableProxy',
+          verification,
+          constructorArgs: [implementation.hash, state.accounts[adminId]!.hash, '0x'],
+          implementationId,
+          custom: null,
+        }
+      : {
+          kind: 'minimal-proxy' as ContractKind,
+          name: implementation.contract!.name,
+          verification,
+          constructorArgs: [],
+          implementationId,
+          custom: null,
+        };
   }
   const custom = customCodeOf(spec)!;
   const constructorArgs = constructorInputsOf(custom.abi).map((p, k) => {
     const found = argumentValue(p, spec.constructorArgs![k]!, (name) => namedAddress(state, cast, name));
-    if ('problem' in found) throw new BuildChainError(`buildChain: ${at}.constructorArgs[${k}]: ${found.problem}`, `${at}.constructorArgs[${k}]`);
+    if ('problem' in found)
+      throw new BuildChainError(
+        `buildChain: ${at}.constructorArgs[${k}]: ${found.problem}`,
+        `${at}.constructorArgs[${k}]`,
+      );
     return found.value;
   });
-  return { kind: 'custom' as ContractKind, name: custom.contractName, verification, constructorArgs, implementationId: NONE, custom };
+  return {
+    kind: 'custom' as ContractKind,
+    name: custom.contractName,
+    verification,
+    constructorArgs,
+    implementationId: NONE,
+    custom,
+  };
 }
 
 /**
@@ -60,7 +85,11 @@ export function predeployContracts(state: LedgerState, cast: Cast): void {
     if (spec.address === undefined) continue;
     const { implementationId, ...created } = creationOf(state, cast, spec, i, cast.deployerId);
     const hash = Address.checksum(spec.address.toLowerCase() as Hex);
-    const id = predeployContract(state, hash, { ...created, bytecodeLabel: `named:${spec.name}`, ...(implementationId !== NONE ? { implementationId } : {}) });
+    const id = predeployContract(state, hash, {
+      ...created,
+      bytecodeLabel: `named:${spec.name}`,
+      ...(implementationId !== NONE ? { implementationId } : {}),
+    });
     cast.namedContracts.set(spec.name, id);
   }
 }
@@ -80,9 +109,17 @@ export function namedContractSteps(state: LedgerState, cast: Cast): ScriptStep[]
         const { custom, implementationId, ...created } = creationOf(s.state, s.cast, spec, i, deployerId);
         const plan = deployContract(s, deployerId, created.kind, created.name, created.constructorArgs, {
           verification: created.verification,
-          extra: { custom, bytecodeLabel: `named:${spec.name}`, ...(implementationId !== NONE ? { implementationId } : {}) },
+          extra: {
+            custom,
+            bytecodeLabel: `named:${spec.name}`,
+            ...(implementationId !== NONE ? { implementationId } : {}),
+          },
         });
-        if (!plan) throw new BuildChainError(`buildChain: entities.contracts[${i}].deployer: ${spec.deployer ?? 'the protocol deployer'} cannot pay for the deployment at block ${s.ctx.height}`, `entities.contracts[${i}].deployer`);
+        if (!plan)
+          throw new BuildChainError(
+            `buildChain: entities.contracts[${i}].deployer: ${spec.deployer ?? 'the protocol deployer'} cannot pay for the deployment at block ${s.ctx.height}`,
+            `entities.contracts[${i}].deployer`,
+          );
         return plan;
       },
       after: (s, t) => {

@@ -22,7 +22,16 @@ import { contractNameOf, tokenIdentity } from './tokenIdentity.js';
 function identityOf(state: LedgerState, spec: NamedToken) {
   const drawn = tokenIdentity(state.seed, `named:${spec.symbol}`, spec.type);
   const decimals = spec.type === 'ERC-20' || spec.type === 'ERC-404' ? (spec.decimals ?? 18) : 0;
-  return { identity: { ...drawn, name: spec.name, symbol: spec.symbol, decimals, ...(spec.metadata ? { metadata: spec.metadata } : {}) }, decimals };
+  return {
+    identity: {
+      ...drawn,
+      name: spec.name,
+      symbol: spec.symbol,
+      decimals,
+      ...(spec.metadata ? { metadata: spec.metadata } : {}),
+    },
+    decimals,
+  };
 }
 
 /**
@@ -53,17 +62,19 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   const issuer = cast.deployerId;
   for (const spec of state.scenario.entities?.tokens ?? []) {
     const { identity, decimals } = identityOf(state, spec);
-    if (spec.address === undefined) steps.push({
-      label: `setup:named-token:${spec.symbol}`,
-      notBefore: 1,
-      // No initial supply: the holders the file names hold all of it.
-      plan: (s) => deployToken(s, issuer, spec.type, `named:${spec.symbol}`, { name: contractNameOf(spec.name) }, identity, 0n),
-      after: (s, t) => {
-        const id = s.state.transactions[t]!.createdId;
-        deployed.set(spec.symbol, id);
-        s.cast.issuer.set(id, issuer);
-      },
-    });
+    if (spec.address === undefined)
+      steps.push({
+        label: `setup:named-token:${spec.symbol}`,
+        notBefore: 1,
+        // No initial supply: the holders the file names hold all of it.
+        plan: (s) =>
+          deployToken(s, issuer, spec.type, `named:${spec.symbol}`, { name: contractNameOf(spec.name) }, identity, 0n),
+        after: (s, t) => {
+          const id = s.state.transactions[t]!.createdId;
+          deployed.set(spec.symbol, id);
+          s.cast.issuer.set(id, issuer);
+        },
+      });
     for (const [holder, held] of Object.entries(spec.holders ?? {})) {
       const toId = cast.named.get(holder)!;
       const label = `special:named-token:${spec.symbol}:${holder}`;
@@ -80,7 +91,9 @@ export function namedTokenSteps(state: LedgerState, cast: Cast): ScriptStep[] {
           label: `${label}:${id}`,
           plan: (s) => {
             const tokenId = deployed.get(spec.symbol)!;
-            return spec.type === 'ERC-1155' ? erc1155Mint(s, 1, tokenId, toId, [BigInt(id)]) : uniqueMint(s, spec.type as 'ERC-721' | 'ERC-404', tokenId, toId, BigInt(id)); // ids are for NFTs only (entityProblem)
+            return spec.type === 'ERC-1155'
+              ? erc1155Mint(s, 1, tokenId, toId, [BigInt(id)])
+              : uniqueMint(s, spec.type as 'ERC-721' | 'ERC-404', tokenId, toId, BigInt(id)); // ids are for NFTs only (entityProblem)
           },
         });
       }

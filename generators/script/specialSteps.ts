@@ -18,7 +18,8 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   const at = (fraction: number) => Math.max(4, Math.floor(fraction * blocks));
   const c = cast.contracts;
   const steps: ScriptStep[] = [];
-  const step = (label: string, fraction: number, plan: ScriptStep['plan']) => steps.push({ label: `special:${label}`, notBefore: at(fraction), plan });
+  const step = (label: string, fraction: number, plan: ScriptStep['plan']) =>
+    steps.push({ label: `special:${label}`, notBefore: at(fraction), plan });
 
   step('legacy', 0.15, (s) => {
     const plan = coinTransfer(s, cast.eoas[7 % cast.eoas.length]!);
@@ -27,7 +28,9 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
   step('erc1155-batch', 0.2, (s) => {
     const tokenId = cast.tokens['ERC-1155'][0]!;
     const ledger = s.state.tokens.get(tokenId)!;
-    const holder = ledger.holders.items.find((id) => ledger.multi.get(id)!.size >= 2 && !s.state.accounts[id]!.contract);
+    const holder = ledger.holders.items.find(
+      (id) => ledger.multi.get(id)!.size >= 2 && !s.state.accounts[id]!.contract,
+    );
     return named(erc1155Transfer(s, true, tokenId, holder), 'erc1155BatchTransaction');
   });
   step('failed', 0.25, (s) => {
@@ -45,7 +48,9 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       handle: 'failedTransaction',
     };
   });
-  step('large-batch', 0.3, (s) => named(erc1155Mint(s, 64, cast.tokens['ERC-1155'][0], cast.eoas[10 % cast.eoas.length]), 'largeBatchTransaction'));
+  step('large-batch', 0.3, (s) =>
+    named(erc1155Mint(s, 64, cast.tokens['ERC-1155'][0], cast.eoas[10 % cast.eoas.length]), 'largeBatchTransaction'),
+  );
   step('internal-error', 0.35, (s) => {
     const multisig = c.multisig!;
     return {
@@ -55,7 +60,16 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       call: { contractKind: 'multisig', functionName: 'executeTransaction', args: [7n] },
       ...gas(s, 60_000, 90_000),
       events: 1,
-      internals: [{ type: 'call', fromId: multisig, toId: c.vault!, value: 10n ** 18n, gasLimit: 50_000n, error: 'execution reverted' }],
+      internals: [
+        {
+          type: 'call',
+          fromId: multisig,
+          toId: c.vault!,
+          value: 10n ** 18n,
+          gasLimit: 50_000n,
+          error: 'execution reverted',
+        },
+      ],
       handle: 'internalErrorTransaction',
     };
   });
@@ -76,7 +90,15 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
       value: 0n,
       call: { contractKind: 'destructible', functionName: 'destroy', args: [hashOf(s, cast.deployerId)] },
       ...gas(s, 26_000, 35_000),
-      internals: [{ type: 'selfdestruct', fromId: target, toId: cast.deployerId, value: s.state.accounts[target]!.balance, gasLimit: 0n }],
+      internals: [
+        {
+          type: 'selfdestruct',
+          fromId: target,
+          toId: cast.deployerId,
+          value: s.state.accounts[target]!.balance,
+          gasLimit: 0n,
+        },
+      ],
       handle: 'selfDestructTransaction',
     };
   });

@@ -18,7 +18,11 @@ export interface ScriptStep {
  * Spreads steps evenly from just after the set-up (4% of the chain, at least block 4) to `until`
  * (a share of the chain's blocks), in their order.
  */
-export function spreadSteps(plans: readonly Omit<ScriptStep, 'notBefore'>[], blocks: number, until: number): ScriptStep[] {
+export function spreadSteps(
+  plans: readonly Omit<ScriptStep, 'notBefore'>[],
+  blocks: number,
+  until: number,
+): ScriptStep[] {
   const first = Math.max(4, Math.floor(blocks * 0.04));
   const span = Math.max(1, Math.floor(blocks * until) - first);
   return plans.map((p, j) => ({ ...p, notBefore: first + Math.floor((j * span) / plans.length) }));

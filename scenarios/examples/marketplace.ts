@@ -4,7 +4,8 @@ import { defineScenario } from '../defineScenario.js';
 export default defineScenario({
   extends: 'tiny',
   name: 'marketplace',
-  description: 'An NFT marketplace: a collector holding one NFT of each of 120 collections (three pages), the marketplace’s own ERC-1155 passes and an ERC-721 collection with its owners, and a buyer with three collections.',
+  description:
+    'An NFT marketplace: a collector holding one NFT of each of 120 collections (three pages), the marketplace’s own ERC-1155 passes and an ERC-721 collection with its owners, and a buyer with three collections.',
   blocks: 200,
   entities: {
     accounts: [

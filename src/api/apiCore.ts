@@ -20,7 +20,12 @@ export interface CreateApiOptions {
   readonly mempool?: () => Mempool | undefined;
 }
 
-function answer(ctx: ApiContext, pathname: string, query: URLSearchParams, onError: CreateApiOptions['onError']): ApiResponse {
+function answer(
+  ctx: ApiContext,
+  pathname: string,
+  query: URLSearchParams,
+  onError: CreateApiOptions['onError'],
+): ApiResponse {
   let path = pathname.slice(PREFIX.length);
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   const route = matchRoute(path);
@@ -44,9 +49,12 @@ function answer(ctx: ApiContext, pathname: string, query: URLSearchParams, onErr
  */
 export function createApiCore(chain: Chain, options: CreateApiOptions = {}): Api {
   const ctx = createApiContext(chain, options.profile, options.mempool);
-  const onError = options.onError ?? ((error: unknown, pathname: string) => console.error(`explorer-mock: 500 on ${pathname}:`, error));
+  const onError =
+    options.onError ??
+    ((error: unknown, pathname: string) => console.error(`explorer-mock: 500 on ${pathname}:`, error));
   const handler: ApiHandler = (pathname, query) => {
-    if (!pathname.startsWith(PREFIX) || (pathname.length > PREFIX.length && pathname[PREFIX.length] !== '/')) return errorResponse(unknownAction());
+    if (!pathname.startsWith(PREFIX) || (pathname.length > PREFIX.length && pathname[PREFIX.length] !== '/'))
+      return errorResponse(unknownAction());
     return answer(ctx, pathname, query, onError);
   };
   return Object.assign(handler, { warmUp: (signal?: AbortSignal) => warmUp(ctx, signal) });

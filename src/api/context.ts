@@ -11,14 +11,23 @@ export interface ApiContext extends ViewContext {
   readonly mempool: () => Mempool | undefined;
 }
 
-export const createApiContext = (chain: Chain, profile: Profile = 'spec', mempool: () => Mempool | undefined = () => undefined): ApiContext => ({
+export const createApiContext = (
+  chain: Chain,
+  profile: Profile = 'spec',
+  mempool: () => Mempool | undefined = () => undefined,
+): ApiContext => ({
   ...createViewContext(chain, undefined, profile),
   filtered: lru(32 * 1024 * 1024),
   mempool,
 });
 
 /** `list` narrowed to the elements `keep` accepts, memoised under `key`. */
-export function filteredList(ctx: ApiContext, key: string, list: Int32Array, keep: (element: number) => boolean): Int32Array {
+export function filteredList(
+  ctx: ApiContext,
+  key: string,
+  list: Int32Array,
+  keep: (element: number) => boolean,
+): Int32Array {
   const hit = ctx.filtered.get(key);
   if (hit) return hit;
   return ctx.filtered.set(key, list.filter(keep));

@@ -4,12 +4,20 @@ type Get = (url: string) => { status: number; body: string };
  * Walks a list's first `limit` pages as a client does, every key of `next_page_params` copied
  * into the query beside the first URL's filters, handing each page (URL and parsed body) to `visit`.
  */
-function walkPages(get: Get, first: string, limit: number, visit: (url: string, page: { items?: unknown[] } | null) => void): void {
+function walkPages(
+  get: Get,
+  first: string,
+  limit: number,
+  visit: (url: string, page: { items?: unknown[] } | null) => void,
+): void {
   const [path, filters = ''] = first.split('?') as [string, string?];
   let url = first;
   for (let pages = 0; pages < limit; pages++) {
     const answer = get(url);
-    const page = answer.status === 200 ? (JSON.parse(answer.body) as { items?: unknown[]; next_page_params?: Record<string, unknown> | null } | null) : null;
+    const page =
+      answer.status === 200
+        ? (JSON.parse(answer.body) as { items?: unknown[]; next_page_params?: Record<string, unknown> | null } | null)
+        : null;
     visit(url, page);
     const next = page?.next_page_params;
     if (!next || pages + 1 === limit) return;

@@ -9,8 +9,12 @@ function walk(keys: number[], newestFirst: boolean, weight?: (e: number) => numb
   let cursor: number | null = null;
   for (let guard = 0; guard < 10_000; guard++) {
     const c = cursor;
-    const after = c === null ? null : newestFirst ? (e: number) => keys[e]! < keys[c]! : (e: number) => keys[e]! > keys[c]!;
-    const page = takePage(list, newestFirst, after, { together: (a, b) => keys[a] === keys[b], ...(weight ? { weight } : {}) });
+    const after =
+      c === null ? null : newestFirst ? (e: number) => keys[e]! < keys[c]! : (e: number) => keys[e]! > keys[c]!;
+    const page = takePage(list, newestFirst, after, {
+      together: (a, b) => keys[a] === keys[b],
+      ...(weight ? { weight } : {}),
+    });
     seen.push(...page.elements);
     if (!page.more) return { seen, pages: guard + 1 };
     cursor = page.elements[page.elements.length - 1]!;

@@ -17,13 +17,15 @@ export function decodeSegment(segment: string): string {
 
 /** A 0x-prefixed 40-hex-digit address from the path, lower-cased; 422 otherwise. */
 export function addressParam(raw: string): string {
-  if (!ADDRESS.test(raw)) throw invalidParameter('/address_hash_param', 'Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/');
+  if (!ADDRESS.test(raw))
+    throw invalidParameter('/address_hash_param', 'Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/');
   return raw.toLowerCase();
 }
 
 /** A 0x-prefixed 64-hex-digit transaction hash from the path, lower-cased; 422 otherwise. */
 export function transactionHashParam(raw: string): string {
-  if (!HASH.test(raw)) throw invalidParameter('/transaction_hash_param', 'Invalid format. Expected ~r/^0x([A-Fa-f0-9]{64})$/');
+  if (!HASH.test(raw))
+    throw invalidParameter('/transaction_hash_param', 'Invalid format. Expected ~r/^0x([A-Fa-f0-9]{64})$/');
   return raw.toLowerCase();
 }
 
@@ -31,21 +33,28 @@ export function transactionHashParam(raw: string): string {
 export function blockParam(raw: string): { height: number } | { hash: string } {
   if (INTEGER.test(raw) && raw.length <= 16 && Number(raw) <= Number.MAX_SAFE_INTEGER) return { height: Number(raw) };
   if (HASH.test(raw)) return { hash: raw.toLowerCase() };
-  throw invalidParameter('/block_hash_or_number_param', 'Invalid format. Expected a block number or ~r/^0x([A-Fa-f0-9]{64})$/');
+  throw invalidParameter(
+    '/block_hash_or_number_param',
+    'Invalid format. Expected a block number or ~r/^0x([A-Fa-f0-9]{64})$/',
+  );
 }
 
 /** The account of a lower-case address, or undefined when the chain has never seen it. */
 export const accountOf = (chain: Chain, lower: string): AccountId | undefined => chain.accountByHash.get(lower);
 
 /** A query value that a JSON null became: absent, empty or the text `null`. */
-const isNull = (value: string | null): value is null | '' | 'null' => value === null || value === '' || value === 'null';
+const isNull = (value: string | null): value is null | '' | 'null' =>
+  value === null || value === '' || value === 'null';
 
 /** A non-negative integer cursor value (below 2^53), or undefined when absent; 422 when malformed. */
 export function integerQuery(query: URLSearchParams, key: string): number | undefined {
   const value = query.get(key);
   if (isNull(value)) return undefined;
   if (!INTEGER.test(value) || value.length > 16 || Number(value) > Number.MAX_SAFE_INTEGER) {
-    throw invalidParameter(`/${key}`, `Invalid integer: expected a non-negative integer below 2^53, got "${value.slice(0, 80)}"`);
+    throw invalidParameter(
+      `/${key}`,
+      `Invalid integer: expected a non-negative integer below 2^53, got "${value.slice(0, 80)}"`,
+    );
   }
   return Number(value);
 }
@@ -57,7 +66,8 @@ export function bigintQuery(query: URLSearchParams, key: string): bigint | undef
   if (INTEGER.test(value) && value.length <= 80) return BigInt(value);
   // A JavaScript client that parsed the number may send it back in exponent form.
   const number = Number(value);
-  if (/^[0-9.eE+]+$/.test(value) && Number.isFinite(number) && number >= 0) return BigInt(Math.round(number).toLocaleString('fullwide', { useGrouping: false }));
+  if (/^[0-9.eE+]+$/.test(value) && Number.isFinite(number) && number >= 0)
+    return BigInt(Math.round(number).toLocaleString('fullwide', { useGrouping: false }));
   throw invalidParameter(`/${key}`, `Invalid number: expected a non-negative integer, got "${value.slice(0, 80)}"`);
 }
 
@@ -87,7 +97,11 @@ export function enumQuery<T extends string>(query: URLSearchParams, key: string,
 }
 
 /** A comma-separated list of token types (OR-combined), or undefined for no filter; 422 on an unknown type. */
-export function tokenTypesQuery(query: URLSearchParams, key: string, allowed: readonly TokenType[] = TOKEN_TYPES): ReadonlySet<TokenType> | undefined {
+export function tokenTypesQuery(
+  query: URLSearchParams,
+  key: string,
+  allowed: readonly TokenType[] = TOKEN_TYPES,
+): ReadonlySet<TokenType> | undefined {
   const value = query.get(key);
   if (value === null || value.trim() === '') return undefined;
   const types = new Set<TokenType>();

@@ -13,9 +13,35 @@ import { smartContract } from './handlers/smartContract.js';
 import { transactionTokenTransfers } from './handlers/transactionTokenTransfers.js';
 import { openapi } from './handlers/openapi.js';
 import { block, blockInternalTransactions, blockWithdrawals } from './handlers/block.js';
-import { transaction, transactionInternalTransactions, transactionLogs, transactionRawTrace, transactions, transactionStateChanges, transactionSummary } from './handlers/transactions.js';
-import { addressBlocksValidated, addressCoinBalanceHistory, addressCoinBalanceHistoryByDay, addressCounters, addressLogs, addressNft, addressTabsCounters } from './handlers/addressPages.js';
-import { tokenCounters, tokenDetail, tokenHolders, tokenInstance, tokenInstances, tokenInstanceTransfers, tokenInstanceTransfersCount, tokens, tokenTransfers } from './handlers/tokens.js';
+import {
+  transaction,
+  transactionInternalTransactions,
+  transactionLogs,
+  transactionRawTrace,
+  transactions,
+  transactionStateChanges,
+  transactionSummary,
+} from './handlers/transactions.js';
+import {
+  addressBlocksValidated,
+  addressCoinBalanceHistory,
+  addressCoinBalanceHistoryByDay,
+  addressCounters,
+  addressLogs,
+  addressNft,
+  addressTabsCounters,
+} from './handlers/addressPages.js';
+import {
+  tokenCounters,
+  tokenDetail,
+  tokenHolders,
+  tokenInstance,
+  tokenInstances,
+  tokenInstanceTransfers,
+  tokenInstanceTransfersCount,
+  tokens,
+  tokenTransfers,
+} from './handlers/tokens.js';
 import {
   allInternalTransactions,
   allTokenTransfers,

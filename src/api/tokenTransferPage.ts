@@ -14,12 +14,19 @@ export function tokenTransferPage(ctx: ApiContext, list: ArrayLike<number>, quer
   const blockNumber = integerQuery(query, 'block_number');
   const logIndex = integerQuery(query, 'index');
   const cursor = blockNumber === undefined ? null : [blockNumber, logIndex ?? Number.MAX_SAFE_INTEGER];
-  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.tokenTransfers.at(t)!.block, chain.tokenTransfers.at(t)!.logIndex], cursor) < 0), {
-    weight: (t) => itemsOf(chain.tokenTransfers.at(t)!),
-  });
+  const page = takePage(
+    list,
+    true,
+    cursor &&
+      ((t) => compareTuples([chain.tokenTransfers.at(t)!.block, chain.tokenTransfers.at(t)!.logIndex], cursor) < 0),
+    {
+      weight: (t) => itemsOf(chain.tokenTransfers.at(t)!),
+    },
+  );
   const items: string[] = [];
   for (const t of page.elements) {
-    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(t)!); k++) items.push(cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k)));
+    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(t)!); k++)
+      items.push(cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k)));
   }
   const last = chain.tokenTransfers.at(page.elements[page.elements.length - 1] ?? 0);
   return pageResponse(items, page.more && last ? { block_number: last.block, index: last.logIndex } : null);

@@ -12,9 +12,16 @@ export interface ApiRequest {
 }
 
 const validParam = (name: string) =>
-  name === 'address_hash' ? addressHash().chain((h) => fc.constantFrom(h, h.toLowerCase())) : name === 'transaction_hash' ? transactionHash() : fc.oneof(fc.nat(30_000_000).map(String), blockHash());
+  name === 'address_hash'
+    ? addressHash().chain((h) => fc.constantFrom(h, h.toLowerCase()))
+    : name === 'transaction_hash'
+      ? transactionHash()
+      : fc.oneof(fc.nat(30_000_000).map(String), blockHash());
 
-const invalidParam = fc.oneof(fc.constantFrom('0x', '0x123', 'zz', '-1', '1.5', '0xZZ00000000000000000000000000000000000000'), fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent));
+const invalidParam = fc.oneof(
+  fc.constantFrom('0x', '0x123', 'zz', '-1', '1.5', '0xZZ00000000000000000000000000000000000000'),
+  fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
+);
 
 /** A request URL for one of the twelve endpoints, valid or deliberately invalid (or either). */
 export const apiRequest = (options: { valid?: boolean } = {}): fc.Arbitrary<ApiRequest> =>
@@ -22,27 +29,49 @@ export const apiRequest = (options: { valid?: boolean } = {}): fc.Arbitrary<ApiR
     fc.constantFrom(...endpoints).chain((endpoint) => {
       const params = endpoint.pathParameters.map((p) => validParam(p.name));
       const filters = endpoint.query.filter((q) => q.kind === 'filter' && q.values);
-      const query = fc.subarray([...filters]).chain((chosen) =>
-        fc.tuple(...chosen.map((q) => fc.constantFrom(...q.values!).map((v) => `${q.name}=${encodeURIComponent(v)}`))),
-      );
-      const how = valid ? fc.constant('none' as const) : fc.constantFrom(...(params.length ? (['param', 'filter', 'cursor', 'path'] as const) : (['filter', 'cursor', 'path'] as const)));
-      return fc.record({ params: fc.tuple(...params), query, how, bad: invalidParam }).map(({ params: values, query: parts, how: breakIt, bad }) => {
-        let i = 0;
-        let path = `/api/v2${endpoint.path.replace(/\{[^}]+\}/g, () => String(breakIt === 'param' && i === 0 ? (i++, bad) : values[i++]))}`;
-        const broken = endpoint.query.some((p) => p.name === 'type') ? 'type' : 'filter';
-        // A broken filter replaces a valid one of the same name: the server reads the first value of a key.
-        const q = breakIt === 'filter' ? parts.filter((part) => !part.startsWith(`${broken}=`)) : [...parts];
-        if (breakIt === 'filter') q.push(broken === 'type' ? 'type=nope' : 'filter=sideways');
-        // A cursor key the endpoint checks: an integer, a number or a patterned string.
-        const cursor = endpoint.query.find((p) => p.kind === 'cursor' && (p.type !== 'string' || p.pattern));
-        if (breakIt === 'cursor' && cursor) q.push(`${cursor.name}=${cursor.type === 'string' ? 'zz' : 'abc'}`);
-        if (breakIt === 'path') path = `${path}/x/y/z`;
-        const hasFilter = endpoint.query.some((p) => p.kind === 'filter');
-        const hasCursor = cursor !== undefined;
-        // Endpoints without filters or cursors ignore unknown query parameters: then the request stays valid.
-        const reallyInvalid = breakIt === 'param' || breakIt === 'path' || (breakIt === 'filter' && hasFilter) || (breakIt === 'cursor' && hasCursor);
-        const expectedStatuses = !reallyInvalid ? (endpoint.errors.includes(404) ? [200, 404] : [200]) : breakIt === 'path' ? [400] : [422];
-        return { url: `${path}${q.length ? `?${q.join('&')}` : ''}`, valid: !reallyInvalid, expectedStatuses };
-      });
+      const query = fc
+        .subarray([...filters])
+        .chain((chosen) =>
+          fc.tuple(
+            ...chosen.map((q) => fc.constantFrom(...q.values!).map((v) => `${q.name}=${encodeURIComponent(v)}`)),
+          ),
+        );
+      const how = valid
+        ? fc.constant('none' as const)
+        : fc.constantFrom(
+            ...(params.length
+              ? (['param', 'filter', 'cursor', 'path'] as const)
+              : (['filter', 'cursor', 'path'] as const)),
+          );
+      return fc
+        .record({ params: fc.tuple(...params), query, how, bad: invalidParam })
+        .map(({ params: values, query: parts, how: breakIt, bad }) => {
+          let i = 0;
+          let path = `/api/v2${endpoint.path.replace(/\{[^}]+\}/g, () => String(breakIt === 'param' && i === 0 ? (i++, bad) : values[i++]))}`;
+          const broken = endpoint.query.some((p) => p.name === 'type') ? 'type' : 'filter';
+          // A broken filter replaces a valid one of the same name: the server reads the first value of a key.
+          const q = breakIt === 'filter' ? parts.filter((part) => !part.startsWith(`${broken}=`)) : [...parts];
+          if (breakIt === 'filter') q.push(broken === 'type' ? 'type=nope' : 'filter=sideways');
+          // A cursor key the endpoint checks: an integer, a number or a patterned string.
+          const cursor = endpoint.query.find((p) => p.kind === 'cursor' && (p.type !== 'string' || p.pattern));
+          if (breakIt === 'cursor' && cursor) q.push(`${cursor.name}=${cursor.type === 'string' ? 'zz' : 'abc'}`);
+          if (breakIt === 'path') path = `${path}/x/y/z`;
+          const hasFilter = endpoint.query.some((p) => p.kind === 'filter');
+          const hasCursor = cursor !== undefined;
+          // Endpoints without filters or cursors ignore unknown query parameters: then the request stays valid.
+          const reallyInvalid =
+            breakIt === 'param' ||
+            breakIt === 'path' ||
+            (breakIt === 'filter' && hasFilter) ||
+            (breakIt === 'cursor' && hasCursor);
+          const expectedStatuses = !reallyInvalid
+            ? endpoint.errors.includes(404)
+              ? [200, 404]
+              : [200]
+            : breakIt === 'path'
+              ? [400]
+              : [422];
+          return { url: `${path}${q.length ? `?${q.join('&')}` : ''}`, valid: !reallyInvalid, expectedStatuses };
+        });
     }),
   );

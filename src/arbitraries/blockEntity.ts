@@ -43,7 +43,12 @@ export const blockEntity = (options: BlockOptions): fc.Arbitrary<Block> =>
       const gasUsed = options.gasUsed ?? Math.floor(gasLimit * b.fill);
       const priorityFee = options.priorityFee ?? b.tips;
       const transactionFees = options.transactionFees ?? b.baseFeePerGas * BigInt(gasUsed) + priorityFee;
-      const rewards: Reward[] = b.type === 'block' ? [{ type: 'Miner Reward', amount: priorityFee }] : b.type === 'uncle' ? [{ type: 'Uncle Reward', amount: 1_750_000_000_000_000_000n }] : [];
+      const rewards: Reward[] =
+        b.type === 'block'
+          ? [{ type: 'Miner Reward', amount: priorityFee }]
+          : b.type === 'uncle'
+            ? [{ type: 'Uncle Reward', amount: 1_750_000_000_000_000_000n }]
+            : [];
       return {
         type: b.type,
         height: b.height,

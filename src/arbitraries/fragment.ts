@@ -1,5 +1,14 @@
 import { HashIndex } from '../chain/hashIndex.js';
-import type { Account, AddressIndex, Block, Chain, InternalTransaction, TokenTransfer, Transaction, Withdrawal } from '../chain/types.js';
+import type {
+  Account,
+  AddressIndex,
+  Block,
+  Chain,
+  InternalTransaction,
+  TokenTransfer,
+  Transaction,
+  Withdrawal,
+} from '../chain/types.js';
 import { createViewContext, type ViewContext } from '../views/context.js';
 
 const EMPTY = new Int32Array(0);

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { NONE, type Account, type BlockType, type InternalTransactionType, type TokenType, type Verification } from '../chain/types.js';
+import {
+  NONE,
+  type Account,
+  type BlockType,
+  type InternalTransactionType,
+  type TokenType,
+  type Verification,
+} from '../chain/types.js';
 import type {
   Address,
   AddressListItem,
@@ -27,7 +34,14 @@ import { tokenInstanceView } from '../views/tokenInstance.js';
 import { itemsOf, tokenTransferView } from '../views/tokenTransfer.js';
 import { transactionJson } from '../views/transaction.js';
 import { withdrawalView } from '../views/withdrawal.js';
-import { type AccountDraft, contractOf, distinctDrafts, eoaDraft, placeAccounts, type ContractOptions } from './accounts.js';
+import {
+  type AccountDraft,
+  contractOf,
+  distinctDrafts,
+  eoaDraft,
+  placeAccounts,
+  type ContractOptions,
+} from './accounts.js';
 import { blockEntity } from './blockEntity.js';
 import { fragmentContext, type ListFlags } from './fragment.js';
 import { transactionHash, wei } from './primitives.js';
@@ -44,22 +58,41 @@ export const transaction = (options: TransactionOptions = {}): fc.Arbitrary<Tran
 
 /** A token transfer item (one item of a flattened ERC-1155 batch, or a whole transfer). */
 export const tokenTransfer = (options: { tokenType?: TokenType } = {}): fc.Arbitrary<TokenTransfer> =>
-  transactionFragment({ kind: 'token_transfer', status: 'ok', ...(options.tokenType ? { tokenType: options.tokenType } : {}) }).chain(({ ctx }) =>
-    fc.nat(ctx.chain.tokenTransfers.length - 1).chain((t) =>
-      fc.nat(itemsOf(ctx.chain.tokenTransfers.at(t)!) - 1).map((k) => asClientSees<TokenTransfer>(JSON.stringify(tokenTransferView(ctx, t, k)))),
-    ),
+  transactionFragment({
+    kind: 'token_transfer',
+    status: 'ok',
+    ...(options.tokenType ? { tokenType: options.tokenType } : {}),
+  }).chain(({ ctx }) =>
+    fc
+      .nat(ctx.chain.tokenTransfers.length - 1)
+      .chain((t) =>
+        fc
+          .nat(itemsOf(ctx.chain.tokenTransfers.at(t)!) - 1)
+          .map((k) => asClientSees<TokenTransfer>(JSON.stringify(tokenTransferView(ctx, t, k)))),
+      ),
   );
 
 /** A block of any type (or the one asked for). */
 export const block = (options: { type?: BlockType } = {}): fc.Arbitrary<Block> =>
-  fc.record({ miner: eoaDraft(), block: blockEntity({ minerId: 0, ...(options.type ? { type: options.type } : {}) }) }).map(({ miner, block: b }) =>
-    asClientSees<Block>(blockJson(fragmentContext({ accounts: placeAccounts([miner]), blocks: [b] }), b)),
-  );
+  fc
+    .record({ miner: eoaDraft(), block: blockEntity({ minerId: 0, ...(options.type ? { type: options.type } : {}) }) })
+    .map(({ miner, block: b }) =>
+      asClientSees<Block>(blockJson(fragmentContext({ accounts: placeAccounts([miner]), blocks: [b] }), b)),
+    );
 
-const INTERNAL_TYPES: readonly InternalTransactionType[] = ['call', 'delegatecall', 'staticcall', 'create', 'create2', 'selfdestruct'];
+const INTERNAL_TYPES: readonly InternalTransactionType[] = [
+  'call',
+  'delegatecall',
+  'staticcall',
+  'create',
+  'create2',
+  'selfdestruct',
+];
 
 /** An internal transaction of a contract call. */
-export const internalTransaction = (options: { type?: InternalTransactionType; success?: boolean } = {}): fc.Arbitrary<InternalTransaction> =>
+export const internalTransaction = (
+  options: { type?: InternalTransactionType; success?: boolean } = {},
+): fc.Arbitrary<InternalTransaction> =>
   fc
     .record({
       fragment: transactionFragment({ kind: 'contract_call', status: 'ok' }),
@@ -98,9 +131,19 @@ export const internalTransaction = (options: { type?: InternalTransactionType; s
 /** A withdrawal with its receiver. */
 export const withdrawal = (): fc.Arbitrary<Withdrawal> =>
   fc
-    .record({ receiver: eoaDraft(), block: blockEntity({ type: 'block', minerId: 0 }), index: fc.nat(100_000_000), validatorIndex: fc.nat(2_000_000), gwei: fc.bigInt({ min: 1n, max: 10n ** 11n }) })
+    .record({
+      receiver: eoaDraft(),
+      block: blockEntity({ type: 'block', minerId: 0 }),
+      index: fc.nat(100_000_000),
+      validatorIndex: fc.nat(2_000_000),
+      gwei: fc.bigInt({ min: 1n, max: 10n ** 11n }),
+    })
     .map(({ receiver, block: b, index, validatorIndex, gwei }) => {
-      const ctx = fragmentContext({ accounts: placeAccounts([receiver]), blocks: [b], withdrawals: [{ index, validatorIndex, receiverId: 0, amount: gwei * 10n ** 9n, block: b.height }] });
+      const ctx = fragmentContext({
+        accounts: placeAccounts([receiver]),
+        blocks: [b],
+        withdrawals: [{ index, validatorIndex, receiverId: 0, amount: gwei * 10n ** 9n, block: b.height }],
+      });
       return asClientSees<Withdrawal>(JSON.stringify(withdrawalView(ctx, 0)));
     });
 
@@ -114,20 +157,45 @@ export interface AddressOptions {
  * `listed`: the address has a positive balance, as every item of the address list does.
  */
 function addressFragment(options: AddressOptions, listed = false) {
-  const kind = options.kind ? fc.constant(options.kind) : fc.constantFrom<NonNullable<AddressOptions['kind']>>('eoa', 'eoa', 'contract', 'token', 'proxy');
+  const kind = options.kind
+    ? fc.constant(options.kind)
+    : fc.constantFrom<NonNullable<AddressOptions['kind']>>('eoa', 'eoa', 'contract', 'token', 'proxy');
   return kind.chain((k) =>
     fc
       .record({
         people: distinctDrafts(3, listed ? { minBalance: 1n } : {}),
         creation: fc.record({ hash: transactionHash(), block: blockEntity({ type: 'block', minerId: 1 }) }),
-        flags: fc.record({ transactions: fc.boolean(), tokenTransfers: fc.boolean(), withdrawals: fc.boolean(), minedBlocks: fc.boolean(), holdings: fc.boolean() }),
+        flags: fc.record({
+          transactions: fc.boolean(),
+          tokenTransfers: fc.boolean(),
+          withdrawals: fc.boolean(),
+          minedBlocks: fc.boolean(),
+          holdings: fc.boolean(),
+        }),
         transactionsCount: fc.nat(5_000),
-        contract: k === 'eoa' ? fc.constant(null) : contractOf({ creatorId: 1, creationTransaction: 0, ...(k === 'token' ? { token: 'ERC-20' as const } : {}), ...(k === 'proxy' ? { kind: 'transparent-proxy' as const, implementationId: 2 } : {}) }),
-        implementationContract: contractOf({ creatorId: 1, creationTransaction: 0, kind: 'implementation', verification: 'full' }),
+        contract:
+          k === 'eoa'
+            ? fc.constant(null)
+            : contractOf({
+                creatorId: 1,
+                creationTransaction: 0,
+                ...(k === 'token' ? { token: 'ERC-20' as const } : {}),
+                ...(k === 'proxy' ? { kind: 'transparent-proxy' as const, implementationId: 2 } : {}),
+              }),
+        implementationContract: contractOf({
+          creatorId: 1,
+          creationTransaction: 0,
+          kind: 'implementation',
+          verification: 'full',
+        }),
       })
       .map((a) => {
         const [subject, creator, implementation] = a.people as [AccountDraft, AccountDraft, AccountDraft];
-        const drafts: AccountDraft[] = [{ ...subject, contract: a.contract }, creator, { ...implementation, contract: a.implementationContract }];
+        const drafts: AccountDraft[] = [
+          { ...subject, contract: a.contract },
+          creator,
+          { ...implementation, contract: a.implementationContract },
+        ];
         const flags: ListFlags[] = [{ ...a.flags, transactions: a.transactionsCount > 0 }];
         const ctx = fragmentContext({
           accounts: placeAccounts(drafts),
@@ -185,7 +253,10 @@ export const address = (options: AddressOptions = {}): fc.Arbitrary<Address> =>
 export const addressListItem = (options: AddressOptions = {}): fc.Arbitrary<AddressListItem> =>
   addressFragment(options, true).map(({ ctx, transactionsCount }) => {
     const index = ctx.chain.indexes.at(0)!;
-    const counted = createViewContext({ ...ctx.chain, indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...[...ctx.chain.indexes].slice(1)] });
+    const counted = createViewContext({
+      ...ctx.chain,
+      indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...[...ctx.chain.indexes].slice(1)],
+    });
     return asClientSees<AddressListItem>(JSON.stringify(addressListItemView(counted, 0)));
   });
 
@@ -197,7 +268,12 @@ function tokenFragment(type?: TokenType) {
       anyType: fc.constantFrom<TokenType>('ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'),
       people: distinctDrafts(2),
     })
-    .chain((r) => (type ? fc.constant(r.token) : contractOf({ creatorId: 1, creationTransaction: 0, token: r.anyType, creationStatus: 'success' })).map((token) => ({ ...r, token })))
+    .chain((r) =>
+      (type
+        ? fc.constant(r.token)
+        : contractOf({ creatorId: 1, creationTransaction: 0, token: r.anyType, creationStatus: 'success' })
+      ).map((token) => ({ ...r, token })),
+    )
     .map((r) => {
       const [tokenAccount, holder] = r.people as [AccountDraft, AccountDraft];
       const accounts: Account[] = placeAccounts([{ ...tokenAccount, contract: r.token }, holder]);
@@ -207,12 +283,16 @@ function tokenFragment(type?: TokenType) {
 
 /** A token object. */
 export const token = (options: { type?: TokenType } = {}): fc.Arbitrary<Token> =>
-  tokenFragment(options.type).map(({ accounts }) => asClientSees<Token>(JSON.stringify(tokenView(fragmentContext({ accounts }), 0))));
+  tokenFragment(options.type).map(({ accounts }) =>
+    asClientSees<Token>(JSON.stringify(tokenView(fragmentContext({ accounts }), 0))),
+  );
 
 const nftTypes: readonly TokenType[] = ['ERC-721', 'ERC-1155', 'ERC-404'];
 
 /** A token instance (an NFT or an ERC-1155 id) with its token. */
-export const tokenInstance = (options: { tokenType?: Exclude<TokenType, 'ERC-20'> } = {}): fc.Arbitrary<TokenInstance> =>
+export const tokenInstance = (
+  options: { tokenType?: Exclude<TokenType, 'ERC-20'> } = {},
+): fc.Arbitrary<TokenInstance> =>
   (options.tokenType ? fc.constant(options.tokenType) : fc.constantFrom(...nftTypes))
     .chain((type) => fc.record({ f: tokenFragment(type), id: fc.bigInt({ min: 0n, max: 10n ** 12n }) }))
     .map(({ f, id }) => {
@@ -223,24 +303,43 @@ export const tokenInstance = (options: { tokenType?: Exclude<TokenType, 'ERC-20'
 /** A row of an address's token balances. */
 export const tokenBalance = (options: { tokenType?: TokenType } = {}): fc.Arbitrary<AddressTokenBalanceItem> =>
   fc
-    .record({ f: tokenFragment(options.tokenType), id: fc.bigInt({ min: 0n, max: 10n ** 9n }), value: wei(), count: fc.integer({ min: 1, max: 50 }) })
+    .record({
+      f: tokenFragment(options.tokenType),
+      id: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+      value: wei(),
+      count: fc.integer({ min: 1, max: 50 }),
+    })
     .map(({ f, id, value, count }) => {
       const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map([[`0:${id}`, 1]]) });
       const holding =
-        f.type === 'ERC-20' ? { tokenId: 0, nftId: null, value: value + 1n } : f.type === 'ERC-721' ? { tokenId: 0, nftId: null, value: BigInt(count) } : { tokenId: 0, nftId: id, value: f.type === 'ERC-404' ? 10n ** 18n : value + 1n };
+        f.type === 'ERC-20'
+          ? { tokenId: 0, nftId: null, value: value + 1n }
+          : f.type === 'ERC-721'
+            ? { tokenId: 0, nftId: null, value: BigInt(count) }
+            : { tokenId: 0, nftId: id, value: f.type === 'ERC-404' ? 10n ** 18n : value + 1n };
       return asClientSees<AddressTokenBalanceItem>(JSON.stringify(tokenBalanceView(ctx, holding, 1)));
     });
 
 /** An NFT collection an address holds, with up to 9 instances. */
-export const nftCollection = (options: { tokenType?: Exclude<TokenType, 'ERC-20'> } = {}): fc.Arbitrary<NftCollectionItem> =>
+export const nftCollection = (
+  options: { tokenType?: Exclude<TokenType, 'ERC-20'> } = {},
+): fc.Arbitrary<NftCollectionItem> =>
   (options.tokenType ? fc.constant(options.tokenType) : fc.constantFrom(...nftTypes))
-    .chain((type) => fc.record({ f: tokenFragment(type), ids: fc.uniqueArray(fc.bigInt({ min: 0n, max: 10n ** 9n }), { minLength: 1, maxLength: 15 }), amount: fc.bigInt({ min: 1n, max: 1_000n }) }))
+    .chain((type) =>
+      fc.record({
+        f: tokenFragment(type),
+        ids: fc.uniqueArray(fc.bigInt({ min: 0n, max: 10n ** 9n }), { minLength: 1, maxLength: 15 }),
+        amount: fc.bigInt({ min: 1n, max: 1_000n }),
+      }),
+    )
     .map(({ f, ids, amount }) => {
       const sorted = [...ids].sort((a, b) => (a < b ? -1 : 1));
       const unit = f.type === 'ERC-404' ? 10n ** 18n : f.type === 'ERC-721' ? 1n : amount;
       const instances = sorted.map((id) => ({ id, value: unit }));
       const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map(sorted.map((id) => [`0:${id}`, 1])) });
-      return asClientSees<NftCollectionItem>(JSON.stringify(nftCollectionView(ctx, { tokenId: 0, amount: unit * BigInt(instances.length), instances }, 1)));
+      return asClientSees<NftCollectionItem>(
+        JSON.stringify(nftCollectionView(ctx, { tokenId: 0, amount: unit * BigInt(instances.length), instances }, 1)),
+      );
     });
 
 export interface SmartContractOptions extends Pick<ContractOptions, 'kind'> {
@@ -251,13 +350,22 @@ export interface SmartContractOptions extends Pick<ContractOptions, 'kind'> {
 /** A smart contract record: verified (fully or partially) or the bytecode of an unverified one. */
 export const smartContract = (options: SmartContractOptions = {}): fc.Arbitrary<SmartContract> => {
   const verification: fc.Arbitrary<Verification> =
-    options.verified === undefined ? fc.constantFrom('full', 'partial', 'none') : options.verified ? fc.constantFrom('full', 'partial') : fc.constant('none');
+    options.verified === undefined
+      ? fc.constantFrom('full', 'partial', 'none')
+      : options.verified
+        ? fc.constantFrom('full', 'partial')
+        : fc.constant('none');
   return verification.chain((v) =>
     fc
       .record({
         people: distinctDrafts(2),
         creation: fc.record({ hash: transactionHash(), block: blockEntity({ type: 'block', minerId: 1 }) }),
-        contract: contractOf({ creatorId: 1, creationTransaction: 0, verification: v, ...(options.kind ? { kind: options.kind } : {}) }),
+        contract: contractOf({
+          creatorId: 1,
+          creationTransaction: 0,
+          verification: v,
+          ...(options.kind ? { kind: options.kind } : {}),
+        }),
       })
       .map((r) => {
         const ctx = fragmentContext({
@@ -269,4 +377,3 @@ export const smartContract = (options: SmartContractOptions = {}): fc.Arbitrary<
       }),
   );
 };
-

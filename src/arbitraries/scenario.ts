@@ -31,8 +31,13 @@ const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
       fc.record(
         {
           name: fc.constantFrom('alice', 'bob', 'carol', 'dave'),
-          address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => Address.checksum(`0x${Buffer.from(bytes).toString('hex')}`)),
-          balance: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 21n }).map(String), fc.integer({ min: 1, max: 500 }).map((n) => `${n / 10} ETH`)),
+          address: fc
+            .uint8Array({ minLength: 20, maxLength: 20 })
+            .map((bytes) => Address.checksum(`0x${Buffer.from(bytes).toString('hex')}`)),
+          balance: fc.oneof(
+            fc.bigInt({ min: 0n, max: 10n ** 21n }).map(String),
+            fc.integer({ min: 1, max: 500 }).map((n) => `${n / 10} ETH`),
+          ),
           ens: fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/).map((n) => `${n}.eth`),
           nameTag: fc.constantFrom('Treasury', 'Test Wallet', 'QA Account'),
           publicTags: fc.array(fc.constantFrom('Team', 'Hot Wallet', 'Bridge'), { maxLength: 2 }),
@@ -45,94 +50,181 @@ const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
       // Random addresses never meet a reserved one or each other in practice; drop those that would.
       const usable = accounts.filter((a) => a.address === undefined || !/^0x0{36}/.test(a.address));
       // A list only for an account that can pay for it.
-      const payers = usable.filter((a) => a.balance !== undefined && BigInt(parseCoinAmount(a.balance) as bigint) >= 60n * LIST_TRANSACTION_BUDGET);
-      const lists = payers.length ? fc.array(fc.record({ account: fc.constantFrom(...payers.map((a) => a.name)), transactions: fc.integer({ min: 1, max: 60 }), tokenTransfers: fc.integer({ min: 1, max: 30 }), nftCollections: fc.integer({ min: 1, max: 4 }), withdrawals: fc.integer({ min: 1, max: 40 }) }, { requiredKeys: ['account', 'transactions'] }), { maxLength: 1 }) : fc.constant([]);
+      const payers = usable.filter(
+        (a) => a.balance !== undefined && BigInt(parseCoinAmount(a.balance) as bigint) >= 60n * LIST_TRANSACTION_BUDGET,
+      );
+      const lists = payers.length
+        ? fc.array(
+            fc.record(
+              {
+                account: fc.constantFrom(...payers.map((a) => a.name)),
+                transactions: fc.integer({ min: 1, max: 60 }),
+                tokenTransfers: fc.integer({ min: 1, max: 30 }),
+                nftCollections: fc.integer({ min: 1, max: 4 }),
+                withdrawals: fc.integer({ min: 1, max: 40 }),
+              },
+              { requiredKeys: ['account', 'transactions'] },
+            ),
+            { maxLength: 1 },
+          )
+        : fc.constant([]);
       const names = usable.map((a) => a.name);
       const payerNames = payers.map((a) => a.name);
-      return fc.tuple(lists, namedTokens(names), namedContracts(payerNames), activityOf(payerNames, names)).map(([l, tokens, contracts, activity]) => {
-        // Calls go to a token or contract only when there is one.
-        const targets = new Set([...tokens.map((t) => t.symbol), ...contracts.map((c) => c.name)]);
-        const scripted = activity.filter((a) => !a.call || targets.has(a.to));
-        return {
-          ...(usable.length ? { entities: { accounts: usable, ...(tokens.length ? { tokens } : {}), ...(contracts.length ? { contracts } : {}) } } : {}),
-          ...(l.length ? { lists: l } : {}),
-          ...(scripted.length ? { activity: scripted } : {}),
-        };
-      });
+      return fc
+        .tuple(lists, namedTokens(names), namedContracts(payerNames), activityOf(payerNames, names))
+        .map(([l, tokens, contracts, activity]) => {
+          // Calls go to a token or contract only when there is one.
+          const targets = new Set([...tokens.map((t) => t.symbol), ...contracts.map((c) => c.name)]);
+          const scripted = activity.filter((a) => !a.call || targets.has(a.to));
+          return {
+            ...(usable.length
+              ? {
+                  entities: {
+                    accounts: usable,
+                    ...(tokens.length ? { tokens } : {}),
+                    ...(contracts.length ? { contracts } : {}),
+                  },
+                }
+              : {}),
+            ...(l.length ? { lists: l } : {}),
+            ...(scripted.length ? { activity: scripted } : {}),
+          };
+        });
     });
 
 /** Up to two named tokens held by the named accounts: an ERC-20 with amounts, an ERC-721 with distinct ids and metadata. */
-const namedTokens = (names: readonly string[]): fc.Arbitrary<NonNullable<NonNullable<Scenario['entities']>['tokens']>> => {
+const namedTokens = (
+  names: readonly string[],
+): fc.Arbitrary<NonNullable<NonNullable<Scenario['entities']>['tokens']>> => {
   if (!names.length) return fc.constant([]);
-  const erc20 = fc.record({
-    name: fc.constant('Fuzz Dollar'),
-    symbol: fc.constant('FUZZ'),
-    type: fc.constant('ERC-20' as const),
-    decimals: fc.integer({ min: 0, max: 18 }),
-    holders: fc.dictionary(fc.constantFrom(...names), fc.integer({ min: 1, max: 1_000_000 }).map(String), { maxKeys: names.length }),
-    // Pinned (predeployed at genesis) or deployed at set-up.
-    address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => Address.checksum(`0xfd${Buffer.from(bytes).toString('hex').slice(2)}`)),
-  }, { requiredKeys: ['name', 'symbol', 'type', 'decimals', 'holders'] });
+  const erc20 = fc.record(
+    {
+      name: fc.constant('Fuzz Dollar'),
+      symbol: fc.constant('FUZZ'),
+      type: fc.constant('ERC-20' as const),
+      decimals: fc.integer({ min: 0, max: 18 }),
+      holders: fc.dictionary(fc.constantFrom(...names), fc.integer({ min: 1, max: 1_000_000 }).map(String), {
+        maxKeys: names.length,
+      }),
+      // Pinned (predeployed at genesis) or deployed at set-up.
+      address: fc
+        .uint8Array({ minLength: 20, maxLength: 20 })
+        .map((bytes) => Address.checksum(`0xfd${Buffer.from(bytes).toString('hex').slice(2)}`)),
+    },
+    { requiredKeys: ['name', 'symbol', 'type', 'decimals', 'holders'] },
+  );
   const erc721 = fc.uniqueArray(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 6 }).chain((ids) =>
     fc.record({
       name: fc.constant('Fuzz Pass'),
       symbol: fc.constant('FPASS'),
       type: fc.constant('ERC-721' as const),
       holders: fc.constantFrom(...names).map((holder) => ({ [holder]: ids })),
-      metadata: fc.record({ name: fc.constant('Fuzz Pass #{id}'), attributes: fc.array(fc.record({ trait_type: fc.constant('Tier'), value: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()) }), { maxLength: 2 }) }, { requiredKeys: [] }),
+      metadata: fc.record(
+        {
+          name: fc.constant('Fuzz Pass #{id}'),
+          attributes: fc.array(
+            fc.record({ trait_type: fc.constant('Tier'), value: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()) }),
+            { maxLength: 2 },
+          ),
+        },
+        { requiredKeys: [] },
+      ),
     }),
   );
-  return fc.tuple(fc.option(erc20, { nil: undefined }), fc.option(erc721, { nil: undefined })).map(([a, b]) => [...(a ? [a] : []), ...(b ? [b] : [])]);
+  return fc
+    .tuple(fc.option(erc20, { nil: undefined }), fc.option(erc721, { nil: undefined }))
+    .map(([a, b]) => [...(a ? [a] : []), ...(b ? [b] : [])]);
 };
 
-const FUZZ_ABI = ['function poke(uint256 n)', 'function setLabel(string label)', 'event Poked(address indexed by, uint256 n)'];
+const FUZZ_ABI = [
+  'function poke(uint256 n)',
+  'function setLabel(string label)',
+  'event Poked(address indexed by, uint256 n)',
+];
 
 /**
  * Up to two named contracts with an inline ABI: `Fuzz` (verified with a source or not, at a fixed
  * address or deployed by a named account that can pay) and a proxy of it (`FuzzProxy`, EIP-1967
  * or EIP-1167; at a fixed address only when `Fuzz` is).
  */
-const namedContracts = (payers: readonly string[]): fc.Arbitrary<NonNullable<NonNullable<Scenario['entities']>['contracts']>> => {
+const namedContracts = (
+  payers: readonly string[],
+): fc.Arbitrary<NonNullable<NonNullable<Scenario['entities']>['contracts']>> => {
   const place = fc.oneof(
-    fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => ({ address: Address.checksum(`0xfe${Buffer.from(bytes).toString('hex').slice(2)}`) })),
+    fc
+      .uint8Array({ minLength: 20, maxLength: 20 })
+      .map((bytes) => ({ address: Address.checksum(`0xfe${Buffer.from(bytes).toString('hex').slice(2)}`) })),
     payers.length ? fc.constantFrom(...payers).map((deployer) => ({ deployer })) : fc.constant({}),
   );
   const fuzz = fc.tuple(place, fc.boolean()).map(([where, verified]) => ({
     name: 'Fuzz',
     abi: FUZZ_ABI,
-    ...(verified ? { source: 'contract Fuzz { event Poked(address indexed by, uint256 n); function poke(uint256 n) external { emit Poked(msg.sender, n); } function setLabel(string calldata) external {} }' } : { verified: false }),
+    ...(verified
+      ? {
+          source:
+            'contract Fuzz { event Poked(address indexed by, uint256 n); function poke(uint256 n) external { emit Poked(msg.sender, n); } function setLabel(string calldata) external {} }',
+        }
+      : { verified: false }),
     ...where,
   }));
   const proxy = (pinned: boolean) =>
-    fc.tuple(fc.constantFrom('eip1967' as const, 'eip1167' as const), pinned ? place : place.filter((w) => !('address' in w))).map(([kind, where]) => ({ name: 'FuzzProxy', proxy: { implementation: 'Fuzz', kind }, ...where }));
+    fc
+      .tuple(
+        fc.constantFrom('eip1967' as const, 'eip1167' as const),
+        pinned ? place : place.filter((w) => !('address' in w)),
+      )
+      .map(([kind, where]) => ({ name: 'FuzzProxy', proxy: { implementation: 'Fuzz', kind }, ...where }));
   type Contracts = NonNullable<NonNullable<Scenario['entities']>['contracts']>;
-  return fc.option(fuzz, { nil: undefined }).chain((c): fc.Arbitrary<Contracts> => (c ? fc.option(proxy('address' in c), { nil: undefined }).map((p) => (p ? [c, p] : [c])) : fc.constant([])));
+  return fc
+    .option(fuzz, { nil: undefined })
+    .chain(
+      (c): fc.Arbitrary<Contracts> =>
+        c ? fc.option(proxy('address' in c), { nil: undefined }).map((p) => (p ? [c, p] : [c])) : fc.constant([]),
+    );
 };
 
 /** A few scripted transactions from accounts that can pay: coin to another named account, a failing call of the ERC-20, calls of the named contract (through its proxy too) with events or a revert. */
-const activityOf = (payers: readonly string[], names: readonly string[]): fc.Arbitrary<NonNullable<Scenario['activity']>> => {
+const activityOf = (
+  payers: readonly string[],
+  names: readonly string[],
+): fc.Arbitrary<NonNullable<Scenario['activity']>> => {
   if (!payers.length || names.length < 2) return fc.constant([]);
   const entry = fc.constantFrom(...payers).chain((from) =>
     fc.oneof(
-      fc.record({ from: fc.constant(from), to: fc.constantFrom(...names.filter((n) => n !== from)), value: fc.integer({ min: 1, max: 1_000 }).map((n) => `${n} gwei`), repeat: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['from', 'to', 'value'] }),
+      fc.record(
+        {
+          from: fc.constant(from),
+          to: fc.constantFrom(...names.filter((n) => n !== from)),
+          value: fc.integer({ min: 1, max: 1_000 }).map((n) => `${n} gwei`),
+          repeat: fc.integer({ min: 1, max: 3 }),
+        },
+        { requiredKeys: ['from', 'to', 'value'] },
+      ),
       fc.record({
         from: fc.constant(from),
         to: fc.constant('FUZZ'),
-        call: fc.record({ signature: fc.constant('transfer(address,uint256)'), args: fc.tuple(fc.constantFrom(...names), fc.integer({ min: 0, max: 10 ** 9 })).map(([to, n]) => [to, n]) }),
+        call: fc.record({
+          signature: fc.constant('transfer(address,uint256)'),
+          args: fc.tuple(fc.constantFrom(...names), fc.integer({ min: 0, max: 10 ** 9 })).map(([to, n]) => [to, n]),
+        }),
         status: fc.constant('error' as const),
         revertReason: fc.constantFrom('no', 'ERC20: transfer amount exceeds balance'),
       }),
-      fc.record({
-        from: fc.constant(from),
-        to: fc.constantFrom('Fuzz', 'FuzzProxy'),
-        n: fc.integer({ min: 0, max: 10 ** 9 }),
-        fails: fc.boolean(),
-      }).map(({ from: sender, to, n, fails }) => ({
-        from: sender,
-        to,
-        call: { signature: 'poke(uint256)', args: [n] },
-        ...(fails ? { status: 'error' as const, revertReason: 'Fuzz: no' } : { emits: [{ event: 'Poked', args: [sender, n] }] }),
-      })),
+      fc
+        .record({
+          from: fc.constant(from),
+          to: fc.constantFrom('Fuzz', 'FuzzProxy'),
+          n: fc.integer({ min: 0, max: 10 ** 9 }),
+          fails: fc.boolean(),
+        })
+        .map(({ from: sender, to, n, fails }) => ({
+          from: sender,
+          to,
+          call: { signature: 'poke(uint256)', args: [n] },
+          ...(fails
+            ? { status: 'error' as const, revertReason: 'Fuzz: no' }
+            : { emits: [{ event: 'Poked', args: [sender, n] }] }),
+        })),
     ),
   );
   return fc.array(entry, { maxLength: 3 });
@@ -151,11 +243,24 @@ const knobs = (blocks: { readonly min: number; readonly max: number }) =>
     uncleRate: rate(0.2),
     reorgRate: rate(0.2),
     withdrawalsPerBlock: fc.integer({ min: 0, max: 4 }),
-    tokens: fc.record({ erc20: fc.integer({ min: 0, max: 3 }), erc721: fc.integer({ min: 0, max: 2 }), erc1155: fc.integer({ min: 0, max: 2 }), erc404: fc.integer({ min: 0, max: 2 }) }),
-    deployRate: rate(0.05),
-    exchangeRate: fc.integer({ min: 1, max: 10_000_000 }).map((cents) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2))),
-    collectors: fc.uniqueArray(fc.record({ handle: fc.constantFrom('collectorA', 'collectorB', 'collectorC'), collections: fc.integer({ min: 1, max: 8 }) }), {
-      maxLength: 2,
-      selector: (c) => c.handle,
+    tokens: fc.record({
+      erc20: fc.integer({ min: 0, max: 3 }),
+      erc721: fc.integer({ min: 0, max: 2 }),
+      erc1155: fc.integer({ min: 0, max: 2 }),
+      erc404: fc.integer({ min: 0, max: 2 }),
     }),
+    deployRate: rate(0.05),
+    exchangeRate: fc
+      .integer({ min: 1, max: 10_000_000 })
+      .map((cents) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2))),
+    collectors: fc.uniqueArray(
+      fc.record({
+        handle: fc.constantFrom('collectorA', 'collectorB', 'collectorC'),
+        collections: fc.integer({ min: 1, max: 8 }),
+      }),
+      {
+        maxLength: 2,
+        selector: (c) => c.handle,
+      },
+    ),
   });

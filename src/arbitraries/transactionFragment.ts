@@ -3,7 +3,16 @@ import type { AbiFunction } from 'abitype';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { transactionTypesOf } from '../../generators/ledger/transactionTypes.js';
-import { type Account, type Call, type ContractKind, NONE, type TokenTransfer, type TokenType, type Transaction, type TransactionStatus } from '../chain/types.js';
+import {
+  type Account,
+  type Call,
+  type ContractKind,
+  NONE,
+  type TokenTransfer,
+  type TokenType,
+  type Transaction,
+  type TransactionStatus,
+} from '../chain/types.js';
 import type { ViewContext } from '../views/context.js';
 import { abiArguments, isWriteFunction } from './abiArguments.js';
 import { type AccountDraft, contractOf, distinctDrafts, placeAccounts } from './accounts.js';
@@ -23,14 +32,38 @@ export interface TransactionOptions {
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000' as const;
-const CALLABLE: readonly ContractKind[] = ['erc20', 'erc721', 'erc1155', 'erc404', 'vault', 'router', 'factory', 'oracle', 'lending-pool', 'multisig', 'destructible', 'implementation', 'transparent-proxy', 'vyper-escrow'];
-const TOKEN_KINDS: Record<TokenType, ContractKind> = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' };
+const CALLABLE: readonly ContractKind[] = [
+  'erc20',
+  'erc721',
+  'erc1155',
+  'erc404',
+  'vault',
+  'router',
+  'factory',
+  'oracle',
+  'lending-pool',
+  'multisig',
+  'destructible',
+  'implementation',
+  'transparent-proxy',
+  'vyper-escrow',
+];
+const TOKEN_KINDS: Record<TokenType, ContractKind> = {
+  'ERC-20': 'erc20',
+  'ERC-721': 'erc721',
+  'ERC-1155': 'erc1155',
+  'ERC-404': 'erc404',
+};
 
 /** A call of a state-changing method of `kind`, with arguments its ABI accepts. */
 export const callOf = (kind?: ContractKind): fc.Arbitrary<Call> =>
   (kind ? fc.constant(kind) : fc.constantFrom(...CALLABLE)).chain((contractKind) => {
     const functions = abiOf(contractKind).filter(isWriteFunction);
-    return fc.constantFrom(...functions).chain((fn: AbiFunction) => abiArguments(fn.inputs).map((args) => ({ contractKind, functionName: fn.name, args })));
+    return fc
+      .constantFrom(...functions)
+      .chain((fn: AbiFunction) =>
+        abiArguments(fn.inputs).map((args) => ({ contractKind, functionName: fn.name, args })),
+      );
   });
 
 interface LogDraft {
@@ -42,7 +75,12 @@ interface LogDraft {
 
 /** The token transfer logs a successful token-moving transaction emits. */
 function transfersOf(type: TokenType, senderId: number, receiverId: number, zeroId: number, tokenId: number) {
-  const direction = fc.constantFrom<[number, number]>([senderId, receiverId], [zeroId, receiverId], [senderId, zeroId], [senderId, receiverId]);
+  const direction = fc.constantFrom<[number, number]>(
+    [senderId, receiverId],
+    [zeroId, receiverId],
+    [senderId, zeroId],
+    [senderId, receiverId],
+  );
   const id = fc.bigInt({ min: 0n, max: 10n ** 12n });
   const one = direction.chain(([fromId, toId]): fc.Arbitrary<LogDraft> => {
     switch (type) {
@@ -53,10 +91,14 @@ function transfersOf(type: TokenType, senderId: number, receiverId: number, zero
       case 'ERC-404':
         return id.map((x) => ({ fromId, toId, tokenIds: [x], amounts: [10n ** 18n] }));
       case 'ERC-1155':
-        return fc.array(fc.tuple(id, fc.bigInt({ min: 1n, max: 10n ** 6n })), { minLength: 1, maxLength: 6 }).map((pairs) => ({ fromId, toId, tokenIds: pairs.map((p) => p[0]), amounts: pairs.map((p) => p[1]) }));
+        return fc
+          .array(fc.tuple(id, fc.bigInt({ min: 1n, max: 10n ** 6n })), { minLength: 1, maxLength: 6 })
+          .map((pairs) => ({ fromId, toId, tokenIds: pairs.map((p) => p[0]), amounts: pairs.map((p) => p[1]) }));
     }
   });
-  return fc.array(one, { minLength: 1, maxLength: 12 }).map((logs) => logs.map((log, logIndex) => ({ ...log, logIndex, tokenId })));
+  return fc
+    .array(one, { minLength: 1, maxLength: 12 })
+    .map((logs) => logs.map((log, logIndex) => ({ ...log, logIndex, tokenId })));
 }
 
 /** A log of a fragment's transaction, before it is placed in its block. */
@@ -76,7 +118,11 @@ function transferCall(type: TokenType, accounts: readonly Account[], first: LogD
     case 'ERC-404':
       return { contractKind: 'erc404', functionName: 'transferFrom', args: [from, to, first.tokenIds![0]] };
     case 'ERC-1155':
-      return { contractKind: 'erc1155', functionName: 'safeBatchTransferFrom', args: [from, to, first.tokenIds, first.amounts, '0x'] };
+      return {
+        contractKind: 'erc1155',
+        functionName: 'safeBatchTransferFrom',
+        args: [from, to, first.tokenIds, first.amounts, '0x'],
+      };
   }
 }
 
@@ -85,21 +131,34 @@ function transferCall(type: TokenType, accounts: readonly Account[], first: LogD
  * views. Its numbers obey the chain's rules: gas used within the limit, the effective gas price
  * of EIP-1559, nothing moved when it failed, types following from what it did.
  */
-export function transactionFragment(options: TransactionOptions = {}): fc.Arbitrary<{ ctx: ViewContext; index: number }> {
-  const kind = options.kind ? fc.constant(options.kind) : fc.constantFrom<TransactionKindOption>('coin_transfer', 'contract_call', 'contract_creation', 'token_transfer');
+export function transactionFragment(
+  options: TransactionOptions = {},
+): fc.Arbitrary<{ ctx: ViewContext; index: number }> {
+  const kind = options.kind
+    ? fc.constant(options.kind)
+    : fc.constantFrom<TransactionKindOption>('coin_transfer', 'contract_call', 'contract_creation', 'token_transfer');
   return kind.chain((k) => {
-    const tokenType = options.tokenType ? fc.constant(options.tokenType) : fc.constantFrom<TokenType>('ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404');
+    const tokenType = options.tokenType
+      ? fc.constant(options.tokenType)
+      : fc.constantFrom<TokenType>('ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404');
     return fc
       .record({
         kind: fc.constant(k),
-        status: options.status ? fc.constant(options.status) : fc.constantFrom<TransactionStatus>('ok', 'ok', 'ok', 'error'),
+        status: options.status
+          ? fc.constant(options.status)
+          : fc.constantFrom<TransactionStatus>('ok', 'ok', 'ok', 'error'),
         type: options.type !== undefined ? fc.constant(options.type) : fc.constantFrom<0 | 2>(2, 2, 0),
         tokenType,
         people: distinctDrafts(6),
         hash: transactionHash(),
         position: fc.nat(500),
         nonce: fc.nat(100_000),
-        value: k === 'token_transfer' ? fc.constant(0n) : k === 'coin_transfer' ? wei(10n ** 24n).map((v) => v + 1n) : fc.oneof(fc.constant(0n), wei(10n ** 22n)),
+        value:
+          k === 'token_transfer'
+            ? fc.constant(0n)
+            : k === 'coin_transfer'
+              ? wei(10n ** 24n).map((v) => v + 1n)
+              : fc.oneof(fc.constant(0n), wei(10n ** 22n)),
         gasUsed: k === 'coin_transfer' ? fc.constant(21_000) : fc.integer({ min: 21_000, max: 3_000_000 }),
         headroom: fc.nat(200_000),
         tip: fc.bigInt({ min: 0n, max: 10n ** 11n }),
@@ -111,10 +170,30 @@ export function transactionFragment(options: TransactionOptions = {}): fc.Arbitr
       })
       .chain((t) => {
         // Accounts: 0 zero address, 1 sender, 2 callee or created contract, 3 miner, 4 token, 5 receiver.
-        const zero: AccountDraft = { ...t.people[0]!, hash: ZERO, name: null, ensName: null, publicTags: [], privateTags: [], watchlistNames: [], metadata: null, contract: null };
+        const zero: AccountDraft = {
+          ...t.people[0]!,
+          hash: ZERO,
+          name: null,
+          ensName: null,
+          publicTags: [],
+          privateTags: [],
+          watchlistNames: [],
+          metadata: null,
+          contract: null,
+        };
         const calleeKind: ContractKind | undefined = k === 'token_transfer' ? TOKEN_KINDS[t.tokenType] : undefined;
-        const contract = contractOf({ creatorId: 1, creationTransaction: 0, ...(calleeKind ? { kind: calleeKind } : {}), creationStatus: k === 'contract_creation' && t.status === 'error' ? 'failed' : 'success' });
-        const token = contractOf({ creatorId: 1, creationTransaction: 0, token: t.tokenType, creationStatus: 'success' });
+        const contract = contractOf({
+          creatorId: 1,
+          creationTransaction: 0,
+          ...(calleeKind ? { kind: calleeKind } : {}),
+          creationStatus: k === 'contract_creation' && t.status === 'error' ? 'failed' : 'success',
+        });
+        const token = contractOf({
+          creatorId: 1,
+          creationTransaction: 0,
+          token: t.tokenType,
+          creationStatus: 'success',
+        });
         return fc.record({ contract, token }).chain(({ contract: c, token: tk }) => {
           const calleeDraft = t.people[4]!;
           const callee: AccountDraft = k === 'coin_transfer' ? calleeDraft : { ...calleeDraft, contract: c };
@@ -122,16 +201,28 @@ export function transactionFragment(options: TransactionOptions = {}): fc.Arbitr
           const accounts = placeAccounts([zero, t.people[1]!, callee, t.people[2]!, tokenAccount, t.people[5]!]);
           const ok = t.status === 'ok';
           const transfers = k === 'token_transfer' && ok ? transfersOf(t.tokenType, 1, 5, 0, 4) : noLogs();
-          const call = k === 'contract_call' ? callOf(c.kind).map((x): Call | null => x) : fc.constant<Call | null>(null);
+          const call =
+            k === 'contract_call' ? callOf(c.kind).map((x): Call | null => x) : fc.constant<Call | null>(null);
           return fc.record({ transfers, call }).chain(({ transfers: logs, call: plainCall }) => {
-            const tokenCall = k === 'token_transfer' ? transferCall(t.tokenType, accounts, logs[0] ?? { fromId: 1, toId: 5, tokenIds: t.tokenType === 'ERC-20' ? null : [0n], amounts: [1n] }) : null;
+            const tokenCall =
+              k === 'token_transfer'
+                ? transferCall(
+                    t.tokenType,
+                    accounts,
+                    logs[0] ?? { fromId: 1, toId: 5, tokenIds: t.tokenType === 'ERC-20' ? null : [0n], amounts: [1n] },
+                  )
+                : null;
             const call = k === 'token_transfer' ? tokenCall : plainCall;
             return blockEntity({ type: 'block', minerId: 3, transactionCount: 1, gasUsed: t.gasUsed }).map((block) => {
               const base = block.baseFeePerGas;
               const maxFee = base + t.tip + t.spare < base ? base : base + t.tip + t.spare;
               const gasPrice = t.type === 2 ? effectiveGasPrice(base, maxFee, t.tip) : base + t.tip;
               const gasUsed = BigInt(t.gasUsed);
-              const tokenTransfers: TokenTransfer[] = logs.map((log) => ({ ...log, transaction: 0, block: block.height }));
+              const tokenTransfers: TokenTransfer[] = logs.map((log) => ({
+                ...log,
+                transaction: 0,
+                block: block.height,
+              }));
               const transaction: Transaction = {
                 hash: t.hash,
                 block: block.height,

@@ -29,7 +29,10 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * The cache a start uses, or null when it is off: `cache: false`, or `EXPLORER_MOCK_CACHE=0` in the
  * environment (which wins, so CI can turn it off without touching code).
  */
-export function cacheSettings(option: CacheOption | undefined, env: NodeJS.ProcessEnv = process.env): CacheSettings | null {
+export function cacheSettings(
+  option: CacheOption | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): CacheSettings | null {
   if (option === false || env.EXPLORER_MOCK_CACHE === '0') return null;
   const given = typeof option === 'object' ? option : {};
   return { dir: given.dir ?? defaultCacheDir(env), maxEntries: given.maxEntries ?? DEFAULT_MAX_ENTRIES };
@@ -38,9 +41,12 @@ export function cacheSettings(option: CacheOption | undefined, env: NodeJS.Proce
 /** A problem with cache options, named for `where` (`startServer`, `createHandler`…), or null. */
 export function cacheOptionProblem(option: unknown, where: string): string | null {
   if (option === undefined || typeof option === 'boolean') return null;
-  if (typeof option !== 'object' || option === null) return `${where}: cache must be a boolean or { dir, maxEntries }, got ${String(option)}`;
+  if (typeof option !== 'object' || option === null)
+    return `${where}: cache must be a boolean or { dir, maxEntries }, got ${String(option)}`;
   const { dir, maxEntries } = option as CacheOptions;
-  if (dir !== undefined && (typeof dir !== 'string' || dir === '')) return `${where}: cache.dir must be a non-empty string`;
-  if (maxEntries !== undefined && !(Number.isInteger(maxEntries) && maxEntries >= 1)) return `${where}: cache.maxEntries must be a positive integer, got ${String(maxEntries)}`;
+  if (dir !== undefined && (typeof dir !== 'string' || dir === ''))
+    return `${where}: cache.dir must be a non-empty string`;
+  if (maxEntries !== undefined && !(Number.isInteger(maxEntries) && maxEntries >= 1))
+    return `${where}: cache.maxEntries must be a positive integer, got ${String(maxEntries)}`;
   return null;
 }

@@ -24,7 +24,8 @@ describe('openChain', () => {
     expect(chainKey(reordered, '1')).toBe(chainKey(tiny, '1'));
 
     const warnings: string[] = [];
-    const open = (scenario: typeof tiny) => openChainSync({ scenario, seed: 1, cache: { dir }, warn: (m) => warnings.push(m) }, buildChain);
+    const open = (scenario: typeof tiny) =>
+      openChainSync({ scenario, seed: 1, cache: { dir }, warn: (m) => warnings.push(m) }, buildChain);
     const first = open(tiny);
     first.saveSnapshot();
     expect(open(tiny).origin.source).toBe('snapshot');

@@ -56,7 +56,11 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+        )
       : value;
 
 /**
@@ -65,14 +69,26 @@ const canonical = (value: unknown): unknown =>
  */
 export const chainKey = (scenario: object, seed: string, growth: Growth = {}): string =>
   createHash('sha256')
-    .update(JSON.stringify({ version: VERSION, format: SNAPSHOT_FORMAT, scenario: canonical(scenario), seed, ...(Object.keys(growth).length ? { growth: canonical(growth) } : {}) }))
+    .update(
+      JSON.stringify({
+        version: VERSION,
+        format: SNAPSHOT_FORMAT,
+        scenario: canonical(scenario),
+        seed,
+        ...(Object.keys(growth).length ? { growth: canonical(growth) } : {}),
+      }),
+    )
     .digest('hex');
 
 /** The build options beyond scenario and seed that change the chain: its head and its clock. */
 type Growth = Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'>;
 
 const growthOf = (options: BuildChainOptions): Growth =>
-  Object.fromEntries((['head', 'genesisTime', 'slotSeconds'] as const).filter((k) => options[k] !== undefined).map((k) => [k, options[k]]));
+  Object.fromEntries(
+    (['head', 'genesisTime', 'slotSeconds'] as const)
+      .filter((k) => options[k] !== undefined)
+      .map((k) => [k, options[k]]),
+  );
 
 interface Prepared {
   readonly input: BuildChainOptions & { readonly scenario: Scenario; readonly seed: string };
@@ -97,9 +113,16 @@ function prepare(options: OpenChainOptions): Prepared {
     const started = performance.now();
     try {
       const opened = readSnapshot(file, { key, version: VERSION });
-      if (opened) loaded = { chain: opened.chain, origin: { source: 'snapshot', file, chainMs: performance.now() - started }, saveSnapshot: () => {}, saveSnapshotWhileIdle: async () => {} };
+      if (opened)
+        loaded = {
+          chain: opened.chain,
+          origin: { source: 'snapshot', file, chainMs: performance.now() - started },
+          saveSnapshot: () => {},
+          saveSnapshotWhileIdle: async () => {},
+        };
     } catch (error) {
-      if (error instanceof SnapshotError) warn(`ignoring the cached chain ${file} (${error.message}); building it again`);
+      if (error instanceof SnapshotError)
+        warn(`ignoring the cached chain ${file} (${error.message}); building it again`);
       else {
         // The directory itself is the problem (permissions and the like): build, and do not try to write.
         warnOnce(settings!.dir, warn, (error as Error).message);
@@ -118,7 +141,9 @@ function built(prepared: Prepared, build: Build): OpenedChain {
   const started = performance.now();
   const chain = build(prepared.input);
   const { settings, key, file, warn } = prepared;
-  let steps: Generator<void, Uint8Array[]> | null = settings ? encodeSnapshotSteps(chain, { key: key!, version: VERSION }) : null;
+  let steps: Generator<void, Uint8Array[]> | null = settings
+    ? encodeSnapshotSteps(chain, { key: key!, version: VERSION })
+    : null;
   let idle: Promise<void> | null = null;
   /** Runs encoding steps until done or past `until`; writes the file when done. */
   const advance = (until: number): boolean => {

@@ -1,4 +1,16 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Chain } from '../chain/types.js';
 import { decodeSnapshot, readSnapshotHeader, type SnapshotHeader } from '../snapshot/snapshot.js';
@@ -18,13 +30,19 @@ export interface CacheEntry {
 
 /** The file a snapshot of `key` is kept in: readable names, the key keeps them apart. */
 export const snapshotFile = (settings: CacheSettings, key: string, scenario: string, seed: string) =>
-  join(settings.dir, `${`${scenario}-${seed}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}-${key.slice(0, 16)}${SUFFIX}`);
+  join(
+    settings.dir,
+    `${`${scenario}-${seed}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}-${key.slice(0, 16)}${SUFFIX}`,
+  );
 
 /**
  * Reads the snapshot at `file` when there is a valid one for `key`: null when there is none, and
  * a `SnapshotError` (the caller warns and rebuilds) when it is damaged or foreign. Marks it used.
  */
-export function readSnapshot(file: string, expect: { key: string; version: string }): { chain: Chain; header: SnapshotHeader } | null {
+export function readSnapshot(
+  file: string,
+  expect: { key: string; version: string },
+): { chain: Chain; header: SnapshotHeader } | null {
   let data: Buffer;
   try {
     data = readFileSync(file);

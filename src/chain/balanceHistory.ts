@@ -44,16 +44,29 @@ export function balanceChanges(chain: Chain, id: number): BalanceChange[] {
   for (const t of touched) {
     const tx = chain.transactions.at(t)!;
     // As miner, its priority fees are counted per block below.
-    const feeToMiner = mined.has(tx.block) ? BigInt(tx.gasUsed) * (tx.gasPrice - chain.blocks.at(tx.block)!.baseFeePerGas) : 0n;
+    const feeToMiner = mined.has(tx.block)
+      ? BigInt(tx.gasUsed) * (tx.gasPrice - chain.blocks.at(tx.block)!.baseFeePerGas)
+      : 0n;
     const delta = transactionDelta(chain, t, id) - feeToMiner;
     if (delta !== 0n) changes.push({ block: tx.block, transaction: t, delta });
   }
-  for (const h of index.minedBlocks) if (chain.blocks.at(h)!.priorityFee > 0n) changes.push({ block: h, transaction: -1, delta: chain.blocks.at(h)!.priorityFee });
-  for (const w of index.withdrawals) changes.push({ block: chain.withdrawals.at(w)!.block, transaction: -1, delta: chain.withdrawals.at(w)!.amount });
+  for (const h of index.minedBlocks)
+    if (chain.blocks.at(h)!.priorityFee > 0n)
+      changes.push({ block: h, transaction: -1, delta: chain.blocks.at(h)!.priorityFee });
+  for (const w of index.withdrawals)
+    changes.push({ block: chain.withdrawals.at(w)!.block, transaction: -1, delta: chain.withdrawals.at(w)!.amount });
   for (const uncle of chain.uncles) {
-    if (uncle.minerId === id) changes.push({ block: uncle.height + 1, transaction: -1, delta: uncle.rewards.reduce((s, r) => s + r.amount, 0n) });
+    if (uncle.minerId === id)
+      changes.push({
+        block: uncle.height + 1,
+        transaction: -1,
+        delta: uncle.rewards.reduce((s, r) => s + r.amount, 0n),
+      });
   }
-  return changes.sort((a, b) => a.block - b.block || (a.transaction === -1 ? 1 : b.transaction === -1 ? -1 : a.transaction - b.transaction));
+  return changes.sort(
+    (a, b) =>
+      a.block - b.block || (a.transaction === -1 ? 1 : b.transaction === -1 ? -1 : a.transaction - b.transaction),
+  );
 }
 
 /** The balance of `id` once block `height` is sealed. */

@@ -27,6 +27,7 @@ export function logTransactionOf(chain: Chain, ref: LogRef): number {
 export function logsOfTransaction(tx: Transaction): LogRef[] {
   const refs: LogRef[] = [];
   for (let e = tx.eventStart; e < tx.eventStart + tx.eventCount; e++) refs.push(e);
-  for (let t = tx.tokenTransferStart; t < tx.tokenTransferStart + tx.tokenTransferCount; t++) refs.push(transferLogRef(t));
+  for (let t = tx.tokenTransferStart; t < tx.tokenTransferStart + tx.tokenTransferCount; t++)
+    refs.push(transferLogRef(t));
   return refs;
 }

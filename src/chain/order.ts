@@ -21,9 +21,17 @@ export function compareHoldingKeys(a: HoldingKey, b: HoldingKey): number {
 }
 
 /** Endpoint 7 lists ERC-721 collections, then ERC-1155, then ERC-404. */
-const COLLECTION_TYPE_RANK: Readonly<Record<TokenType, number>> = { 'ERC-721': 0, 'ERC-1155': 1, 'ERC-404': 2, 'ERC-20': 3 };
+const COLLECTION_TYPE_RANK: Readonly<Record<TokenType, number>> = {
+  'ERC-721': 0,
+  'ERC-1155': 1,
+  'ERC-404': 2,
+  'ERC-20': 3,
+};
 
 /** Endpoint 7's order: type rank, then token address (lower-case) ascending. */
-export function compareCollectionKeys(a: { type: TokenType; address: string }, b: { type: TokenType; address: string }): number {
+export function compareCollectionKeys(
+  a: { type: TokenType; address: string },
+  b: { type: TokenType; address: string },
+): number {
   return COLLECTION_TYPE_RANK[a.type] - COLLECTION_TYPE_RANK[b.type] || text(a.address, b.address);
 }

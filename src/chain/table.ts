@@ -14,4 +14,5 @@ export interface Table<T> extends Iterable<T> {
 }
 
 /** The rows of a table as an array (a copy for tables that are not arrays). */
-export const rowsOf = <T>(table: Table<T>): readonly T[] => (Array.isArray(table) ? (table as readonly T[]) : [...table]);
+export const rowsOf = <T>(table: Table<T>): readonly T[] =>
+  Array.isArray(table) ? (table as readonly T[]) : [...table];

@@ -16,7 +16,11 @@ export function formatCacheList(dir: string, entries: readonly CacheEntry[]): st
   ]);
   const head = ['size', 'scenario', 'seed', 'written (UTC)', 'last used (UTC)', 'by'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const total = entries.reduce((sum, e) => sum + e.bytes, 0);
   return `${dir}\n${line(head)}\n${rows.map(line).join('\n')}\n${entries.length} snapshot${entries.length === 1 ? '' : 's'}, ${megabytes(total)}\n`;
 }

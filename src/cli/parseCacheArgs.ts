@@ -20,14 +20,20 @@ export interface CacheCommand {
 export function parseCacheArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Parsed<CacheCommand> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { 'cache-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: { 'cache-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }
   const { values, positionals } = parsed;
   if (values.help) return { ok: 'help' };
   const [action, ...rest] = positionals;
-  if (action !== 'ls' && action !== 'clear') return { ok: false, message: `cache needs ls or clear${action === undefined ? '' : `, got "${action}"`}` };
+  if (action !== 'ls' && action !== 'clear')
+    return { ok: false, message: `cache needs ls or clear${action === undefined ? '' : `, got "${action}"`}` };
   if (rest.length) return { ok: false, message: `Unexpected argument '${rest[0]}'` };
   if (values['cache-dir'] === '') return { ok: false, message: '--cache-dir must not be empty' };
   return { ok: true, options: { action, dir: values['cache-dir'] ?? defaultCacheDir(env) } };

@@ -2,7 +2,15 @@ import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import type { ExportOptions } from '../export/exportFixtures.js';
 import type { Parsed } from './parseServeArgs.js';
-import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags, PROFILE_FLAG_OPTIONS, PROFILE_USAGE, profileFlag } from './chainFlags.js';
+import {
+  CACHE_FLAG_OPTIONS,
+  CACHE_USAGE,
+  cacheFlags,
+  chainFlags,
+  PROFILE_FLAG_OPTIONS,
+  PROFILE_USAGE,
+  profileFlag,
+} from './chainFlags.js';
 
 export const EXPORT_USAGE = `Usage: explorer-mock export --out DIR [options]
 
@@ -27,7 +35,15 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: { out: { type: 'string' }, scenario: { type: 'string' }, seed: { type: 'string' }, pages: { type: 'string' }, ...CACHE_FLAG_OPTIONS, ...PROFILE_FLAG_OPTIONS, help: { type: 'boolean', short: 'h' } },
+      options: {
+        out: { type: 'string' },
+        scenario: { type: 'string' },
+        seed: { type: 'string' },
+        pages: { type: 'string' },
+        ...CACHE_FLAG_OPTIONS,
+        ...PROFILE_FLAG_OPTIONS,
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (error) {
     return { ok: false, message: (error as Error).message };
@@ -37,10 +53,14 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
   const chain = chainFlags(values);
   if (typeof chain === 'string') return { ok: false, message: chain };
   const pages = values.pages ?? '2';
-  if (!/^[1-9]\d{0,3}$/.test(pages)) return { ok: false, message: `--pages must be an integer from 1 to 9999, got "${pages}"` };
+  if (!/^[1-9]\d{0,3}$/.test(pages))
+    return { ok: false, message: `--pages must be an integer from 1 to 9999, got "${pages}"` };
   const cache = cacheFlags(values);
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
   if (typeof profile === 'object') return { ok: false, message: profile.error };
-  return { ok: true, options: { out: values.out, ...chain, pages: Number(pages), profile, ...(cache === undefined ? {} : { cache }) } };
+  return {
+    ok: true,
+    options: { out: values.out, ...chain, pages: Number(pages), profile, ...(cache === undefined ? {} : { cache }) },
+  };
 }

@@ -3,24 +3,95 @@ import { parseServeArgs } from './parseServeArgs.js';
 
 describe('parseServeArgs', () => {
   it('has defaults', () => {
-    expect(parseServeArgs([])).toEqual({ ok: true, options: { seed: '1', scenario: 'default', port: 4000, host: '127.0.0.1', json: false, faults: {}, profile: 'spec', growth: {}, watch: false } });
+    expect(parseServeArgs([])).toEqual({
+      ok: true,
+      options: {
+        seed: '1',
+        scenario: 'default',
+        port: 4000,
+        host: '127.0.0.1',
+        json: false,
+        faults: {},
+        profile: 'spec',
+        growth: {},
+        watch: false,
+      },
+    });
   });
 
   it('reads every flag, in both forms', () => {
-    expect(parseServeArgs(['--seed', 'abc', '--scenario=tiny', '--port', '0', '--host=0.0.0.0', '--json', '--profile', 'blockscout', '--head', '60', '--block-time=12', '--genesis-time', '1700000000'])).toEqual({
+    expect(
+      parseServeArgs([
+        '--seed',
+        'abc',
+        '--scenario=tiny',
+        '--port',
+        '0',
+        '--host=0.0.0.0',
+        '--json',
+        '--profile',
+        'blockscout',
+        '--head',
+        '60',
+        '--block-time=12',
+        '--genesis-time',
+        '1700000000',
+      ]),
+    ).toEqual({
       ok: true,
-      options: { seed: 'abc', scenario: 'tiny', port: 0, host: '0.0.0.0', json: true, faults: {}, profile: 'blockscout', growth: { head: 60, blockTime: 12, genesisTime: 1_700_000_000 }, watch: false },
+      options: {
+        seed: 'abc',
+        scenario: 'tiny',
+        port: 0,
+        host: '0.0.0.0',
+        json: true,
+        faults: {},
+        profile: 'blockscout',
+        growth: { head: 60, blockTime: 12, genesisTime: 1_700_000_000 },
+        watch: false,
+      },
     });
-    expect(parseServeArgs(['--block-time', '0'])).toEqual({ ok: false, message: '--block-time must be an integer of at least 1, got "0"' });
+    expect(parseServeArgs(['--block-time', '0'])).toEqual({
+      ok: false,
+      message: '--block-time must be an integer of at least 1, got "0"',
+    });
     expect(parseServeArgs(['--head', 'x'])).toEqual({ ok: false, message: '--head must be an integer, got "x"' });
-    expect(parseServeArgs(['--watch'])).toEqual({ ok: false, message: '--watch needs --scenario with a scenario file' });
-    expect(parseServeArgs(['--watch', '--scenario', './my.json'])).toMatchObject({ ok: true, options: { watch: true, scenario: './my.json' } });
-    expect(parseServeArgs(['--profile', 'etherscan'])).toEqual({ ok: false, message: '--profile must be one of spec, blockscout, got "etherscan"' });
-    expect(parseServeArgs(['--latency', '100-800', '--error-rate=0.1', '--error-status', '500,503', '--rate-limit', '300/60s'])).toMatchObject({
-      ok: true,
-      options: { faults: { latency: { min: 100, max: 800 }, errorRate: 0.1, errorStatuses: [500, 503], rateLimit: { limit: 300, windowMs: 60_000 } } },
+    expect(parseServeArgs(['--watch'])).toEqual({
+      ok: false,
+      message: '--watch needs --scenario with a scenario file',
     });
-    expect(parseServeArgs(['--latency', '200'])).toMatchObject({ options: { faults: { latency: { min: 200, max: 200 } } } });
+    expect(parseServeArgs(['--watch', '--scenario', './my.json'])).toMatchObject({
+      ok: true,
+      options: { watch: true, scenario: './my.json' },
+    });
+    expect(parseServeArgs(['--profile', 'etherscan'])).toEqual({
+      ok: false,
+      message: '--profile must be one of spec, blockscout, got "etherscan"',
+    });
+    expect(
+      parseServeArgs([
+        '--latency',
+        '100-800',
+        '--error-rate=0.1',
+        '--error-status',
+        '500,503',
+        '--rate-limit',
+        '300/60s',
+      ]),
+    ).toMatchObject({
+      ok: true,
+      options: {
+        faults: {
+          latency: { min: 100, max: 800 },
+          errorRate: 0.1,
+          errorStatuses: [500, 503],
+          rateLimit: { limit: 300, windowMs: 60_000 },
+        },
+      },
+    });
+    expect(parseServeArgs(['--latency', '200'])).toMatchObject({
+      options: { faults: { latency: { min: 200, max: 200 } } },
+    });
     expect(parseServeArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parseServeArgs(['-h'])).toEqual({ ok: 'help' });
   });
@@ -38,7 +109,10 @@ describe('parseServeArgs', () => {
     [['--latency', 'fast'], /--latency: latency must be milliseconds/],
     [['--latency', '800-100'], /low to high/],
     [['--error-rate', '2'], /--error-rate: error rate must be a number from 0 to 1/],
-    [['--error-rate', '0.1', '--error-status', '200'], /--error-status: error statuses must be a comma list of 400-599/],
+    [
+      ['--error-rate', '0.1', '--error-status', '200'],
+      /--error-status: error statuses must be a comma list of 400-599/,
+    ],
     [['--error-status', '503'], /--error-status needs --error-rate/],
     [['--rate-limit', '300'], /--rate-limit: rate limit must look like 300\/60s/],
   ])('rejects %j', (argv, message) => {

@@ -3,7 +3,15 @@ import { scenarioNames } from '../../scenarios/index.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
 import type { Profile } from '../views/context.js';
-import { CACHE_FLAG_OPTIONS, CACHE_USAGE, cacheFlags, chainFlags, PROFILE_FLAG_OPTIONS, PROFILE_USAGE, profileFlag } from './chainFlags.js';
+import {
+  CACHE_FLAG_OPTIONS,
+  CACHE_USAGE,
+  cacheFlags,
+  chainFlags,
+  PROFILE_FLAG_OPTIONS,
+  PROFILE_USAGE,
+  profileFlag,
+} from './chainFlags.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 
 export interface ServeOptions {
@@ -22,7 +30,10 @@ export interface ServeOptions {
   readonly growth: { readonly head?: number; readonly blockTime?: number; readonly genesisTime?: number };
 }
 
-export type Parsed<T> = { readonly ok: true; readonly options: T } | { readonly ok: false; readonly message: string } | { readonly ok: 'help' };
+export type Parsed<T> =
+  | { readonly ok: true; readonly options: T }
+  | { readonly ok: false; readonly message: string }
+  | { readonly ok: 'help' };
 
 export const SERVE_USAGE = `Usage: explorer-mock [options]
 
@@ -57,7 +68,8 @@ Also: explorer-mock export --out DIR [--scenario NAME] [--seed N] [--pages K]
 
 /** Parses a port: an integer from 0 to 65535. */
 function parsePort(text: string): number | string {
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) return `--port must be an integer from 0 to 65535, got "${text}"`;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535)
+    return `--port must be an integer from 0 to 65535, got "${text}"`;
   return Number(text);
 }
 
@@ -112,7 +124,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     if (typeof parsed === 'string') return { ok: false, message: `--${flag}: ${parsed}` };
     Object.assign(faults, { [key]: parsed });
   }
-  if (faults.errorStatuses && faults.errorRate === undefined) return { ok: false, message: '--error-status needs --error-rate' };
+  if (faults.errorStatuses && faults.errorRate === undefined)
+    return { ok: false, message: '--error-status needs --error-rate' };
   const cache = cacheFlags(values);
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
@@ -125,9 +138,25 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   ] as const) {
     const text = values[flag];
     if (text === undefined) continue;
-    if (!/^\d{1,15}$/.test(text) || Number(text) < min) return { ok: false, message: `--${flag} must be an integer${min ? ` of at least ${min}` : ''}, got "${text}"` };
+    if (!/^\d{1,15}$/.test(text) || Number(text) < min)
+      return { ok: false, message: `--${flag} must be an integer${min ? ` of at least ${min}` : ''}, got "${text}"` };
     growth[key] = Number(text);
   }
-  if (values.watch && !isScenarioPath(scenario)) return { ok: false, message: '--watch needs --scenario with a scenario file' };
-  return { ok: true, options: { seed, scenario, port, host, json: values.json ?? false, faults, profile, growth, watch: values.watch ?? false, ...(cache === undefined ? {} : { cache }) } };
+  if (values.watch && !isScenarioPath(scenario))
+    return { ok: false, message: '--watch needs --scenario with a scenario file' };
+  return {
+    ok: true,
+    options: {
+      seed,
+      scenario,
+      port,
+      host,
+      json: values.json ?? false,
+      faults,
+      profile,
+      growth,
+      watch: values.watch ?? false,
+      ...(cache === undefined ? {} : { cache }),
+    },
+  };
 }

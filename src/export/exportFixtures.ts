@@ -53,6 +53,9 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     requests[url] = { file, status: answer.status, headers: answer.headers };
   }
   const manifest = join(out, 'manifest.json');
-  writeFileSync(manifest, `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario: typeof scenario === 'string' ? scenario : scenario.name, seed: app.chain.seed, profile, pages, requests }, null, 2)}\n`);
+  writeFileSync(
+    manifest,
+    `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario: typeof scenario === 'string' ? scenario : scenario.name, seed: app.chain.seed, profile, pages, requests }, null, 2)}\n`,
+  );
   return { files: Object.keys(requests).length, manifest };
 }

@@ -28,4 +28,8 @@ export function fixtureRequests(app: MockApp, pages: number): string[] {
 }
 
 /** A file name for a request: its path, then `@` and its query, sanitised. */
-export const fixtureFileOf = (url: string) => `${url.slice(1).replace('?', '@').replace(/[^A-Za-z0-9._\-/=&@,%]/g, '_')}.json`;
+export const fixtureFileOf = (url: string) =>
+  `${url
+    .slice(1)
+    .replace('?', '@')
+    .replace(/[^A-Za-z0-9._\-/=&@,%]/g, '_')}.json`;

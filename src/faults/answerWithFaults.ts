@@ -15,7 +15,12 @@ function jsonAnswer(status: number, message: string, headers: Readonly<Record<st
   const body = encoder.encode(JSON.stringify({ message }));
   return {
     status,
-    headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers },
+    headers: {
+      'access-control-allow-origin': '*',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.length),
+      ...headers,
+    },
     body,
   };
 }
@@ -34,7 +39,8 @@ export async function answerWithFaults(
   plan: ((request: FaultRequest) => FaultPlan) | null,
   request: HttpRequest & { readonly client: string },
 ): Promise<FaultedAnswer> {
-  if (!plan || !isApi(request.url) || request.method.toUpperCase() === 'OPTIONS') return { kind: 'answer', answer: await withModules(() => answer(request)), slow: false };
+  if (!plan || !isApi(request.url) || request.method.toUpperCase() === 'OPTIONS')
+    return { kind: 'answer', answer: await withModules(() => answer(request)), slow: false };
   const faults = plan(request);
   if (faults.invalid) return { kind: 'answer', answer: jsonAnswer(400, faults.invalid, faults.headers), slow: false };
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
@@ -43,7 +49,9 @@ export async function answerWithFaults(
   if (faults.status !== undefined) answered = jsonAnswer(faults.status, errorMessageOf(faults.status), faults.headers);
   else {
     const normal = await withModules(() => answer(request));
-    answered = Object.keys(faults.headers).length ? { ...normal, headers: { ...normal.headers, ...faults.headers } } : normal;
+    answered = Object.keys(faults.headers).length
+      ? { ...normal, headers: { ...normal.headers, ...faults.headers } }
+      : normal;
   }
   if (request.method.toUpperCase() === 'HEAD') answered = { ...answered, body: null };
   return { kind: 'answer', answer: answered, slow: faults.connection === 'slow-body' };

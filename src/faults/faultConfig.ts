@@ -30,14 +30,16 @@ export const isErrorStatus = (status: number) => Number.isInteger(status) && sta
 /** `500,503` → statuses, or a message. */
 export function parseStatuses(text: string): number[] | string {
   const statuses = text.split(',').map((s) => Number(s.trim()));
-  if (!statuses.length || !statuses.every(isErrorStatus)) return `error statuses must be a comma list of 400-599, got "${text}"`;
+  if (!statuses.length || !statuses.every(isErrorStatus))
+    return `error statuses must be a comma list of 400-599, got "${text}"`;
   return statuses;
 }
 
 /** `0.1` → a rate in [0, 1], or a message. */
 export function parseRate(text: string): number | string {
   const rate = Number(text);
-  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) return `error rate must be a number from 0 to 1, got "${text}"`;
+  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1)
+    return `error rate must be a number from 0 to 1, got "${text}"`;
   return rate;
 }
 
@@ -46,7 +48,8 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_0
 /** `300/60s` (units ms, s, m, h) → a rate limit, or a message. */
 export function parseRateLimit(text: string): FaultConfig['rateLimit'] | string {
   const match = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(text.trim());
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) return `rate limit must look like 300/60s (requests/window, units ms, s, m, h), got "${text}"`;
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    return `rate limit must look like 300/60s (requests/window, units ms, s, m, h), got "${text}"`;
   return { limit: Number(match[1]), windowMs: Number(match[2]) * UNIT_MS[match[3]!]! };
 }
 

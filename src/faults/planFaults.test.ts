@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createFaultPlanner } from './planFaults.js';
 
 const noHeaders = { header: () => undefined, client: 'a' };
-const withHeaders = (headers: Record<string, string>, client = 'a') => ({ header: (name: string) => headers[name], client });
+const withHeaders = (headers: Record<string, string>, client = 'a') => ({
+  header: (name: string) => headers[name],
+  client,
+});
 
 describe('createFaultPlanner', () => {
   it('draws the same jitter and errors for the same seed and sequence', () => {
@@ -26,7 +29,10 @@ describe('createFaultPlanner', () => {
 
   it('lets headers win over the flags, for that request only', () => {
     const plan = createFaultPlanner({ latency: { min: 50, max: 50 } }, 's');
-    expect(plan(withHeaders({ 'x-mock-latency': '300', 'x-mock-status': '503' }))).toMatchObject({ latencyMs: 300, status: 503 });
+    expect(plan(withHeaders({ 'x-mock-latency': '300', 'x-mock-status': '503' }))).toMatchObject({
+      latencyMs: 300,
+      status: 503,
+    });
     expect(plan(withHeaders({ prefer: 'code=429, example=x' }))).toMatchObject({ latencyMs: 50, status: 429 });
     expect(plan(withHeaders({ 'x-mock-fault': 'slow-body' }))).toMatchObject({ connection: 'slow-body' });
     expect(plan(noHeaders)).toEqual({ latencyMs: 50, headers: {} });

@@ -32,7 +32,8 @@ const FAULT_HEADERS = new Set(['x-mock-latency', 'x-mock-status', 'x-mock-fault'
 export function asksForFault(rawHeaders: readonly string[]): boolean {
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
-    if ((name.length === 6 || name.startsWith('x-') || name.startsWith('X-')) && FAULT_HEADERS.has(name.toLowerCase())) return true;
+    if ((name.length === 6 || name.startsWith('x-') || name.startsWith('X-')) && FAULT_HEADERS.has(name.toLowerCase()))
+      return true;
   }
   return false;
 }
@@ -72,7 +73,11 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
     const latencyHeader = request.header('x-mock-latency');
     if (latencyHeader != null) {
       if (!/^\d+$/.test(latencyHeader) || Number(latencyHeader) > MAX_LATENCY_MS) {
-        return { latencyMs: 0, headers, invalid: `x-mock-latency must be milliseconds from 0 to ${MAX_LATENCY_MS}, got "${latencyHeader.slice(0, 40)}"` };
+        return {
+          latencyMs: 0,
+          headers,
+          invalid: `x-mock-latency must be milliseconds from 0 to ${MAX_LATENCY_MS}, got "${latencyHeader.slice(0, 40)}"`,
+        };
       }
       latencyMs = Number(latencyHeader);
     }
@@ -81,7 +86,8 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
       const statuses = config.errorStatuses?.length ? config.errorStatuses : [500];
       status = rng.pick(statuses);
     }
-    const forced = request.header('x-mock-status') ?? /(?:^|[;,\s])code=(\d+)/.exec(request.header('prefer') ?? '')?.[1];
+    const forced =
+      request.header('x-mock-status') ?? /(?:^|[;,\s])code=(\d+)/.exec(request.header('prefer') ?? '')?.[1];
     if (forced != null) {
       if (!/^\d{3}$/.test(forced) || !isErrorStatus(Number(forced))) {
         return { latencyMs: 0, headers, invalid: `a forced status must be 400-599, got "${forced.slice(0, 40)}"` };
@@ -91,9 +97,17 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
 
     const fault = request.header('x-mock-fault');
     if (fault != null && !CONNECTION_FAULTS.includes(fault as ConnectionFault)) {
-      return { latencyMs: 0, headers, invalid: `x-mock-fault must be one of ${CONNECTION_FAULTS.join(', ')}, got "${fault.slice(0, 40)}"` };
+      return {
+        latencyMs: 0,
+        headers,
+        invalid: `x-mock-fault must be one of ${CONNECTION_FAULTS.join(', ')}, got "${fault.slice(0, 40)}"`,
+      };
     }
-    return { latencyMs, headers, ...(status !== undefined ? { status } : {}), ...(fault ? { connection: fault as ConnectionFault } : {}) };
+    return {
+      latencyMs,
+      headers,
+      ...(status !== undefined ? { status } : {}),
+      ...(fault ? { connection: fault as ConnectionFault } : {}),
+    };
   };
 }
-

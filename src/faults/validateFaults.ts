@@ -3,11 +3,22 @@ import { type FaultConfig, isErrorStatus, MAX_LATENCY_MS } from './faultConfig.j
 /** What is wrong with a fault configuration given as options, or undefined when it is usable. */
 export function validateFaults(faults: FaultConfig): string | undefined {
   const { latency, errorRate, errorStatuses, rateLimit } = faults;
-  if (latency && !(Number.isInteger(latency.min) && Number.isInteger(latency.max) && latency.min >= 0 && latency.min <= latency.max && latency.max <= MAX_LATENCY_MS)) {
+  if (
+    latency &&
+    !(
+      Number.isInteger(latency.min) &&
+      Number.isInteger(latency.max) &&
+      latency.min >= 0 &&
+      latency.min <= latency.max &&
+      latency.max <= MAX_LATENCY_MS
+    )
+  ) {
     return `faults.latency must be whole milliseconds with 0 <= min <= max <= ${MAX_LATENCY_MS}, got ${JSON.stringify(latency)}`;
   }
-  if (errorRate !== undefined && !(errorRate >= 0 && errorRate <= 1)) return `faults.errorRate must be from 0 to 1, got ${errorRate}`;
-  if (errorStatuses && !errorStatuses.every(isErrorStatus)) return `faults.errorStatuses must be statuses from 400 to 599, got ${JSON.stringify(errorStatuses)}`;
+  if (errorRate !== undefined && !(errorRate >= 0 && errorRate <= 1))
+    return `faults.errorRate must be from 0 to 1, got ${errorRate}`;
+  if (errorStatuses && !errorStatuses.every(isErrorStatus))
+    return `faults.errorStatuses must be statuses from 400 to 599, got ${JSON.stringify(errorStatuses)}`;
   if (rateLimit && !(Number.isInteger(rateLimit.limit) && rateLimit.limit > 0 && rateLimit.windowMs > 0)) {
     return `faults.rateLimit must have a positive integer limit and window, got ${JSON.stringify(rateLimit)}`;
   }

@@ -56,7 +56,10 @@ function slowStream(body: Uint8Array): ReadableStream<Uint8Array> {
 }
 
 const toResponse = (answer: HttpAnswer, slow: boolean) =>
-  new Response(answer.body === null ? null : slow ? slowStream(answer.body) : answer.body.slice(), { status: answer.status, headers: answer.headers });
+  new Response(answer.body === null ? null : slow ? slowStream(answer.body) : answer.body.slice(), {
+    status: answer.status,
+    headers: answer.headers,
+  });
 
 /**
  * The mock as an in-process `(request: Request) => Promise<Response>`, answering exactly as the
@@ -68,9 +71,21 @@ const toResponse = (answer: HttpAnswer, slow: boolean) =>
  * const response = await handler(new Request('https://explorer.test/api/v2/blocks'));
  */
 export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
-  const { scenario = 'default', seed = 1, latency, errorRate, errorStatuses, rateLimit, cache, profile = 'spec', head } = options;
+  const {
+    scenario = 'default',
+    seed = 1,
+    latency,
+    errorRate,
+    errorStatuses,
+    rateLimit,
+    cache,
+    profile = 'spec',
+    head,
+  } = options;
   const faults: FaultConfig = {
-    ...(latency !== undefined ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency } : {}),
+    ...(latency !== undefined
+      ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency }
+      : {}),
     ...(errorRate !== undefined ? { errorRate } : {}),
     ...(errorStatuses !== undefined ? { errorStatuses } : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
@@ -79,24 +94,39 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
-  if (!PROFILES.includes(profile)) throw new CreateHandlerError(`createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`);
-  if (typeof scenario === 'string' && isScenarioPath(scenario)) throw new CreateHandlerError(`createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`);
+  if (!PROFILES.includes(profile))
+    throw new CreateHandlerError(
+      `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
+    );
+  if (typeof scenario === 'string' && isScenarioPath(scenario))
+    throw new CreateHandlerError(
+      `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
+    );
   const build = { scenario, seed, ...(head === undefined ? {} : { head }) };
   let opened;
   try {
     opened = openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain);
   } catch (error) {
-    if (error instanceof Error && error.name === 'BuildChainError') throw new CreateHandlerError(error.message.replace(/^buildChain/, 'createHandler'));
+    if (error instanceof Error && error.name === 'BuildChainError')
+      throw new CreateHandlerError(error.message.replace(/^buildChain/, 'createHandler'));
     throw error;
   }
   opened.saveSnapshot();
-  const live = createLiveApp(opened.chain, { profile, start: () => opened.origin, build, createBuilder: createChainBuilder });
+  const live = createLiveApp(opened.chain, {
+    profile,
+    start: () => opened.origin,
+    build,
+    createBuilder: createChainBuilder,
+  });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (request.method === 'POST' && url.pathname === '/__mock/mine') {
       const answered = mineRequest(live, await request.text());
-      return new Response(answered.body, { status: answered.status, headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' } });
+      return new Response(answered.body, {
+        status: answered.status,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' },
+      });
     }
     const faulted = await answerWithFaults(live.answer, planner, {
       method: request.method,
@@ -104,7 +134,10 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
       header: (name) => request.headers.get(name),
       client: request.headers.get('x-forwarded-for') ?? 'in-process',
     });
-    if (faulted.kind !== 'answer') throw new TypeError(`fetch failed: the mock ${faulted.kind === 'reset' ? 'reset the connection' : 'closed the connection without answering'}`);
+    if (faulted.kind !== 'answer')
+      throw new TypeError(
+        `fetch failed: the mock ${faulted.kind === 'reset' ? 'reset the connection' : 'closed the connection without answering'}`,
+      );
     return toResponse(faulted.answer, faulted.slow);
   };
   return Object.defineProperties(handler, {

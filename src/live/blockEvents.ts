@@ -32,7 +32,13 @@ const all = (app: MockApp, first: string): Json[] => collectItems<Json>((url) =>
  * transfer count. The block's transactions and transfers are read only when some address or
  * token topic is joined (`topics`).
  */
-export function blockEvents(app: MockApp, chain: Chain, height: number, listening: (topic: string) => boolean, topics: () => readonly string[]): Broadcast[] {
+export function blockEvents(
+  app: MockApp,
+  chain: Chain,
+  height: number,
+  listening: (topic: string) => boolean,
+  topics: () => readonly string[],
+): Broadcast[] {
   const out: Broadcast[] = [];
   const block = chain.blocks.at(height)!;
   const emit = (topic: string, event: string, payload: () => unknown) => {
@@ -41,12 +47,16 @@ export function blockEvents(app: MockApp, chain: Chain, height: number, listenin
   const miner = chain.accounts[block.minerId]!.lower;
   if (listening('blocks:new_block') || listening(`blocks:${miner}`)) {
     const listed = get(app, `/api/v2/blocks?block_number=${height + 1}&items_count=0`).items as Json[];
-    const payload = { average_block_time: String((get(app, '/api/v2/stats').average_block_time as number).toFixed(1)), block: listed[0] };
+    const payload = {
+      average_block_time: String((get(app, '/api/v2/stats').average_block_time as number).toFixed(1)),
+      block: listed[0],
+    };
     emit('blocks:new_block', 'new_block', () => payload);
     emit(`blocks:${miner}`, 'new_block', () => payload);
   }
   emit('transactions:new_transaction', 'transaction', () => ({ transaction: block.transactionCount }));
-  if (!block.transactionCount || !topics().some((t) => t.startsWith('addresses:') || t.startsWith('tokens:'))) return out;
+  if (!block.transactionCount || !topics().some((t) => t.startsWith('addresses:') || t.startsWith('tokens:')))
+    return out;
   const transactions = all(app, `/api/v2/blocks/${height}/transactions`);
   const byAddress = new Map<string, { transactions: Json[]; transfers: Json[] }>();
   const slot = (hash: string | undefined) => {
@@ -59,12 +69,21 @@ export function blockEvents(app: MockApp, chain: Chain, height: number, listenin
   const tokenCounts = new Map<string, number>();
   for (const tx of transactions) {
     for (const hash of new Set([tx.from?.hash, tx.to?.hash])) slot(hash)?.transactions.push(tx);
-    if (!(tx.transaction_types as string[]).includes('token_transfer') && !(tx.transaction_types as string[]).includes('token_creation')) continue;
+    if (
+      !(tx.transaction_types as string[]).includes('token_transfer') &&
+      !(tx.transaction_types as string[]).includes('token_creation')
+    )
+      continue;
     const wanted = [tx.from?.hash, tx.to?.hash].some((h) => h && listening(`addresses:${h.toLowerCase()}`));
     for (const transfer of all(app, `/api/v2/transactions/${tx.hash}/token-transfers`)) {
       const token = (transfer.token.address_hash as string).toLowerCase();
       tokenCounts.set(token, (tokenCounts.get(token) ?? 0) + 1);
-      if (!wanted && !listening(`addresses:${transfer.from.hash.toLowerCase()}`) && !listening(`addresses:${transfer.to.hash.toLowerCase()}`)) continue;
+      if (
+        !wanted &&
+        !listening(`addresses:${transfer.from.hash.toLowerCase()}`) &&
+        !listening(`addresses:${transfer.to.hash.toLowerCase()}`)
+      )
+        continue;
       for (const hash of new Set([transfer.from.hash, transfer.to.hash])) slot(hash)?.transfers.push(transfer);
     }
   }
@@ -79,13 +98,22 @@ export function blockEvents(app: MockApp, chain: Chain, height: number, listenin
       const history = get(app, `/api/v2/addresses/${hash}/coin-balance-history`).items as Json[];
       const change = history.find((h) => h.block_number === height);
       if (change) {
-        emit(topic, 'balance', () => ({ balance: change.value, block_number: height, exchange_rate: chain.exchangeRate }));
+        emit(topic, 'balance', () => ({
+          balance: change.value,
+          block_number: height,
+          exchange_rate: chain.exchangeRate,
+        }));
         emit(topic, 'coin_balance', () => ({ coin_balance: change }));
-        emit(topic, 'current_coin_balance', () => ({ coin_balance: change.value, exchange_rate: chain.exchangeRate, block_number: height }));
+        emit(topic, 'current_coin_balance', () => ({
+          coin_balance: change.value,
+          exchange_rate: chain.exchangeRate,
+          block_number: height,
+        }));
       }
     }
   }
-  for (const [token, count] of tokenCounts) emit(`tokens:${token}`, 'token_transfer', () => ({ token_transfer: count }));
+  for (const [token, count] of tokenCounts)
+    emit(`tokens:${token}`, 'token_transfer', () => ({ token_transfer: count }));
   return out;
 }
 
@@ -94,12 +122,21 @@ export function blockEvents(app: MockApp, chain: Chain, height: number, listenin
  * head: their count to `transactions:new_pending_transaction`, and each listening address's own to
  * `addresses:<hash>` (`pending_transaction`). Computed only when someone listens.
  */
-export function mempoolEvents(app: MockApp, listening: (topic: string) => boolean, addressTopics: () => readonly string[]): Broadcast[] {
+export function mempoolEvents(
+  app: MockApp,
+  listening: (topic: string) => boolean,
+  addressTopics: () => readonly string[],
+): Broadcast[] {
   const wanted = addressTopics().filter((t) => t.startsWith('addresses:'));
   if (!listening('transactions:new_pending_transaction') && !wanted.length) return [];
   const pending = all(app, '/api/v2/transactions?filter=pending');
   const out: Broadcast[] = [];
-  if (listening('transactions:new_pending_transaction')) out.push({ topic: 'transactions:new_pending_transaction', event: 'pending_transaction', payload: { pending_transaction: pending.length } });
+  if (listening('transactions:new_pending_transaction'))
+    out.push({
+      topic: 'transactions:new_pending_transaction',
+      event: 'pending_transaction',
+      payload: { pending_transaction: pending.length },
+    });
   for (const topic of wanted) {
     const hash = topic.slice('addresses:'.length);
     const own = pending.filter((t) => t.from?.hash.toLowerCase() === hash || t.to?.hash.toLowerCase() === hash);

@@ -17,14 +17,23 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * whose next block is already due (a genesis time pinned in the past, a busy server) mines one
  * block per block time rather than catching up in a burst. Returns `stop`.
  */
-export function startClock(live: LiveApp, options: { readonly build: BuildChainOptions; readonly blockTime: number; readonly rule: SlotRule; readonly onError?: (error: unknown) => void }): () => void {
+export function startClock(
+  live: LiveApp,
+  options: {
+    readonly build: BuildChainOptions;
+    readonly blockTime: number;
+    readonly rule: SlotRule;
+    readonly onError?: (error: unknown) => void;
+  },
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const schedule = () => {
     if (stopped) return;
     const chain = live.current.chain;
     const head = chain.blocks.at(chain.headHeight)!;
-    const due = (head.timestamp + options.blockTime * options.rule.slotsOfBlock(options.build, chain.headHeight + 1)) * 1000;
+    const due =
+      (head.timestamp + options.blockTime * options.rule.slotsOfBlock(options.build, chain.headHeight + 1)) * 1000;
     const wait = due - Date.now();
     if (wait > MAX_TIMER_MS) {
       timer = setTimeout(schedule, MAX_TIMER_MS);
@@ -55,4 +64,5 @@ export function startClock(live: LiveApp, options: { readonly build: BuildChainO
  * The genesis time that puts the head of a chain at `now` (rounded down to the block time), for a
  * clock-driven chain that starts at `head`.
  */
-export const anchoredGenesisTime = (nowMs: number, blockTime: number, slotsToHead: number): number => Math.floor(nowMs / 1000 / blockTime) * blockTime - blockTime * slotsToHead;
+export const anchoredGenesisTime = (nowMs: number, blockTime: number, slotsToHead: number): number =>
+  Math.floor(nowMs / 1000 / blockTime) * blockTime - blockTime * slotsToHead;

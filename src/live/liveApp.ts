@@ -65,14 +65,17 @@ export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
   const appOf = (served: Chain) => createMockApp(served, options.start, options.profile, mempoolFor(served.headHeight));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
-  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), { peek: (url: string) => current.answer.peek(url) });
+  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
+    peek: (url: string) => current.answer.peek(url),
+  });
   return {
     get current() {
       return current;
     },
     answer,
     mine(blocks = 1) {
-      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE) throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
+      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
+        throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
       if (!builder) {
         builder = options.createBuilder(build);
         builder.mineTo(current.chain.headHeight);
@@ -81,7 +84,8 @@ export function createLiveApp(chain: Chain, options: LiveAppOptions): LiveApp {
       builder.mineTo(from + blocks);
       const next = builder.chain();
       current = appOf(next);
-      for (let height = from + 1; height <= next.headHeight; height++) for (const listener of listeners) listener(next, height);
+      for (let height = from + 1; height <= next.headHeight; height++)
+        for (const listener of listeners) listener(next, height);
       return next;
     },
     onBlock(listener) {
@@ -112,7 +116,10 @@ export function mineRequest(live: LiveApp, body: string): { status: number; body
   try {
     const chain = live.mine(blocks as number);
     const head = chain.blocks.at(chain.headHeight)!;
-    return { status: 200, body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }) };
+    return {
+      status: 200,
+      body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }),
+    };
   } catch (error) {
     if (error instanceof MineError) return { status: 400, body: JSON.stringify({ message: error.message }) };
     throw error;

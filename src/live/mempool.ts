@@ -51,16 +51,19 @@ export function mempoolOf(next: Chain, height: number, profile: Profile): Mempoo
     list() {
       if (!listed) {
         const mined = collectItems<Json>(answer, `/api/v2/blocks/${height}/transactions`);
-        listed = mined.reverse().flatMap((t) => [
-          entry(t, pendingForm(t, profile, false)),
-          ...(loser && t.hash === loser.of ? [entry(t, replacedForm(t, loser.hash, profile, false, false))] : []),
-        ]);
+        listed = mined
+          .reverse()
+          .flatMap((t) => [
+            entry(t, pendingForm(t, profile, false)),
+            ...(loser && t.hash === loser.of ? [entry(t, replacedForm(t, loser.hash, profile, false, false))] : []),
+          ]);
       }
       return listed;
     },
     detail(hash) {
       if (!this.list().some((t) => t.hash === hash)) return undefined;
-      if (loser && hash === loser.hash) return JSON.stringify(replacedForm(get(`/api/v2/transactions/${loser.of}`), hash, profile, true, false));
+      if (loser && hash === loser.hash)
+        return JSON.stringify(replacedForm(get(`/api/v2/transactions/${loser.of}`), hash, profile, true, false));
       return JSON.stringify(pendingForm(get(`/api/v2/transactions/${hash}`), profile, true));
     },
   };

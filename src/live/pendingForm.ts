@@ -31,7 +31,13 @@ export function pendingForm(mined: Json, profile: Profile, detail: boolean): Jso
     transaction_types: (mined.transaction_types as string[]).filter((t) => t !== 'token_transfer'),
     has_error_in_internal_transactions: null,
   };
-  if (profile === 'spec') Object.assign(pending, { actions: [], token_transfers: [], token_transfers_overflow: false, transaction_tag: null });
+  if (profile === 'spec')
+    Object.assign(pending, {
+      actions: [],
+      token_transfers: [],
+      token_transfers_overflow: false,
+      transaction_tag: null,
+    });
   else Object.assign(pending, { historic_exchange_rate: null, is_pending_update: null });
   return pending;
 }

@@ -44,12 +44,24 @@ function parse(text: string): Message | null {
     const value = JSON.parse(text) as unknown;
     if (Array.isArray(value) && value.length === 5 && typeof value[2] === 'string' && typeof value[3] === 'string') {
       const [joinRef, ref, topic, event, payload] = value as [unknown, unknown, string, string, unknown];
-      return { joinRef: joinRef == null ? null : String(joinRef), ref: ref == null ? null : String(ref), topic, event, payload };
+      return {
+        joinRef: joinRef == null ? null : String(joinRef),
+        ref: ref == null ? null : String(ref),
+        topic,
+        event,
+        payload,
+      };
     }
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const m = value as Record<string, unknown>;
       if (typeof m.topic !== 'string' || typeof m.event !== 'string') return null;
-      return { joinRef: m.join_ref == null ? null : String(m.join_ref), ref: m.ref == null ? null : String(m.ref), topic: m.topic, event: m.event, payload: m.payload };
+      return {
+        joinRef: m.join_ref == null ? null : String(m.join_ref),
+        ref: m.ref == null ? null : String(m.ref),
+        topic: m.topic,
+        event: m.event,
+        payload: m.payload,
+      };
     }
   } catch {
     // not JSON: dropped, as Phoenix drops a frame it cannot decode
@@ -117,11 +129,19 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
     const url = new URL(req.url ?? '/', 'http://mock');
     if (url.pathname !== SOCKET_PATH) return void socket.end(httpError(404, 'Not found', {}));
     const arrays = url.searchParams.get('vsn') !== '1.0.0';
-    if (!faults || (!faults.configured && !asksForFault(req.rawHeaders))) return void accept(req, socket, head, arrays, 0);
+    if (!faults || (!faults.configured && !asksForFault(req.rawHeaders)))
+      return void accept(req, socket, head, arrays, 0);
     // The upgrade is a request like any other: its faults (the n-th request's, headers winning) apply.
     const plan = faults.plan({ header: (name) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' });
     if (plan.invalid) return void socket.end(httpError(400, plan.invalid, plan.headers));
-    if (plan.connection === 'slow-body') return void socket.end(httpError(400, 'x-mock-fault slow-body has no meaning for a websocket upgrade: use reset or empty', plan.headers));
+    if (plan.connection === 'slow-body')
+      return void socket.end(
+        httpError(
+          400,
+          'x-mock-fault slow-body has no meaning for a websocket upgrade: use reset or empty',
+          plan.headers,
+        ),
+      );
     setTimeout(() => {
       if (plan.connection === 'reset') socket.destroy();
       else if (plan.connection === 'empty') socket.end();
@@ -130,7 +150,15 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
     }, plan.latencyMs);
   };
   const reply = (client: Client, m: Message, status: 'ok' | 'error', response: object) =>
-    client.socket.send(encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_reply', payload: { status, response } }));
+    client.socket.send(
+      encode(client, {
+        joinRef: m.joinRef,
+        ref: m.ref,
+        topic: m.topic,
+        event: 'phx_reply',
+        payload: { status, response },
+      }),
+    );
   const receive = (client: Client, m: Message) => {
     if (m.topic === 'phoenix' && m.event === 'heartbeat') return reply(client, m, 'ok', {});
     if (m.event === 'phx_join') {
@@ -147,11 +175,15 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
       client.joined.delete(m.topic);
       topics.get(m.topic)?.delete(client);
       reply(client, m, 'ok', {});
-      return client.socket.send(encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_close', payload: {} }));
+      return client.socket.send(
+        encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_close', payload: {} }),
+      );
     }
     if (client.joined.has(m.topic)) return reply(client, m, 'ok', {});
     // A push on a topic the client has not joined: Phoenix answers it with phx_error.
-    client.socket.send(encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_error', payload: {} }));
+    client.socket.send(
+      encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_error', payload: {} }),
+    );
   };
   server.on('upgrade', onUpgrade);
   return {
@@ -173,7 +205,13 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
           const joinRef = client.joined.get(b.topic) ?? null;
           const key = `${client.arrays ? 'a' : 'o'}${joinRef}`;
           let frame = frames.get(key);
-          if (!frame) frames.set(key, (frame = textFrame(encodeWith(client, { joinRef, ref: null, topic: b.topic, event: b.event }, payloadJson))));
+          if (!frame)
+            frames.set(
+              key,
+              (frame = textFrame(
+                encodeWith(client, { joinRef, ref: null, topic: b.topic, event: b.event }, payloadJson),
+              )),
+            );
           const bytes = frame;
           // ws writes each of its own frames whole and at once, so these never land inside one.
           const push = () => client.socket.readyState === 1 && client.raw.write(bytes);
@@ -213,12 +251,20 @@ export function textFrame(text: string): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 
 /** A whole HTTP error answer with a JSON body, for an upgrade that is not accepted. */
 function httpError(status: number, message: string, headers: Readonly<Record<string, string>>): string {
   const body = JSON.stringify({ message });
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\n${extra}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 

@@ -15,7 +15,9 @@ export function joinAnswer(topic: string): JoinAnswer {
   const hash = (): JoinAnswer => (ADDRESS.test(rest) ? { ok: true } : { ok: false, reason: 'Invalid address hash' });
   switch (colon < 0 ? '' : prefix) {
     case 'blocks':
-      return rest === 'new_block' || rest === 'indexing' || rest === 'indexing_internal_transactions' ? { ok: true } : hash();
+      return rest === 'new_block' || rest === 'indexing' || rest === 'indexing_internal_transactions'
+        ? { ok: true }
+        : hash();
     case 'addresses':
     case 'rewards':
       return hash();

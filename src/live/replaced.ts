@@ -13,7 +13,10 @@ const REPLACED_RATE = 0.2;
  * competed with in the mempool, and the loser's hash; a function of (seed, height) alone, so the
  * loser waits in the mempool in front of `height` and is "dropped/replaced" once `height` is mined.
  */
-export function replacementAt(chain: Chain, height: number): { readonly original: number; readonly hash: string } | undefined {
+export function replacementAt(
+  chain: Chain,
+  height: number,
+): { readonly original: number; readonly hash: string } | undefined {
   const block = chain.blocks.at(height);
   if (!block || block.type !== 'block' || block.transactionCount === 0) return undefined;
   const rng = stream(chain.seed, `replaced:${height}`);

@@ -41,17 +41,31 @@ function routeSchemas(profile: Profile): Map<string, { id: string; schema: z.Zod
  * The components: every route's response schema and every resource schema it holds, as JSON Schema
  * 2020-12. Resources with an id of their own become components of their own, referenced by id.
  */
-function components(routes: Map<string, { id: string; schema: z.ZodType }>, error: z.ZodType, errorId: string): Record<string, unknown> {
+function components(
+  routes: Map<string, { id: string; schema: z.ZodType }>,
+  error: z.ZodType,
+  errorId: string,
+): Record<string, unknown> {
   const registry = z.registry<{ id: string }>();
   for (const { id, schema } of routes.values()) if (!registry.has(schema)) registry.add(schema, { id });
   registry.add(error, { id: errorId });
-  const { schemas: all } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as {
+  const { schemas: all } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: 'any',
+  }) as {
     schemas: Record<string, Record<string, unknown>>;
   };
   const { __shared: shared, ...own } = all;
-  const defs = ((shared as { $defs?: Record<string, unknown> } | undefined)?.$defs ?? {}) as Record<string, Record<string, unknown>>;
+  const defs = ((shared as { $defs?: Record<string, unknown> } | undefined)?.$defs ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
   // Schemas that several responses share land in `__shared`; hoist them beside the others.
-  const text = JSON.stringify({ ...own, ...defs }).replaceAll('#/components/schemas/__shared#/$defs/', '#/components/schemas/');
+  const text = JSON.stringify({ ...own, ...defs }).replaceAll(
+    '#/components/schemas/__shared#/$defs/',
+    '#/components/schemas/',
+  );
   return Object.fromEntries(
     Object.entries(JSON.parse(text) as Record<string, Record<string, unknown>>).map(([id, schema]) => {
       const { $schema: _s, $id: _i, ...rest } = schema;
@@ -69,7 +83,13 @@ function queryParameter(p: QueryParameter) {
         : p.type === 'number'
           ? { type: 'number', minimum: 0 }
           : { type: 'string', ...(p.pattern ? { pattern: p.pattern } : {}) };
-  return { name: p.name, in: 'query', required: false, description: `${p.kind === 'cursor' ? '' : 'Filter. '}${p.description}`, schema };
+  return {
+    name: p.name,
+    in: 'query',
+    required: false,
+    description: `${p.kind === 'cursor' ? '' : 'Filter. '}${p.description}`,
+    schema,
+  };
 }
 
 /** A response body shortened to two items, so the document stays small. */
@@ -85,12 +105,26 @@ function operation(endpoint: Endpoint, api: ApiHandler, examplePath: string, res
     summary: endpoint.summary,
     description: `Endpoint ${endpoint.number}. Example request: \`GET /api/v2${examplePath}\`.`,
     parameters: [
-      ...endpoint.pathParameters.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string', pattern: p.pattern } })),
+      ...endpoint.pathParameters.map((p) => ({
+        name: p.name,
+        in: 'path',
+        required: true,
+        description: p.description,
+        schema: { type: 'string', pattern: p.pattern },
+      })),
       ...endpoint.query.map(queryParameter),
     ],
     responses: {
-      200: { description: 'Success.', content: { 'application/json': { schema: ref(responseId), example: example(api, examplePath) } } },
-      ...Object.fromEntries(errors.map((status) => [status, { description: ERROR_TEXT[status], content: { 'application/json': { schema: ref(errorId) } } }])),
+      200: {
+        description: 'Success.',
+        content: { 'application/json': { schema: ref(responseId), example: example(api, examplePath) } },
+      },
+      ...Object.fromEntries(
+        errors.map((status) => [
+          status,
+          { description: ERROR_TEXT[status], content: { 'application/json': { schema: ref(errorId) } } },
+        ]),
+      ),
     },
   };
 }
@@ -101,12 +135,20 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string, 
   const routes = routeSchemas(profile);
   const errorId = profile === 'spec' ? 'Error' : `${pascal(profile)}Error`;
   const paths: Record<string, unknown> = {};
-  for (const endpoint of endpoints) paths[endpoint.path] = { get: operation(endpoint, api, examples[endpoint.operationId]!, routes.get(endpoint.path)!.id, errorId) };
+  for (const endpoint of endpoints)
+    paths[endpoint.path] = {
+      get: operation(endpoint, api, examples[endpoint.operationId]!, routes.get(endpoint.path)!.id, errorId),
+    };
   paths['/openapi'] = {
     get: {
       operationId: 'getOpenApiDocument',
       summary: 'This document.',
-      responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        200: {
+          description: 'The OpenAPI 3.1 document.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
     },
   };
   // The endpoints explorer pages call beyond the twelve, in the active profile's shapes.
@@ -120,7 +162,10 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string, 
         summary: `GET ${route.template}, as explorer pages call it.`,
         parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
         responses: {
-          200: { description: 'Success.', content: { 'application/json': { schema: ref(routes.get(route.template)!.id) } } },
+          200: {
+            description: 'Success.',
+            content: { 'application/json': { schema: ref(routes.get(route.template)!.id) } },
+          },
           400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
           404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },
           422: { description: 'Invalid parameter(s).', content: { 'application/json': { schema: errorRef } } },

@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { addressHash, decimal, hash32, nonNegativeInteger, wei } from './formats.js';
 import { token } from './token.js';
 
-export const tag = z.strictObject({ address_hash: addressHash, display_name: z.string(), label: z.string() }).meta({ id: 'Tag' });
+export const tag = z
+  .strictObject({ address_hash: addressHash, display_name: z.string(), label: z.string() })
+  .meta({ id: 'Tag' });
 
-export const watchlistName = z.strictObject({ display_name: z.string(), label: z.string() }).meta({ id: 'WatchlistName' });
+export const watchlistName = z
+  .strictObject({ display_name: z.string(), label: z.string() })
+  .meta({ id: 'WatchlistName' });
 
 export const addressMetadata = z
-  .strictObject({ slug: z.string(), name: z.string(), tagType: z.string(), ordinal: z.number().int(), meta: z.record(z.string(), z.unknown()) })
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    tagType: z.string(),
+    ordinal: z.number().int(),
+    meta: z.record(z.string(), z.unknown()),
+  })
   .meta({ id: 'AddressMetadata' });
 
 /** The address object (reference form) of `from`, `to`, `miner`, `owner` and friends. */
@@ -54,7 +64,9 @@ const addressFields = {
 };
 
 /** The full address of the address detail (endpoint 2); also the stub for an unknown address. */
-export const address = z.strictObject(addressFields).meta({ id: 'Address', description: 'Address (full form), as the address detail returns it.' });
+export const address = z
+  .strictObject(addressFields)
+  .meta({ id: 'Address', description: 'Address (full form), as the address detail returns it.' });
 
 /** An item of the address list (endpoint 1). */
 export const addressListItem = z

@@ -3,7 +3,10 @@ import { addressRef } from './address.js';
 import { hash32, hexBytes, nonNegativeInteger, timestamp, wei } from './formats.js';
 
 export const reward = z
-  .strictObject({ reward: z.number().nonnegative(), type: z.enum(['Miner Reward', 'Emission Reward', 'Chore Reward', 'Uncle Reward']) })
+  .strictObject({
+    reward: z.number().nonnegative(),
+    type: z.enum(['Miner Reward', 'Emission Reward', 'Chore Reward', 'Uncle Reward']),
+  })
   .meta({ id: 'Reward' });
 
 export const blockType = z.enum(['block', 'uncle', 'reorg']);

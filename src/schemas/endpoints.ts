@@ -32,15 +32,45 @@ export interface Endpoint {
   readonly errors: readonly (400 | 404 | 422)[];
 }
 
-const ADDRESS: PathParameter = { name: 'address_hash', pattern: '^0x[0-9a-fA-F]{40}$', description: 'Address, any letter case.' };
-const TX_HASH: PathParameter = { name: 'transaction_hash', pattern: '^0x[0-9a-fA-F]{64}$', description: 'Transaction hash, any letter case.' };
-const BLOCK_ID: PathParameter = { name: 'block_number_or_hash', pattern: '^([0-9]+|0x[0-9a-fA-F]{64})$', description: 'Block height or block hash.' };
+const ADDRESS: PathParameter = {
+  name: 'address_hash',
+  pattern: '^0x[0-9a-fA-F]{40}$',
+  description: 'Address, any letter case.',
+};
+const TX_HASH: PathParameter = {
+  name: 'transaction_hash',
+  pattern: '^0x[0-9a-fA-F]{64}$',
+  description: 'Transaction hash, any letter case.',
+};
+const BLOCK_ID: PathParameter = {
+  name: 'block_number_or_hash',
+  pattern: '^([0-9]+|0x[0-9a-fA-F]{64})$',
+  description: 'Block height or block hash.',
+};
 const TOKEN_TYPES = ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'];
 
-const int = (name: string, description: string): QueryParameter => ({ name, kind: 'cursor', type: 'integer', description });
+const int = (name: string, description: string): QueryParameter => ({
+  name,
+  kind: 'cursor',
+  type: 'integer',
+  description,
+});
 const itemsCount = int('items_count', 'Cursor: items listed so far (a running total).');
-const direction: QueryParameter = { name: 'filter', kind: 'filter', type: 'string', values: ['to', 'from'], description: 'Only items where the address is the receiver (`to`) or the sender (`from`).' };
-const typeList = (values: readonly string[]): QueryParameter => ({ name: 'type', kind: 'filter', type: 'string', values, list: true, description: `Comma-separated token types, OR-combined, case-insensitive: ${values.join(', ')}.` });
+const direction: QueryParameter = {
+  name: 'filter',
+  kind: 'filter',
+  type: 'string',
+  values: ['to', 'from'],
+  description: 'Only items where the address is the receiver (`to`) or the sender (`from`).',
+};
+const typeList = (values: readonly string[]): QueryParameter => ({
+  name: 'type',
+  kind: 'filter',
+  type: 'string',
+  values,
+  list: true,
+  description: `Comma-separated token types, OR-combined, case-insensitive: ${values.join(', ')}.`,
+});
 
 /** The twelve endpoints: what the OpenAPI document describes and the tests check. */
 export const endpoints: readonly Endpoint[] = [
@@ -51,25 +81,58 @@ export const endpoints: readonly Endpoint[] = [
     summary: 'Addresses with a positive balance, richest first, with the coin supply.',
     pathParameters: [],
     query: [
-      { name: 'fetched_coin_balance', kind: 'cursor', type: 'string', pattern: '^[0-9]+$', description: 'Cursor: balance of the last address listed (wei).' },
-      { name: 'hash', kind: 'cursor', type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'Cursor: hash of the last address listed.' },
+      {
+        name: 'fetched_coin_balance',
+        kind: 'cursor',
+        type: 'string',
+        pattern: '^[0-9]+$',
+        description: 'Cursor: balance of the last address listed (wei).',
+      },
+      {
+        name: 'hash',
+        kind: 'cursor',
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]{40}$',
+        description: 'Cursor: hash of the last address listed.',
+      },
       itemsCount,
     ],
     response: 'addresses',
     errors: [422],
   },
-  { number: 2, path: '/addresses/{address_hash}', operationId: 'getAddress', summary: 'One address; a stub for an address the chain has never seen.', pathParameters: [ADDRESS], query: [], response: 'address', errors: [422] },
+  {
+    number: 2,
+    path: '/addresses/{address_hash}',
+    operationId: 'getAddress',
+    summary: 'One address; a stub for an address the chain has never seen.',
+    pathParameters: [ADDRESS],
+    query: [],
+    response: 'address',
+    errors: [422],
+  },
   {
     number: 3,
     path: '/addresses/{address_hash}/tokens',
     operationId: 'listAddressTokens',
-    summary: 'Token balances of an address: one row per ERC-20 and ERC-721 contract, one per id otherwise, value descending.',
+    summary:
+      'Token balances of an address: one row per ERC-20 and ERC-721 contract, one per id otherwise, value descending.',
     pathParameters: [ADDRESS],
     query: [
       typeList(TOKEN_TYPES),
       itemsCount,
-      { name: 'token_name', kind: 'cursor', type: 'string', description: 'Cursor: token name of the last row (`null` for none).' },
-      { name: 'token_type', kind: 'cursor', type: 'string', values: TOKEN_TYPES, description: 'Cursor: token type of the last row.' },
+      {
+        name: 'token_name',
+        kind: 'cursor',
+        type: 'string',
+        description: 'Cursor: token name of the last row (`null` for none).',
+      },
+      {
+        name: 'token_type',
+        kind: 'cursor',
+        type: 'string',
+        values: TOKEN_TYPES,
+        description: 'Cursor: token type of the last row.',
+      },
       { name: 'value', kind: 'cursor', type: 'number', description: 'Cursor: value of the last row.' },
     ],
     response: 'addressTokens',
@@ -84,7 +147,13 @@ export const endpoints: readonly Endpoint[] = [
     query: [
       typeList(TOKEN_TYPES),
       direction,
-      { name: 'token', kind: 'filter', type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'Only transfers of this token contract.' },
+      {
+        name: 'token',
+        kind: 'filter',
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]{40}$',
+        description: 'Only transfers of this token contract.',
+      },
       int('block_number', 'Cursor: block of the last transfer.'),
       int('index', 'Cursor: log index of the last transfer.'),
     ],
@@ -97,7 +166,12 @@ export const endpoints: readonly Endpoint[] = [
     operationId: 'listAddressTransactions',
     summary: 'Transactions from or to an address (or creating it), newest first.',
     pathParameters: [ADDRESS],
-    query: [direction, int('block_number', 'Cursor: block of the last transaction.'), int('index', 'Cursor: position of the last transaction in its block.'), itemsCount],
+    query: [
+      direction,
+      int('block_number', 'Cursor: block of the last transaction.'),
+      int('index', 'Cursor: position of the last transaction in its block.'),
+      itemsCount,
+    ],
     response: 'addressTransactions',
     errors: [422],
   },
@@ -125,8 +199,20 @@ export const endpoints: readonly Endpoint[] = [
     pathParameters: [ADDRESS],
     query: [
       typeList(['ERC-721', 'ERC-1155', 'ERC-404']),
-      { name: 'token_contract_address_hash', kind: 'cursor', type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'Cursor: token of the last collection.' },
-      { name: 'token_type', kind: 'cursor', type: 'string', values: ['ERC-721', 'ERC-1155', 'ERC-404'], description: 'Cursor: type of the last collection.' },
+      {
+        name: 'token_contract_address_hash',
+        kind: 'cursor',
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]{40}$',
+        description: 'Cursor: token of the last collection.',
+      },
+      {
+        name: 'token_type',
+        kind: 'cursor',
+        type: 'string',
+        values: ['ERC-721', 'ERC-1155', 'ERC-404'],
+        description: 'Cursor: type of the last collection.',
+      },
     ],
     response: 'addressNftCollections',
     errors: [422],
@@ -148,7 +234,13 @@ export const endpoints: readonly Endpoint[] = [
     summary: 'Blocks, height descending: consensus blocks, uncles or reorged blocks.',
     pathParameters: [],
     query: [
-      { name: 'type', kind: 'filter', type: 'string', values: ['block', 'uncle', 'reorg'], description: 'Kind of blocks (default `block`).' },
+      {
+        name: 'type',
+        kind: 'filter',
+        type: 'string',
+        values: ['block', 'uncle', 'reorg'],
+        description: 'Kind of blocks (default `block`).',
+      },
       int('block_number', 'Cursor: height of the last block.'),
       itemsCount,
     ],
@@ -161,7 +253,11 @@ export const endpoints: readonly Endpoint[] = [
     operationId: 'listBlockTransactions',
     summary: 'Transactions of a block, position ascending.',
     pathParameters: [BLOCK_ID],
-    query: [int('block_number', 'Cursor: the block’s height.'), int('index', 'Cursor: position of the last transaction.'), itemsCount],
+    query: [
+      int('block_number', 'Cursor: the block’s height.'),
+      int('index', 'Cursor: position of the last transaction.'),
+      itemsCount,
+    ],
     response: 'blockTransactions',
     errors: [404, 422],
   },
@@ -173,9 +269,21 @@ export const endpoints: readonly Endpoint[] = [
     pathParameters: [TX_HASH],
     query: [
       typeList(TOKEN_TYPES),
-      { name: 'batch_block_hash', kind: 'cursor', type: 'string', pattern: '^0x[0-9a-fA-F]{64}$', description: 'Cursor: the transaction’s block hash.' },
+      {
+        name: 'batch_block_hash',
+        kind: 'cursor',
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]{64}$',
+        description: 'Cursor: the transaction’s block hash.',
+      },
       int('batch_log_index', 'Cursor: log index of the last item.'),
-      { name: 'batch_transaction_hash', kind: 'cursor', type: 'string', pattern: '^0x[0-9a-fA-F]{64}$', description: 'Cursor: the transaction’s hash.' },
+      {
+        name: 'batch_transaction_hash',
+        kind: 'cursor',
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]{64}$',
+        description: 'Cursor: the transaction’s hash.',
+      },
       int('index_in_batch', 'Cursor: position of the last item inside an ERC-1155 batch (0 otherwise).'),
       int('block_number', 'Cursor (the real explorer’s form): the block height.'),
       int('index', 'Cursor (the real explorer’s form): log index of the last item.'),

@@ -6,5 +6,8 @@ export const validationIssue = z
 
 /** Every error body: a message, and for 422 the issues. */
 export const errorBody = z
-  .union([z.strictObject({ message: z.string() }), z.strictObject({ message: z.string(), errors: z.array(validationIssue) })])
+  .union([
+    z.strictObject({ message: z.string() }),
+    z.strictObject({ message: z.string(), errors: z.array(validationIssue) }),
+  ])
   .meta({ id: 'Error' });

@@ -4,7 +4,17 @@
  * where a controller builds the JSON by hand), holding each profile's own resource objects.
  */
 import { z } from 'zod';
-import { addressHash, anyCaseAddress, decodedLogInput, floatString, fullHash, hexString, integer, integerString, timestamp } from './blockscout/general.js';
+import {
+  addressHash,
+  anyCaseAddress,
+  decodedLogInput,
+  floatString,
+  fullHash,
+  hexString,
+  integer,
+  integerString,
+  timestamp,
+} from './blockscout/general.js';
 import { blockType } from './block.js';
 import { tokenType } from './token.js';
 
@@ -29,13 +39,23 @@ export interface Resources {
 
 /** `General.paginated_response`: the explorer leaves `next_page_params` a free-form object. */
 const paged = (item: z.ZodType) =>
-  z.strictObject({ items: z.array(item), next_page_params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable() });
+  z.strictObject({
+    items: z.array(item),
+    next_page_params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  });
 
 const log = (r: Resources) =>
   z.strictObject({
     transaction_hash: fullHash,
     address: r.addressRef,
-    topics: z.array(z.string().regex(/^0x[0-9a-f]{64}$/).nullable()).length(4),
+    topics: z
+      .array(
+        z
+          .string()
+          .regex(/^0x[0-9a-f]{64}$/)
+          .nullable(),
+      )
+      .length(4),
     data: hexString,
     index: integer,
     decoded: decodedLogInput.nullable(),
@@ -50,10 +70,22 @@ const hexQuantity = z.string().regex(/^0x[0-9a-f]+$/);
 const rawTrace = z.array(
   z.strictObject({
     action: z.union([
-      z.strictObject({ callType: z.enum(['call', 'callcode', 'delegatecall', 'staticcall']), from: anyCaseAddress, to: anyCaseAddress, gas: hexQuantity, input: hexString, value: hexQuantity }),
+      z.strictObject({
+        callType: z.enum(['call', 'callcode', 'delegatecall', 'staticcall']),
+        from: anyCaseAddress,
+        to: anyCaseAddress,
+        gas: hexQuantity,
+        input: hexString,
+        value: hexQuantity,
+      }),
       z.strictObject({ from: anyCaseAddress, gas: hexQuantity, init: hexString, value: hexQuantity }),
     ]),
-    result: z.union([z.strictObject({ gasUsed: hexQuantity, output: hexString }), z.strictObject({ address: anyCaseAddress, code: hexString, gasUsed: hexQuantity })]).optional(),
+    result: z
+      .union([
+        z.strictObject({ gasUsed: hexQuantity, output: hexString }),
+        z.strictObject({ address: anyCaseAddress, code: hexString, gasUsed: hexQuantity }),
+      ])
+      .optional(),
     error: z.string().optional(),
     subtraces: integer,
     traceAddress: z.array(integer),
@@ -81,13 +113,25 @@ const summary = (r: Resources) => {
     z.strictObject({ type: z.literal('token'), value: r.token }),
     z.strictObject({ type: z.enum(['currency', 'string', 'method']), value: z.string() }),
   ]);
-  return z.strictObject({
-    success: z.boolean(),
-    data: z.strictObject({ summaries: z.array(z.strictObject({ summary_template: z.string(), summary_template_variables: z.record(z.string(), variable) })) }),
-  }).nullable();
+  return z
+    .strictObject({
+      success: z.boolean(),
+      data: z.strictObject({
+        summaries: z.array(
+          z.strictObject({ summary_template: z.string(), summary_template_variables: z.record(z.string(), variable) }),
+        ),
+      }),
+    })
+    .nullable();
 };
 
-const coinBalance = z.strictObject({ transaction_hash: fullHash.nullable(), block_number: integer, delta: integerString, value: integerString, block_timestamp: timestamp });
+const coinBalance = z.strictObject({
+  transaction_hash: fullHash.nullable(),
+  block_number: integer,
+  delta: integerString,
+  value: integerString,
+  block_timestamp: timestamp,
+});
 
 const smartContractListItem = (r: Resources) =>
   z.strictObject({
@@ -105,7 +149,8 @@ const smartContractListItem = (r: Resources) =>
     reputation: z.string().nullable(),
   });
 
-const holder = (r: Resources) => z.strictObject({ address: r.addressRef, token_id: integerString.nullable(), value: integerString.nullable() });
+const holder = (r: Resources) =>
+  z.strictObject({ address: r.addressRef, token_id: integerString.nullable(), value: integerString.nullable() });
 
 const gasPrice = z.strictObject({
   price: z.number().nonnegative().nullable(),
@@ -131,7 +176,9 @@ const stats = z.strictObject({
   total_gas_used: integerString,
   transactions_today: integerString,
   gas_used_today: z.union([integerString, z.literal(0)]),
-  gas_prices: z.strictObject({ slow: gasPrice.nullable(), average: gasPrice.nullable(), fast: gasPrice.nullable() }).nullable(),
+  gas_prices: z
+    .strictObject({ slow: gasPrice.nullable(), average: gasPrice.nullable(), fast: gasPrice.nullable() })
+    .nullable(),
   gas_prices_update_in: integer.nullable(),
   gas_price_updated_at: timestamp.nullable(),
   static_gas_price: integerString.nullable(),
@@ -142,8 +189,22 @@ const stats = z.strictObject({
 
 /** `SearchView.prepare_search_result`: one shape per result type. */
 const searchResult = z.union([
-  z.strictObject({ type: z.literal('block'), block_number: integer, block_hash: fullHash, url: z.string(), timestamp, block_type: blockType, priority: integer }),
-  z.strictObject({ type: z.literal('transaction'), transaction_hash: fullHash, url: z.string(), timestamp, priority: integer }),
+  z.strictObject({
+    type: z.literal('block'),
+    block_number: integer,
+    block_hash: fullHash,
+    url: z.string(),
+    timestamp,
+    block_type: blockType,
+    priority: integer,
+  }),
+  z.strictObject({
+    type: z.literal('transaction'),
+    transaction_hash: fullHash,
+    url: z.string(),
+    timestamp,
+    priority: integer,
+  }),
   z.strictObject({
     type: z.literal('token'),
     name: z.string().nullable(),
@@ -188,21 +249,42 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/blocks/{block_number_or_hash}/withdrawals': paged(r.blockWithdrawal),
     '/blocks/{block_number_or_hash}/internal-transactions': paged(r.internalTransaction),
     '/transactions': paged(z.union([r.transaction, r.pendingTransaction])),
-    '/transactions/stats': counts('pending_transactions_count', 'transaction_fees_avg_24h', 'transaction_fees_sum_24h', 'transactions_count_24h'),
+    '/transactions/stats': counts(
+      'pending_transactions_count',
+      'transaction_fees_avg_24h',
+      'transaction_fees_sum_24h',
+      'transactions_count_24h',
+    ),
     '/transactions/{transaction_hash}': z.union([r.transactionDetail, r.pendingTransactionDetail]),
     '/transactions/{transaction_hash}/internal-transactions': paged(r.internalTransaction),
     '/transactions/{transaction_hash}/logs': paged(log(r)),
     '/transactions/{transaction_hash}/raw-trace': rawTrace,
     '/transactions/{transaction_hash}/state-changes': paged(stateChange(r)),
     '/transactions/{transaction_hash}/summary': summary(r),
-    '/addresses/{address_hash}/counters': counts('transactions_count', 'token_transfers_count', 'gas_usage_count', 'validations_count'),
+    '/addresses/{address_hash}/counters': counts(
+      'transactions_count',
+      'token_transfers_count',
+      'gas_usage_count',
+      'validations_count',
+    ),
     '/addresses/{address_hash}/tabs-counters': z.strictObject(
       Object.fromEntries(
-        ['transactions_count', 'token_transfers_count', 'token_balances_count', 'logs_count', 'withdrawals_count', 'internal_transactions_count', 'validations_count'].map((k) => [k, integer.max(51)]),
+        [
+          'transactions_count',
+          'token_transfers_count',
+          'token_balances_count',
+          'logs_count',
+          'withdrawals_count',
+          'internal_transactions_count',
+          'validations_count',
+        ].map((k) => [k, integer.max(51)]),
       ),
     ),
     '/addresses/{address_hash}/coin-balance-history': paged(coinBalance),
-    '/addresses/{address_hash}/coin-balance-history-by-day': z.strictObject({ items: z.array(z.strictObject({ date: day, value: integerString })), days: integer }),
+    '/addresses/{address_hash}/coin-balance-history-by-day': z.strictObject({
+      items: z.array(z.strictObject({ date: day, value: integerString })),
+      days: integer,
+    }),
     '/addresses/{address_hash}/logs': paged(log(r)),
     '/addresses/{address_hash}/blocks-validated': paged(r.block),
     '/addresses/{address_hash}/nft': paged(r.tokenInstanceInList),
@@ -220,7 +302,12 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/withdrawals': paged(r.withdrawal),
     '/withdrawals/counters': counts('withdrawals_count', 'withdrawals_sum'),
     '/smart-contracts': paged(smartContractListItem(r)),
-    '/smart-contracts/counters': counts('smart_contracts', 'new_smart_contracts_24h', 'verified_smart_contracts', 'new_verified_smart_contracts_24h'),
+    '/smart-contracts/counters': counts(
+      'smart_contracts',
+      'new_smart_contracts_24h',
+      'verified_smart_contracts',
+      'new_verified_smart_contracts_24h',
+    ),
     '/main-page/blocks': z.array(r.block).max(4),
     '/main-page/transactions': z.array(r.transaction).max(6),
     '/main-page/indexing-status': z.strictObject({
@@ -230,10 +317,14 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
       indexed_internal_transactions_ratio: floatString.nullable(),
     }),
     '/stats': stats,
-    '/stats/charts/transactions': z.strictObject({ chart_data: z.array(z.strictObject({ date: day, transactions_count: integer })) }),
+    '/stats/charts/transactions': z.strictObject({
+      chart_data: z.array(z.strictObject({ date: day, transactions_count: integer })),
+    }),
     '/stats/charts/market': z.strictObject({
       available_supply: floatString,
-      chart_data: z.array(z.strictObject({ date: day, closing_price: floatString.nullable(), market_cap: floatString.nullable() })),
+      chart_data: z.array(
+        z.strictObject({ date: day, closing_price: floatString.nullable(), market_cap: floatString.nullable() }),
+      ),
     }),
     '/config/backend-version': z.strictObject({ backend_version: z.string().nullable() }),
     '/search': paged(searchResult),

@@ -54,7 +54,8 @@ export const schemas = {
 /** JSON Schema (draft 2020-12) of every schema, by name; formats are kept as `pattern`s. */
 export function jsonSchemas(): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
-  const convert = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const convert = (schema: z.ZodType) =>
+    z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   for (const [name, schema] of Object.entries(schemas)) {
     if (name === 'responses') continue;
     out[name] = convert(schema as z.ZodType);

@@ -8,14 +8,28 @@ import { z } from 'zod';
 import type { Profile } from '../views/context.js';
 import { addressRef } from './address.js';
 import { block } from './block.js';
-import { addressWithdrawal as bsAddressWithdrawal, blockWithdrawal as bsBlockWithdrawal, internalTransaction as bsInternalTransaction, withdrawal as bsWithdrawal } from './blockscout/activity.js';
+import {
+  addressWithdrawal as bsAddressWithdrawal,
+  blockWithdrawal as bsBlockWithdrawal,
+  internalTransaction as bsInternalTransaction,
+  withdrawal as bsWithdrawal,
+} from './blockscout/activity.js';
 import { address as bsAddress, addressRef as bsAddressRef, topAddress } from './blockscout/address.js';
 import { block as bsBlock, blockDetail as bsBlockDetail } from './blockscout/block.js';
 import { errorBody, validationIssue } from './errors.js';
 import { smartContract as bsSmartContract } from './blockscout/smartContract.js';
 import { token as bsToken } from './blockscout/token.js';
-import { nftCollection, tokenBalance, tokenInstance as bsTokenInstance, tokenInstanceInList as bsTokenInstanceInList } from './blockscout/tokenInstance.js';
-import { tokenTransfer as bsTokenTransfer, transaction as bsTransaction, transactionDetail as bsTransactionDetail } from './blockscout/transaction.js';
+import {
+  nftCollection,
+  tokenBalance,
+  tokenInstance as bsTokenInstance,
+  tokenInstanceInList as bsTokenInstanceInList,
+} from './blockscout/tokenInstance.js';
+import {
+  tokenTransfer as bsTokenTransfer,
+  transaction as bsTransaction,
+  transactionDetail as bsTransactionDetail,
+} from './blockscout/transaction.js';
 import { type Resources, explorerPageResponses } from './explorerPages.js';
 import { internalTransaction } from './internalTransaction.js';
 import { type ResponseName, responses } from './responses.js';
@@ -47,7 +61,9 @@ const pendingFields = {
 };
 
 /** The spec has no pending transaction; the spec profile shows one with the explorer's nulls. */
-const specPending = transaction.extend({ ...pendingFields, token_transfers: z.tuple([]), token_transfers_overflow: z.literal(false) }).meta({ id: 'PendingTransaction' });
+const specPending = transaction
+  .extend({ ...pendingFields, token_transfers: z.tuple([]), token_transfers_overflow: z.literal(false) })
+  .meta({ id: 'PendingTransaction' });
 
 const specResources: Resources = {
   addressRef,
@@ -74,9 +90,16 @@ const blockscoutResources: Resources = {
   tokenTransfer: bsTokenTransfer,
   transaction: bsTransaction,
   transactionDetail: bsTransactionDetail,
-  pendingTransaction: bsTransaction.extend({ ...pendingFields, is_pending_update: z.null() }).meta({ id: 'BlockscoutPendingTransaction' }),
+  pendingTransaction: bsTransaction
+    .extend({ ...pendingFields, is_pending_update: z.null() })
+    .meta({ id: 'BlockscoutPendingTransaction' }),
   pendingTransactionDetail: bsTransactionDetail
-    .extend({ ...pendingFields, is_pending_update: z.null(), token_transfers: z.tuple([]), token_transfers_overflow: z.literal(false) })
+    .extend({
+      ...pendingFields,
+      is_pending_update: z.null(),
+      token_transfers: z.tuple([]),
+      token_transfers_overflow: z.literal(false),
+    })
     .meta({ id: 'BlockscoutPendingTransactionResponse' }),
   block: bsBlock,
   blockDetail: bsBlockDetail,
@@ -106,7 +129,9 @@ const blockscoutTwelve: Record<ResponseName, z.ZodType> = {
 };
 
 /** Blockscout v11 answers a 422 with the issues only (`JsonRenderErrorV2`); other errors with a message. */
-const blockscoutError = z.union([z.strictObject({ message: z.string() }), z.strictObject({ errors: z.array(validationIssue) })]).meta({ id: 'BlockscoutError' });
+const blockscoutError = z
+  .union([z.strictObject({ message: z.string() }), z.strictObject({ errors: z.array(validationIssue) })])
+  .meta({ id: 'BlockscoutError' });
 
 export interface ProfileSchemas {
   /** The twelve endpoints' responses, by name. */

@@ -14,11 +14,16 @@ const int = nonNegativeInteger;
 
 /** The response of each endpoint, with its exact `next_page_params` keys. */
 export const responses = {
-  addresses: page(addressListItem, { fetched_coin_balance: wei, hash: lowerAddressHash, items_count: int }, 'AddressesPage', {
-    exchange_rate: decimal,
-    /** The native coin's supply in whole coins (not wei), as the explorer sends it. */
-    total_supply: decimal,
-  }),
+  addresses: page(
+    addressListItem,
+    { fetched_coin_balance: wei, hash: lowerAddressHash, items_count: int },
+    'AddressesPage',
+    {
+      exchange_rate: decimal,
+      /** The native coin's supply in whole coins (not wei), as the explorer sends it. */
+      total_supply: decimal,
+    },
+  ),
   address,
   addressTokens: page(
     addressTokenBalanceItem,
@@ -26,9 +31,21 @@ export const responses = {
     'AddressTokensPage',
   ),
   addressTokenTransfers: page(tokenTransfer, { block_number: int, index: int }, 'AddressTokenTransfersPage'),
-  addressTransactions: page(transaction, { block_number: int, index: int, items_count: int }, 'AddressTransactionsPage'),
-  addressInternalTransactions: page(internalTransaction, { block_number: int, index: int, items_count: int, transaction_index: int }, 'AddressInternalTransactionsPage'),
-  addressNftCollections: page(nftCollectionItem, { token_contract_address_hash: lowerAddressHash, token_type: z.string() }, 'AddressNftCollectionsPage'),
+  addressTransactions: page(
+    transaction,
+    { block_number: int, index: int, items_count: int },
+    'AddressTransactionsPage',
+  ),
+  addressInternalTransactions: page(
+    internalTransaction,
+    { block_number: int, index: int, items_count: int, transaction_index: int },
+    'AddressInternalTransactionsPage',
+  ),
+  addressNftCollections: page(
+    nftCollectionItem,
+    { token_contract_address_hash: lowerAddressHash, token_type: z.string() },
+    'AddressNftCollectionsPage',
+  ),
   addressWithdrawals: page(addressWithdrawal, { index: int, items_count: int }, 'AddressWithdrawalsPage'),
   blocks: page(block, { block_number: int, items_count: int }, 'BlocksPage'),
   blockTransactions: page(transaction, { block_number: int, index: int, items_count: int }, 'BlockTransactionsPage'),

@@ -24,12 +24,15 @@ describe('schemas', () => {
     expect(schemas[name].safeParse(samples[name]()).success).toBe(true);
   });
 
-  it.each(Object.keys(samples) as (keyof typeof samples)[])('reject an undocumented field and a missing one: %s', (name) => {
-    expect(schemas[name].safeParse({ ...samples[name](), surprise: 1 }).success).toBe(false);
-    const [first] = Object.keys(samples[name]());
-    const { [first!]: _, ...rest } = samples[name]();
-    expect(schemas[name].safeParse(rest).success).toBe(false);
-  });
+  it.each(Object.keys(samples) as (keyof typeof samples)[])(
+    'reject an undocumented field and a missing one: %s',
+    (name) => {
+      expect(schemas[name].safeParse({ ...samples[name](), surprise: 1 }).success).toBe(false);
+      const [first] = Object.keys(samples[name]());
+      const { [first!]: _, ...rest } = samples[name]();
+      expect(schemas[name].safeParse(rest).success).toBe(false);
+    },
+  );
 
   it('reject wrong types and malformed formats', () => {
     const t = samples.transaction();
@@ -39,14 +42,18 @@ describe('schemas', () => {
     expect(schemas.transaction.safeParse({ ...t, hash: (t.hash as string).toUpperCase() }).success).toBe(false);
     expect(schemas.transaction.safeParse({ ...t, timestamp: '2024-05-01T12:00:00Z' }).success).toBe(false);
     const from = t.from as Record<string, unknown>;
-    expect(schemas.transaction.safeParse({ ...t, from: { ...from, hash: (from.hash as string).toLowerCase() } }).success).toBe(false);
+    expect(
+      schemas.transaction.safeParse({ ...t, from: { ...from, hash: (from.hash as string).toLowerCase() } }).success,
+    ).toBe(false);
     expect(schemas.transaction.safeParse({ ...t, hash: null }).success).toBe(false);
   });
 
   it('follow the nullability decisions', () => {
     const t = samples.transaction();
     expect(schemas.transaction.safeParse({ ...t, to: null, created_contract: t.from }).success).toBe(true);
-    expect(schemas.transaction.safeParse({ ...t, revert_reason: null, decoded_input: null, method: null }).success).toBe(true);
+    expect(
+      schemas.transaction.safeParse({ ...t, revert_reason: null, decoded_input: null, method: null }).success,
+    ).toBe(true);
     expect(schemas.transaction.safeParse({ ...t, from: null }).success).toBe(false);
     expect(schemas.block.safeParse({ ...samples.block(), burnt_fees_percentage: null }).success).toBe(true);
     expect(schemas.block.safeParse({ ...samples.block(), gas_used: null }).success).toBe(false);

@@ -42,11 +42,21 @@ export const verifiedSmartContract = z
     creation_bytecode: hexBytes,
     external_libraries: z.array(z.strictObject({ name: z.string(), address_hash: addressHash })),
   })
-  .meta({ id: 'SmartContract', description: 'A verified contract (or an unverified one shown with its verified twin).' });
+  .meta({
+    id: 'SmartContract',
+    description: 'A verified contract (or an unverified one shown with its verified twin).',
+  });
 
 /** What the endpoint answers for a contract nobody verified. */
 export const unverifiedSmartContract = z
-  .strictObject({ deployed_bytecode: hexBytes, creation_bytecode: hexBytes, creation_status: creationStatus, is_verified: z.literal(false) })
+  .strictObject({
+    deployed_bytecode: hexBytes,
+    creation_bytecode: hexBytes,
+    creation_status: creationStatus,
+    is_verified: z.literal(false),
+  })
   .meta({ id: 'UnverifiedSmartContract' });
 
-export const smartContract = z.union([verifiedSmartContract, unverifiedSmartContract]).meta({ id: 'SmartContractResponse' });
+export const smartContract = z
+  .union([verifiedSmartContract, unverifiedSmartContract])
+  .meta({ id: 'SmartContractResponse' });

@@ -5,10 +5,16 @@ import { tokenTransfer } from './tokenTransfer.js';
 
 export const fee = z.strictObject({ type: z.enum(['maximum', 'actual']), value: wei }).meta({ id: 'Fee' });
 
-export const decodedInputParameter = z.strictObject({ name: z.string(), type: z.string(), value: z.string() }).meta({ id: 'DecodedInputParameter' });
+export const decodedInputParameter = z
+  .strictObject({ name: z.string(), type: z.string(), value: z.string() })
+  .meta({ id: 'DecodedInputParameter' });
 
 export const decodedInput = z
-  .strictObject({ method_call: z.string(), method_id: z.string().regex(/^0x[0-9a-f]{8}$/), parameters: z.array(decodedInputParameter) })
+  .strictObject({
+    method_call: z.string(),
+    method_id: z.string().regex(/^0x[0-9a-f]{8}$/),
+    parameters: z.array(decodedInputParameter),
+  })
   .meta({ id: 'DecodedInput' });
 
 const liquidationCall = z.strictObject({
@@ -33,7 +39,13 @@ const otherAction = z.strictObject({
 /** A decoded protocol action; the data of `liquidation_call` is fixed, other types' data is free. */
 export const action = z.union([liquidationCall, otherAction]).meta({ id: 'Action' });
 
-export const transactionType = z.enum(['token_transfer', 'contract_creation', 'contract_call', 'token_creation', 'coin_transfer']);
+export const transactionType = z.enum([
+  'token_transfer',
+  'contract_creation',
+  'contract_call',
+  'token_creation',
+  'coin_transfer',
+]);
 
 export const transaction = z
   .strictObject({

@@ -4,7 +4,10 @@ import { cachedAnswers } from './answerHttp.js';
 describe('cachedAnswers', () => {
   it('bounds distinct junk URLs by their real cost, not only their bytes', () => {
     let calls = 0;
-    const answer = cachedAnswers({ api: () => (calls++, { status: 400, body: '{"message":"Unknown API v2 action"}' }) }, 1024 * 1024);
+    const answer = cachedAnswers(
+      { api: () => (calls++, { status: 400, body: '{"message":"Unknown API v2 action"}' }) },
+      1024 * 1024,
+    );
     const header = () => undefined;
     for (let i = 0; i < 10_000; i++) answer({ method: 'GET', url: `/api/v2/x${i}`, header });
     // About 1 KB each: the first of them have been evicted, the last are still there.

@@ -44,7 +44,11 @@ const encoder = new TextEncoder();
 
 const json = (status: number, message: string, extra: Record<string, string> = {}): HttpAnswer => {
   const body = encoder.encode(JSON.stringify({ message }));
-  return { status, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length), ...extra }, body };
+  return {
+    status,
+    headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length), ...extra },
+    body,
+  };
 };
 
 /**
@@ -67,7 +71,8 @@ export function answerHttp(app: HttpApp, request: HttpRequest): HttpAnswer {
       body: null,
     };
   }
-  if (method !== 'GET' && method !== 'HEAD') return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow: ALLOW });
+  if (method !== 'GET' && method !== 'HEAD')
+    return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow: ALLOW });
   if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
   const answer = route(app, request.url);
   return method === 'HEAD' ? { ...answer, body: null } : answer;
@@ -82,20 +87,32 @@ function route(app: HttpApp, url: string): HttpAnswer {
     if (path === '/api/v2' || path.startsWith('/api/v2/')) {
       const response = app.api(path, query);
       const body = encoder.encode(response.body);
-      return { status: response.status, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
+      return {
+        status: response.status,
+        headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) },
+        body,
+      };
     }
     for (const extra of app.routes ?? []) {
       const answer = extra(path, query);
       if (!answer) continue;
       const body = typeof answer.body === 'string' ? encoder.encode(answer.body) : answer.body;
-      return { status: answer.status, headers: { ...CORS, 'content-type': answer.contentType ?? JSON_TYPE, 'content-length': String(body.length) }, body };
+      return {
+        status: answer.status,
+        headers: { ...CORS, 'content-type': answer.contentType ?? JSON_TYPE, 'content-length': String(body.length) },
+        body,
+      };
     }
     return json(404, 'Not found');
   } catch (error) {
     if (error instanceof ModuleNotLoaded) throw error;
     app.onError?.(error, url);
     const body = encoder.encode(INTERNAL_ERROR.body);
-    return { status: 500, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
+    return {
+      status: 500,
+      headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) },
+      body,
+    };
   }
 }
 
@@ -126,7 +143,8 @@ export function cachedAnswers(app: HttpApp, maxBytes = 64 * 1024 * 1024): Cached
     const cacheable = method === 'GET' || method === 'HEAD';
     const hit = cacheable ? cache.get(request.url) : undefined;
     const full = hit ?? answerHttp(app, cacheable ? { ...request, method: 'GET' } : request);
-    if (!hit && cacheable && full.status !== 500 && full.body) cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
+    if (!hit && cacheable && full.status !== 500 && full.body)
+      cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
     return method === 'HEAD' ? { ...full, body: null } : full;
   };
   return Object.assign(answer, { peek: (url: string) => cache.peek(url) });

@@ -79,7 +79,11 @@ export const serverFaults = (config: FaultConfig, seed: string): ServerFaults =>
   plan: createFaultPlanner(config, seed),
 });
 
-export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = serverFaults({}, '1'), control?: ServerControl): Server {
+export function createHttpServer(
+  answer: CachedAnswers,
+  faults: ServerFaults = serverFaults({}, '1'),
+  control?: ServerControl,
+): Server {
   const { configured, plan: planner } = faults;
   const server = createServer({
     maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
@@ -90,17 +94,35 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
   const respond: Middleware = (req, res) => {
     if (control && req.method === 'POST' && (req.originalUrl ?? req.url).split('?')[0] === '/__mock/mine') {
-      return readBody(req).then(async (text) => {
-        const answered = text === null ? { status: 413, body: JSON.stringify({ message: 'Body too large' }) } : await control.mine(text);
-        res.writeHead(answered.status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'content-length': String(Buffer.byteLength(answered.body)) });
-        res.end(answered.body);
-      }).catch((error: unknown) => {
-        console.error('explorer-mock: 500 on POST /__mock/mine:', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
-        res.end('{"message":"Internal server error"}');
-      });
+      return readBody(req)
+        .then(async (text) => {
+          const answered =
+            text === null
+              ? { status: 413, body: JSON.stringify({ message: 'Body too large' }) }
+              : await control.mine(text);
+          res.writeHead(answered.status, {
+            'content-type': 'application/json; charset=utf-8',
+            'access-control-allow-origin': '*',
+            'content-length': String(Buffer.byteLength(answered.body)),
+          });
+          res.end(answered.body);
+        })
+        .catch((error: unknown) => {
+          console.error('explorer-mock: 500 on POST /__mock/mine:', error);
+          if (!res.headersSent)
+            res.writeHead(500, {
+              'content-type': 'application/json; charset=utf-8',
+              'access-control-allow-origin': '*',
+            });
+          res.end('{"message":"Internal server error"}');
+        });
     }
-    const request = { method: req.method, url: originForm(req.originalUrl ?? req.url), header: (name: string) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' };
+    const request = {
+      method: req.method,
+      url: originForm(req.originalUrl ?? req.url),
+      header: (name: string) => headerOf(req.headers[name]),
+      client: req.socket.remoteAddress ?? '',
+    };
     if (!configured && !asksForFault(req.rawHeaders)) {
       try {
         return send(res, answer(request));
@@ -125,7 +147,8 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
     server,
     onError: (error, req, res) => {
       console.error(`explorer-mock: 500 on ${req.url}:`, error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
       res.end('{"message":"Internal server error"}');
     },
     onNoMatch: respond,
@@ -149,7 +172,8 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
   const route = handler.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
   server.on('request', (req, res) => {
     // Fast path: a GET answered before goes out without routing (unless faults are in play).
-    const hit = req.method === 'GET' && !configured && !asksForFault(req.rawHeaders) ? answer.peek(req.url!) : undefined;
+    const hit =
+      req.method === 'GET' && !configured && !asksForFault(req.rawHeaders) ? answer.peek(req.url!) : undefined;
     if (hit) send(res, hit);
     else route(req, res);
   });

@@ -11,7 +11,9 @@ export function homePage(summary: ReturnType<typeof scenarioSummary>): string {
     .map(
       (h) =>
         `<li id="${escape(h.name)}"><strong>${escape(h.name)}</strong> <span class="kind">${h.kind}</span> <code>${escape(h.value)}</code><br>${h.links
-          .map((link) => `<a href="${escape(link)}">${escape(link.replace(/^\/api\/v2/, '').replace(h.value, '…'))}</a>`)
+          .map(
+            (link) => `<a href="${escape(link)}">${escape(link.replace(/^\/api\/v2/, '').replace(h.value, '…'))}</a>`,
+          )
           .join(' · ')}</li>`,
     )
     .join('\n');

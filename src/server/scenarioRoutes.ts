@@ -20,8 +20,16 @@ export function scenarioRoutes(chain: Chain, profile: Profile, start?: () => Sta
     return rendered;
   };
   return [
-    (path) => (path === '/' ? { status: 200, body: render().html, contentType: 'text/html; charset=utf-8' } : undefined),
+    (path) =>
+      path === '/' ? { status: 200, body: render().html, contentType: 'text/html; charset=utf-8' } : undefined,
     (path) => (path === '/__mock/scenario' ? { status: 200, body: render().json } : undefined),
-    (path) => (path === '/__mock/scenario.schema.json' ? { status: 200, body: (schemaText ??= JSON.stringify(scenarioSchema.get().scenarioJsonSchema())), contentType: 'application/schema+json' } : undefined),
+    (path) =>
+      path === '/__mock/scenario.schema.json'
+        ? {
+            status: 200,
+            body: (schemaText ??= JSON.stringify(scenarioSchema.get().scenarioJsonSchema())),
+            contentType: 'application/schema+json',
+          }
+        : undefined,
   ];
 }

@@ -12,7 +12,14 @@ export interface HandleSummary {
   readonly links: readonly string[];
 }
 
-const ADDRESS_LISTS = ['transactions', 'token-transfers', 'internal-transactions', 'tokens', 'nft/collections', 'withdrawals'];
+const ADDRESS_LISTS = [
+  'transactions',
+  'token-transfers',
+  'internal-transactions',
+  'tokens',
+  'nft/collections',
+  'withdrawals',
+];
 
 /** The endpoints that show a notable entity. */
 function handleSummary(chain: Chain, name: string, value: string): HandleSummary {
@@ -26,13 +33,22 @@ function handleSummary(chain: Chain, name: string, value: string): HandleSummary
       name,
       kind: 'address',
       value: account.hash,
-      links: [base, ...ADDRESS_LISTS.map((list) => `${base}/${list}`), ...(hasCode ? [`/api/v2/smart-contracts/${account.hash}`] : [])],
+      links: [
+        base,
+        ...ADDRESS_LISTS.map((list) => `${base}/${list}`),
+        ...(hasCode ? [`/api/v2/smart-contracts/${account.hash}`] : []),
+      ],
     };
   }
   const transaction = chain.transactionByHash.get(lower);
   if (transaction !== undefined) {
     const t = chain.transactions.at(transaction)!;
-    return { name, kind: 'transaction', value: t.hash, links: [`/api/v2/transactions/${t.hash}/token-transfers`, `/api/v2/blocks/${t.block}/transactions`] };
+    return {
+      name,
+      kind: 'transaction',
+      value: t.hash,
+      links: [`/api/v2/transactions/${t.hash}/token-transfers`, `/api/v2/blocks/${t.block}/transactions`],
+    };
   }
   return { name, kind: 'block', value: lower, links: [`/api/v2/blocks/${lower}/transactions`] };
 }
@@ -54,7 +70,17 @@ export function scenarioSummary(chain: Chain, profile: Profile, start?: StartSum
     scenario: chain.scenario,
     seed: chain.seed,
     profile,
-    ...(start ? { start: { source: start.source, file: start.file, chainMs: Math.round(start.chainMs), readyMs: start.readyMs === undefined || start.readyMs === null ? null : Math.round(start.readyMs), ...(start.build ? { build: start.build } : {}) } } : {}),
+    ...(start
+      ? {
+          start: {
+            source: start.source,
+            file: start.file,
+            chainMs: Math.round(start.chainMs),
+            readyMs: start.readyMs === undefined || start.readyMs === null ? null : Math.round(start.readyMs),
+            ...(start.build ? { build: start.build } : {}),
+          },
+        }
+      : {}),
     counts: chainCounts(chain),
     headHeight: chain.headHeight,
     openapi: '/api/v2/openapi',

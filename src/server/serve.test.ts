@@ -41,12 +41,12 @@ describe('serve, with a fake ApiHandler', () => {
     const s = await start();
     for (let i = 0; i < 2; i++) {
       const r = await fetch(`${s.url}/api/v2/boom`);
-      expect([r.status, r.headers.get('content-type'), r.headers.get('access-control-allow-origin'), await r.text()]).toEqual([
-        500,
-        'application/json; charset=utf-8',
-        '*',
-        '{"message":"Internal server error"}',
-      ]);
+      expect([
+        r.status,
+        r.headers.get('content-type'),
+        r.headers.get('access-control-allow-origin'),
+        await r.text(),
+      ]).toEqual([500, 'application/json; charset=utf-8', '*', '{"message":"Internal server error"}']);
     }
     expect(s.onError).toHaveBeenCalledTimes(2);
     expect((await fetch(`${s.url}/api/v2/fine`)).status).toBe(200);
@@ -54,9 +54,17 @@ describe('serve, with a fake ApiHandler', () => {
 
   it('hands the ApiHandler the raw path without its trailing slash, and the query', async () => {
     const s = await start();
-    expect(await (await fetch(`${s.url}/api/v2/addresses/?a=1&a=%20`)).json()).toEqual({ pathname: '/api/v2/addresses', query: [['a', '1'], ['a', ' ']] });
+    expect(await (await fetch(`${s.url}/api/v2/addresses/?a=1&a=%20`)).json()).toEqual({
+      pathname: '/api/v2/addresses',
+      query: [
+        ['a', '1'],
+        ['a', ' '],
+      ],
+    });
     expect(await (await fetch(`${s.url}/api/v2/`)).json()).toMatchObject({ pathname: '/api/v2' });
-    expect(await (await fetch(`${s.url}/api/v2/x%E0%A4%A/%zz?%zz=%`)).json()).toMatchObject({ pathname: '/api/v2/x%E0%A4%A/%zz' });
+    expect(await (await fetch(`${s.url}/api/v2/x%E0%A4%A/%zz?%zz=%`)).json()).toMatchObject({
+      pathname: '/api/v2/x%E0%A4%A/%zz',
+    });
   });
 
   it.each([
@@ -81,7 +89,10 @@ describe('serve, with a fake ApiHandler', () => {
 
   it('answers a preflight for `*`', async () => {
     const s = await start();
-    const text = await raw(s.port, 'OPTIONS * HTTP/1.1\r\nHost: x\r\nAccess-Control-Request-Method: GET\r\nConnection: close\r\n\r\n');
+    const text = await raw(
+      s.port,
+      'OPTIONS * HTTP/1.1\r\nHost: x\r\nAccess-Control-Request-Method: GET\r\nConnection: close\r\n\r\n',
+    );
     expect(text).toMatch(/^HTTP\/1\.1 204 /);
   });
 
@@ -119,7 +130,9 @@ describe('serve, with a fake ApiHandler', () => {
     const half = await connected(s.port);
     half.write('GET /api/v2/x HTTP/1.1\r\nHost: x\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const dropped = Promise.all([silent, half].map((socket) => new Promise((resolve) => socket.once('close', resolve))));
+    const dropped = Promise.all(
+      [silent, half].map((socket) => new Promise((resolve) => socket.once('close', resolve))),
+    );
     const started = performance.now();
     await s.close();
     await dropped;

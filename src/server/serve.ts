@@ -19,7 +19,14 @@ export const CLOSE_GRACE_MS = 500;
 /** Listens on `host:port` (port 0 picks a free one) and resolves once it accepts connections. */
 export function serve(
   answer: CachedAnswers,
-  options: { port: number; host: string; faults?: FaultConfig; seed?: string; control?: ServerControl; attach?: (server: Server, faults: ServerFaults) => () => void },
+  options: {
+    port: number;
+    host: string;
+    faults?: FaultConfig;
+    seed?: string;
+    control?: ServerControl;
+    attach?: (server: Server, faults: ServerFaults) => () => void;
+  },
 ): Promise<Serving> {
   const faults = serverFaults(options.faults ?? {}, options.seed ?? '1');
   const server = createHttpServer(answer, faults, options.control);
@@ -55,7 +62,10 @@ export function serve(
             // Connections kept alive past their last response would hold close() open; so would one
             // that sent nothing or half a request, but that one gets a moment to finish sending first.
             const since = performance.now();
-            const timer = setInterval(() => (performance.now() - since < CLOSE_GRACE_MS ? server.closeIdleConnections() : dropIdle()), 50);
+            const timer = setInterval(
+              () => (performance.now() - since < CLOSE_GRACE_MS ? server.closeIdleConnections() : dropIdle()),
+              50,
+            );
             server.once('close', () => clearInterval(timer));
           })),
       });

@@ -31,8 +31,10 @@ const INSTANCE: readonly Field[] = [
 ];
 
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-const view32 = <A extends Int32Array | Uint32Array>(make: new (b: ArrayBufferLike, o: number, n: number) => A, bytes: Uint8Array) =>
-  new make(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+const view32 = <A extends Int32Array | Uint32Array>(
+  make: new (b: ArrayBufferLike, o: number, n: number) => A,
+  bytes: Uint8Array,
+) => new make(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
 
 /** Row `i` of a per-account list is elements starts[i] … starts[i + 1] − 1 of a flat list. */
 function flattenInts(lists: readonly Int32Array[]): { starts: Uint32Array; flat: Int32Array } {
@@ -81,7 +83,14 @@ export function decodeAddressIndexes(count: number, sections: Sections): Table<A
     if (!bytes) throw new Error(`snapshot section ${name} is missing`);
     return bytes;
   };
-  const lists = LISTS.map((list) => [list, view32(Uint32Array, section(`idx.${list}.starts`)), view32(Int32Array, section(`idx.${list}.values`))] as const);
+  const lists = LISTS.map(
+    (list) =>
+      [
+        list,
+        view32(Uint32Array, section(`idx.${list}.starts`)),
+        view32(Int32Array, section(`idx.${list}.values`)),
+      ] as const,
+  );
   const holdingStarts = view32(Uint32Array, section('idx.holdings.starts'));
   const holding = rowDecoder<Holding>('idx.holding', HOLDING, sections);
   const collectionStarts = view32(Uint32Array, section('idx.collections.starts'));
@@ -97,7 +106,11 @@ export function decodeAddressIndexes(count: number, sections: Sections): Table<A
     const index: Record<string, unknown> = {};
     for (const [name, starts, values] of lists) index[name] = values.subarray(starts[id], starts[id + 1]);
     index.holdings = range(holdingStarts, id, holding);
-    index.nftCollections = range(collectionStarts, id, (k): NftCollection => ({ ...collection(k), instances: range(instanceStarts, k, instance) }));
+    index.nftCollections = range(
+      collectionStarts,
+      id,
+      (k): NftCollection => ({ ...collection(k), instances: range(instanceStarts, k, instance) }),
+    );
     return index as unknown as AddressIndex;
   });
 }

@@ -31,7 +31,8 @@ const FIELDS: readonly Field[] = [
   { name: 'choice', kind: { oneOf: ['ok', 'error', 7] } },
 ];
 
-const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}`);
+const hex = (bytes: number) =>
+  fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}`);
 const big = fc.bigInt({ min: 0n, max: 2n ** 300n });
 const plain: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -78,7 +79,9 @@ describe('snapshot columns', () => {
     expect(() => encode([{ h: '0x12' }], [{ name: 'h', kind: 'hash' }])).toThrow(/t\.h is not a 32-byte hash/);
     expect(() => encode([{ a: -1n }], [{ name: 'a', kind: 'bigint' }])).toThrow(/negative amount/);
     expect(() => encode([{ a: null }], [{ name: 'a', kind: 'bigint' }])).toThrow(/t\.a is null at row 0/);
-    expect(() => encode([{ c: 'maybe' }], [{ name: 'c', kind: { oneOf: ['yes', 'no'] } }])).toThrow(/t\.c = maybe is not one of yes, no/);
+    expect(() => encode([{ c: 'maybe' }], [{ name: 'c', kind: { oneOf: ['yes', 'no'] } }])).toThrow(
+      /t\.c = maybe is not one of yes, no/,
+    );
   });
 
   it('LazyTable decodes a row once, on first access, and reads negative positions like an array', () => {

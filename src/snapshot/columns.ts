@@ -44,7 +44,10 @@ function need(sections: Sections, name: string): Uint8Array {
 
 function readVar(name: string, sections: Sections): { offsets: Uint32Array; bytes: Buffer } {
   const bytes = need(sections, `${name}.bytes`);
-  return { offsets: u32View(need(sections, `${name}.offsets`)), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
+  return {
+    offsets: u32View(need(sections, `${name}.offsets`)),
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+  };
 }
 
 const SMALL = 2n ** 48n;
@@ -57,7 +60,11 @@ const writeBigint = (sink: ByteSink, value: bigint) => {
 };
 
 const readBigint = (bytes: Buffer, start: number, end: number): bigint =>
-  end - start <= 6 ? (end === start ? 0n : BigInt(bytes.readUIntBE(start, end - start))) : BigInt(`0x${bytes.toString('hex', start, end)}`);
+  end - start <= 6
+    ? end === start
+      ? 0n
+      : BigInt(bytes.readUIntBE(start, end - start))
+    : BigInt(`0x${bytes.toString('hex', start, end)}`);
 
 /** Accumulates one column value by value, then hands over its sections. */
 export interface ColumnWriter {
@@ -158,7 +165,8 @@ export function columnWriter(name: string, kind: FieldKind, count: number): Colu
     const index = new Map(kind.oneOf.map((v, i) => [v, i]));
     return new FixedWriter(name, new Uint8Array(count), (value) => {
       const at = index.get(value as string | number);
-      if (at === undefined) throw new RangeError(`snapshot: ${name} = ${String(value)} is not one of ${kind.oneOf.join(', ')}`);
+      if (at === undefined)
+        throw new RangeError(`snapshot: ${name} = ${String(value)} is not one of ${kind.oneOf.join(', ')}`);
       return at;
     });
   }
@@ -271,7 +279,13 @@ function rowEncoder(fields: readonly Field[]): RowEncoder {
     for (const f of fields) if (!/^[A-Za-z_$][\w$]*$/.test(f.name)) throw new Error(`not a property name: ${f.name}`);
     const take = fields.map((_, k) => `const w${k} = writers[${k}];`).join(' ');
     const push = fields.map((f, k) => `w${k}.push(r.${f.name});`).join(' ');
-    encoder = new Function('rows', 'from', 'to', 'writers', `${take} for (let i = from; i < to; i++) { const r = rows[i]; ${push} }`) as RowEncoder;
+    encoder = new Function(
+      'rows',
+      'from',
+      'to',
+      'writers',
+      `${take} for (let i = from; i < to; i++) { const r = rows[i]; ${push} }`,
+    ) as RowEncoder;
     rowEncoders.set(fields, encoder);
   }
   return encoder;
@@ -284,7 +298,12 @@ const CHUNK = 4_096;
  * Encodes every field of `rows` as columns named `prefix.field`, yielding after every chunk of
  * rows so that a server can encode in idle slices.
  */
-export function* encodeRows<T>(prefix: string, rows: readonly T[], fields: readonly Field[], out: Sections): Generator<void, void> {
+export function* encodeRows<T>(
+  prefix: string,
+  rows: readonly T[],
+  fields: readonly Field[],
+  out: Sections,
+): Generator<void, void> {
   const writers = fields.map((f) => columnWriter(`${prefix}.${f.name}`, f.kind, rows.length));
   const encode = rowEncoder(fields);
   for (let from = 0; from < rows.length; from += CHUNK) {

@@ -1,10 +1,18 @@
-import type { Block, ContractEvent, InternalTransaction, TokenTransfer, Transaction, Withdrawal } from '../chain/types.js';
+import type {
+  Block,
+  ContractEvent,
+  InternalTransaction,
+  TokenTransfer,
+  Transaction,
+  Withdrawal,
+} from '../chain/types.js';
 import type { Field, FieldKind } from './columns.js';
 
 /** The fields of an entity, in the order the chain builder creates them, with their column kinds. */
 type Layout<T> = readonly (Field & { readonly name: keyof T & string })[];
 
-const f = <T>(fields: Record<keyof T & string, FieldKind>): Layout<T> => Object.entries(fields).map(([name, kind]) => ({ name, kind: kind as FieldKind })) as unknown as Layout<T>;
+const f = <T>(fields: Record<keyof T & string, FieldKind>): Layout<T> =>
+  Object.entries(fields).map(([name, kind]) => ({ name, kind: kind as FieldKind })) as unknown as Layout<T>;
 
 export const TRANSACTION = f<Transaction>({
   hash: 'hash',

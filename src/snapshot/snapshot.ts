@@ -50,12 +50,16 @@ const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.b
 const pad8 = (n: number) => (n + 7) & ~7;
 
 /** The snapshot of a chain, as the chunks of its file: a header, then its sections, 8-byte aligned. */
-export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Uint8Array[] => runSteps(encodeSnapshotSteps(chain, about));
+export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Uint8Array[] =>
+  runSteps(encodeSnapshotSteps(chain, about));
 
 const ZEROS = new Uint8Array(8);
 
 /** `encodeSnapshot` in steps of a few milliseconds each, for a server to run while idle. */
-export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Generator<void, Uint8Array[]> {
+export function* encodeSnapshotSteps(
+  chain: Chain,
+  about: Pick<SnapshotHeader, 'key' | 'version'>,
+): Generator<void, Uint8Array[]> {
   const sections: Sections = new Map();
   const { scenario, seed, exchangeRate, handles, headHeight, zeroId, totalSupply } = chain;
   sections.set('meta', serialize({ scenario, seed, exchangeRate, handles, headHeight, zeroId, totalSupply }));
@@ -106,7 +110,8 @@ export function* encodeSnapshotSteps(chain: Chain, about: Pick<SnapshotHeader, '
 
 /** The header of a snapshot file's first bytes; throws `SnapshotError` when they are not one. */
 export function readSnapshotHeader(file: Buffer): { header: SnapshotHeader; payloadStart: number } {
-  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotError('not an explorer-mock snapshot');
+  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new SnapshotError('not an explorer-mock snapshot');
   const length = file.readUInt32LE(MAGIC.length);
   if (MAGIC.length + 4 + length > file.length) throw new SnapshotError('truncated header');
   let header: SnapshotHeader;
@@ -122,24 +127,35 @@ export function readSnapshotHeader(file: Buffer): { header: SnapshotHeader; payl
  * The chain of a snapshot. Checks the format, byte order, key, length and checksum first; any
  * mismatch throws `SnapshotError`. Large tables decode each row on first access.
  */
-export function decodeSnapshot(file: Buffer, expect: Pick<SnapshotHeader, 'key' | 'version'>): { chain: Chain; header: SnapshotHeader } {
+export function decodeSnapshot(
+  file: Buffer,
+  expect: Pick<SnapshotHeader, 'key' | 'version'>,
+): { chain: Chain; header: SnapshotHeader } {
   const { header, payloadStart } = readSnapshotHeader(file);
-  if (header.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`format ${header.format}, expected ${SNAPSHOT_FORMAT}`);
-  if (header.version !== expect.version) throw new SnapshotError(`written by explorer-mock ${header.version}, this is ${expect.version}`);
+  if (header.format !== SNAPSHOT_FORMAT)
+    throw new SnapshotError(`format ${header.format}, expected ${SNAPSHOT_FORMAT}`);
+  if (header.version !== expect.version)
+    throw new SnapshotError(`written by explorer-mock ${header.version}, this is ${expect.version}`);
   if (header.endian !== ENDIAN) throw new SnapshotError(`written on a ${header.endian} machine`);
   if (header.key !== expect.key) throw new SnapshotError('written for another scenario or seed');
-  if (file.length - payloadStart !== header.payloadLength) throw new SnapshotError(`truncated: ${file.length - payloadStart} of ${header.payloadLength} payload bytes`);
+  if (file.length - payloadStart !== header.payloadLength)
+    throw new SnapshotError(`truncated: ${file.length - payloadStart} of ${header.payloadLength} payload bytes`);
   let payload = file.subarray(payloadStart);
   if (crc32(payload) !== header.crc32) throw new SnapshotError('checksum mismatch');
   // Typed arrays need aligned offsets: copy the payload when the file buffer is not aligned.
   if (payload.byteOffset % 8) payload = Buffer.from(payload);
-  const sections: Sections = new Map(header.sections.map(([name, offset, length]) => [name, payload.subarray(offset, offset + length)]));
+  const sections: Sections = new Map(
+    header.sections.map(([name, offset, length]) => [name, payload.subarray(offset, offset + length)]),
+  );
   const section = (name: string) => {
     const bytes = sections.get(name);
     if (!bytes) throw new SnapshotError(`section ${name} is missing`);
     return bytes;
   };
-  const meta = deserialize(section('meta')) as Pick<Chain, 'scenario' | 'seed' | 'exchangeRate' | 'handles' | 'headHeight' | 'zeroId' | 'totalSupply'>;
+  const meta = deserialize(section('meta')) as Pick<
+    Chain,
+    'scenario' | 'seed' | 'exchangeRate' | 'handles' | 'headHeight' | 'zeroId' | 'totalSupply'
+  >;
   const accounts = deserialize(section('accounts')) as Account[];
   const tables: Record<string, Table<unknown>> = {};
   for (const [prefix, key, fields] of TABLES) {
@@ -152,8 +168,13 @@ export function decodeSnapshot(file: Buffer, expect: Pick<SnapshotHeader, 'key' 
   // Block hash → (table, row), from the hash columns alone.
   const blockRows = new Map<string, number>();
   ['block', 'uncle', 'reorg'].forEach((prefix, t) => {
-    const hashes = Buffer.from(section(`${prefix}.hash`).buffer, section(`${prefix}.hash`).byteOffset, section(`${prefix}.hash`).length);
-    for (let i = 0; i < blockTables[t]!.length; i++) blockRows.set(`0x${hashes.toString('hex', i * 32, i * 32 + 32)}`, t * 2 ** 32 + i);
+    const hashes = Buffer.from(
+      section(`${prefix}.hash`).buffer,
+      section(`${prefix}.hash`).byteOffset,
+      section(`${prefix}.hash`).length,
+    );
+    for (let i = 0; i < blockTables[t]!.length; i++)
+      blockRows.set(`0x${hashes.toString('hex', i * 32, i * 32 + 32)}`, t * 2 ** 32 + i);
   });
   const richList = section('richList');
   const slots = section('txHashSlots');

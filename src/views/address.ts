@@ -8,7 +8,9 @@ import { token } from './token.js';
 /** The full address of the address detail (endpoint 2). */
 export function addressView(ctx: ViewContext, id: AccountId): Address {
   const spec = specAddressView(ctx, id);
-  return ctx.profile === 'blockscout' ? (blockscout.address(addressRef(ctx, id) as never, spec as never) as unknown as Address) : spec;
+  return ctx.profile === 'blockscout'
+    ? (blockscout.address(addressRef(ctx, id) as never, spec as never) as unknown as Address)
+    : spec;
 }
 
 function specAddressView(ctx: ViewContext, id: AccountId): Address {
@@ -22,7 +24,10 @@ function specAddressView(ctx: ViewContext, id: AccountId): Address {
     hash: account.hash,
     // A contract predeployed at genesis has neither.
     creator_address_hash: contract && contract.creatorId !== NONE ? chain.accounts[contract.creatorId]!.hash : null,
-    creation_transaction_hash: contract && contract.creationTransaction !== NONE ? chain.transactions.at(contract.creationTransaction)!.hash : null,
+    creation_transaction_hash:
+      contract && contract.creationTransaction !== NONE
+        ? chain.transactions.at(contract.creationTransaction)!.hash
+        : null,
     token: contract?.token ? token(ctx, id) : null,
     coin_balance: String(account.balance),
     exchange_rate: chain.exchangeRate,

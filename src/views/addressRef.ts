@@ -7,7 +7,8 @@ const tag = (hash: string) => (t: TagLabel) => ({ address_hash: hash, display_na
 const watch = (t: TagLabel) => ({ display_name: t.displayName, label: t.label });
 
 /** Whether the account has code now (a failed creation never had any). */
-export const hasCode = (account: Account): boolean => account.contract !== null && account.contract.creationStatus !== 'failed';
+export const hasCode = (account: Account): boolean =>
+  account.contract !== null && account.contract.creationStatus !== 'failed';
 export const isVerified = (account: Account): boolean => hasCode(account) && account.contract!.verification !== 'none';
 
 /** The name of the contract a proxy delegates to, and its address. */
@@ -50,5 +51,7 @@ export const addressRef = (ctx: ViewContext, id: AccountId): AddressRef | null =
   id === NONE
     ? null
     : cachedObject(ctx, `ref:${id}`, () =>
-        ctx.profile === 'blockscout' ? (blockscout.addressRef(ctx, ctx.chain.accounts[id]!, addressRefView(ctx, id)) as unknown as AddressRef) : addressRefView(ctx, id),
+        ctx.profile === 'blockscout'
+          ? (blockscout.addressRef(ctx, ctx.chain.accounts[id]!, addressRefView(ctx, id)) as unknown as AddressRef)
+          : addressRefView(ctx, id),
       );

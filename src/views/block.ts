@@ -8,7 +8,6 @@ import { rawNumber, writeRawNumbers } from './rawNumber.js';
 
 const percent = (part: bigint, whole: bigint) => Number((part * 10n ** 12n) / whole) / 10 ** 10;
 
-
 /** A block of any type (consensus, uncle, reorg). */
 export function blockView(ctx: ViewContext, block: Block): BlockView {
   const gasUsed = BigInt(block.gasUsed);
@@ -49,21 +48,29 @@ export function blockView(ctx: ViewContext, block: Block): BlockView {
 /** Internal transactions in a block (without the top-level calls). */
 export function internalCountOf(ctx: ViewContext, block: Block): number {
   let count = 0;
-  for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) count += ctx.chain.transactions.at(i)!.internalCount;
+  for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++)
+    count += ctx.chain.transactions.at(i)!.internalCount;
   return count;
 }
 
 /** The JSON of `/blocks/{id}`: in the spec profile the list form; Blockscout adds the detail's counts. */
 export const blockDetailJson = (ctx: ViewContext, block: Block): string =>
-  ctx.profile === 'blockscout' ? cachedJson(ctx, `blockd:${block.hash}`, () => blockscout.block(blockView(ctx, block), block, internalCountOf(ctx, block), true)) : blockJson(ctx, block);
+  ctx.profile === 'blockscout'
+    ? cachedJson(ctx, `blockd:${block.hash}`, () =>
+        blockscout.block(blockView(ctx, block), block, internalCountOf(ctx, block), true),
+      )
+    : blockJson(ctx, block);
 
 /** The block's JSON as lists show it, its rewards written as exact integers. */
 export const blockJson = (ctx: ViewContext, block: Block): string =>
   ctx.profile === 'blockscout'
     ? cachedJson(ctx, `block:${block.hash}`, () => blockscout.block(blockView(ctx, block), block, 0, false))
     : cachedJson(
-    ctx,
-    `block:${block.hash}`,
-    () => ({ ...blockView(ctx, block), rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })) }),
-    writeRawNumbers,
-  );
+        ctx,
+        `block:${block.hash}`,
+        () => ({
+          ...blockView(ctx, block),
+          rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })),
+        }),
+        writeRawNumbers,
+      );

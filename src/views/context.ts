@@ -21,10 +21,20 @@ export interface ViewContext {
 /** 256 MB of cached JSON: all of default, the hot part of large. */
 const JSON_BUDGET = 256 * 1024 * 1024;
 
-export const createViewContext = (chain: Chain, jsonBudget = JSON_BUDGET, profile: Profile = 'spec'): ViewContext => ({ chain, profile, json: lru(jsonBudget), objects: new Map() });
+export const createViewContext = (chain: Chain, jsonBudget = JSON_BUDGET, profile: Profile = 'spec'): ViewContext => ({
+  chain,
+  profile,
+  json: lru(jsonBudget),
+  objects: new Map(),
+});
 
 /** The cached JSON of `key`, computing it with `build` (and `finish` on the text) on a miss. */
-export function cachedJson(ctx: ViewContext, key: string, build: () => unknown, finish?: (json: string) => string): string {
+export function cachedJson(
+  ctx: ViewContext,
+  key: string,
+  build: () => unknown,
+  finish?: (json: string) => string,
+): string {
   const hit = ctx.json.get(key);
   if (hit !== undefined) return hit;
   const json = JSON.stringify(build());

@@ -11,7 +11,9 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
   const { chain } = ctx;
   const contract = account.contract!;
   const implementation = contract.implementationId >= 0 ? chain.accounts[contract.implementationId]! : null;
-  const library = chain.handles.library ? chain.accounts[chain.accountByHash.get(chain.handles.library.toLowerCase())!]! : null;
+  const library = chain.handles.library
+    ? chain.accounts[chain.accountByHash.get(chain.handles.library.toLowerCase())!]!
+    : null;
   const token = contract.token;
   return {
     seed: chain.seed,
@@ -25,7 +27,9 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
     implementationAddress: implementation?.hash ?? null,
     implementationKind: implementation?.contract?.kind ?? null,
     libraryAddress: library?.hash ?? null,
-    createdAt: chain.blocks.at(contract.creationTransaction === NONE ? 0 : chain.transactions.at(contract.creationTransaction)!.block)!.timestamp,
+    createdAt: chain.blocks.at(
+      contract.creationTransaction === NONE ? 0 : chain.transactions.at(contract.creationTransaction)!.block,
+    )!.timestamp,
     // A minimal proxy shows its implementation's code and source.
     custom: contract.custom ?? (contract.kind === 'minimal-proxy' ? implementation?.contract?.custom : null) ?? null,
   };
@@ -33,7 +37,9 @@ function artifactsInput(ctx: ViewContext, account: Account): ContractArtifactsIn
 
 /** The memoised code and verification record of a contract. */
 export const artifactsOf = (ctx: ViewContext, id: AccountId) =>
-  cachedObject(ctx, `artifacts:${id}`, () => heavy.catalogue.get().contractArtifacts(artifactsInput(ctx, ctx.chain.accounts[id]!)));
+  cachedObject(ctx, `artifacts:${id}`, () =>
+    heavy.catalogue.get().contractArtifacts(artifactsInput(ctx, ctx.chain.accounts[id]!)),
+  );
 
 /** The input of the transaction that created `id`: its creation bytecode with constructor arguments. */
 export const creationInput = (ctx: ViewContext, id: AccountId): `0x${string}` => artifactsOf(ctx, id).creationBytecode;
@@ -43,7 +49,13 @@ function verifiedTwin(ctx: ViewContext, account: Account): Account | null {
   const twins = cachedObject(ctx, 'twins', () => {
     const byLabel = new Map<string, Account>();
     for (const a of ctx.chain.accounts) {
-      if (a.contract && a.contract.verification !== 'none' && a.contract.creationStatus !== 'failed' && !byLabel.has(a.contract.bytecodeLabel)) byLabel.set(a.contract.bytecodeLabel, a);
+      if (
+        a.contract &&
+        a.contract.verification !== 'none' &&
+        a.contract.creationStatus !== 'failed' &&
+        !byLabel.has(a.contract.bytecodeLabel)
+      )
+        byLabel.set(a.contract.bytecodeLabel, a);
     }
     return byLabel;
   });
@@ -54,7 +66,9 @@ function verifiedTwin(ctx: ViewContext, account: Account): Account | null {
 /** The smart contract record of endpoint 12. */
 export function smartContractView(ctx: ViewContext, id: AccountId): SmartContract {
   const spec = specSmartContractView(ctx, id);
-  return ctx.profile === 'blockscout' ? (blockscout.smartContract(ctx, id, spec as never) as unknown as SmartContract) : spec;
+  return ctx.profile === 'blockscout'
+    ? (blockscout.smartContract(ctx, id, spec as never) as unknown as SmartContract)
+    : spec;
 }
 
 function specSmartContractView(ctx: ViewContext, id: AccountId): SmartContract {
@@ -63,7 +77,12 @@ function specSmartContractView(ctx: ViewContext, id: AccountId): SmartContract {
   const own = artifactsOf(ctx, id);
   const twin = contract.verification === 'none' ? verifiedTwin(ctx, account) : null;
   if (contract.verification === 'none' && !twin) {
-    return { deployed_bytecode: own.deployedBytecode, creation_bytecode: own.creationBytecode, creation_status: contract.creationStatus, is_verified: false as const };
+    return {
+      deployed_bytecode: own.deployedBytecode,
+      creation_bytecode: own.creationBytecode,
+      creation_status: contract.creationStatus,
+      is_verified: false as const,
+    };
   }
   // An unverified contract with a verified twin shows the twin's source, as the explorer does.
   const record = twin ? artifactsOf(ctx, twin.id) : own;
@@ -80,7 +99,8 @@ function specSmartContractView(ctx: ViewContext, id: AccountId): SmartContract {
     is_verified_via_eth_bytecode_db: verified && record.verifiedViaEthBytecodeDb,
     can_be_visualized_via_diagram_tool: record.canBeVisualized,
     verified_twin_address_hash: twin?.hash ?? null,
-    minimal_proxy_address_hash: contract.kind === 'minimal-proxy' ? ctx.chain.accounts[contract.implementationId]!.hash : null,
+    minimal_proxy_address_hash:
+      contract.kind === 'minimal-proxy' ? ctx.chain.accounts[contract.implementationId]!.hash : null,
     registry_repo_url: verified ? record.registryRepoUrl : null,
     verified_at: isoTimestamp(record.verifiedAt),
     compiler_version: record.compilerVersion,
@@ -93,7 +113,8 @@ function specSmartContractView(ctx: ViewContext, id: AccountId): SmartContract {
     file_path: record.filePath,
     additional_sources: record.additionalSources.map((s) => ({ file_path: s.filePath, source_code: s.sourceCode })),
     constructor_args: own.constructorArgs,
-    decoded_constructor_args: own.decodedConstructorArgs && own.decodedConstructorArgs.map(([value, parameter]) => [value, { ...parameter }]),
+    decoded_constructor_args:
+      own.decodedConstructorArgs && own.decodedConstructorArgs.map(([value, parameter]) => [value, { ...parameter }]),
     deployed_bytecode: own.deployedBytecode,
     creation_bytecode: own.creationBytecode,
     external_libraries: record.externalLibraries.map((l) => ({ name: l.name, address_hash: l.addressHash })),

@@ -9,7 +9,12 @@ import { type AccountId, type Chain, type ContractKind, NONE } from '../chain/ty
 export function customAbiOf(chain: Chain, kind: ContractKind, id: AccountId): Abi | undefined {
   if (kind !== 'custom') return undefined;
   const contract = chain.accounts[id]?.contract;
-  const code = contract?.custom ?? (contract && contract.implementationId !== NONE ? chain.accounts[contract.implementationId]!.contract?.custom : null);
-  if (!code) throw new Error(`a custom call or event of ${chain.accounts[id]?.hash ?? id}, which has no code of the scenario's`);
+  const code =
+    contract?.custom ??
+    (contract && contract.implementationId !== NONE
+      ? chain.accounts[contract.implementationId]!.contract?.custom
+      : null);
+  if (!code)
+    throw new Error(`a custom call or event of ${chain.accounts[id]?.hash ?? id}, which has no code of the scenario's`);
   return code.abi;
 }

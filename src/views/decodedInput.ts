@@ -8,7 +8,10 @@ import { abiOf } from '../../generators/contracts/abiOf.js';
 
 /** The ABI entry of a call's method (`abi`: the callee's own code's, for a `custom` call). */
 export function functionOf(call: Call, abi: Abi = abiOf(call.contractKind)): AbiFunction {
-  const item = abi.find((x): x is AbiFunction => x.type === 'function' && x.name === call.functionName && x.inputs.length === call.args.length);
+  const item = abi.find(
+    (x): x is AbiFunction =>
+      x.type === 'function' && x.name === call.functionName && x.inputs.length === call.args.length,
+  );
   if (!item) throw new Error(`the ${call.contractKind} ABI has no ${call.functionName}/${call.args.length}`);
   return item;
 }
@@ -39,8 +42,15 @@ export function decodedInputView(call: Call, abi?: Abi) {
 }
 
 /** An event log's topics (four, unused ones null), data, and decoding, from its ABI event and arguments. */
-export function eventLog(contractKind: ContractKind, name: string, args: readonly unknown[], abi: Abi = abiOf(contractKind)) {
-  const event = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === args.length);
+export function eventLog(
+  contractKind: ContractKind,
+  name: string,
+  args: readonly unknown[],
+  abi: Abi = abiOf(contractKind),
+) {
+  const event = abi.find(
+    (x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === args.length,
+  );
   if (!event) throw new Error(`the ${contractKind} ABI has no event ${name}/${args.length}`);
   const topics: (string | null)[] = [AbiEvents.getSelector(event)];
   const dataParameters: AbiParameter[] = [];
@@ -59,7 +69,12 @@ export function eventLog(contractKind: ContractKind, name: string, args: readonl
     decoded: {
       method_call: `${event.name}(${event.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name ?? ''}`.trim()).join(', ')})`,
       method_id: topics[0]!.slice(2, 10),
-      parameters: event.inputs.map((p, i) => ({ name: p.name ?? '', type: p.type, indexed: p.indexed ?? false, value: printValue(p, args[i]) })),
+      parameters: event.inputs.map((p, i) => ({
+        name: p.name ?? '',
+        type: p.type,
+        indexed: p.indexed ?? false,
+        value: printValue(p, args[i]),
+      })),
     },
   };
 }

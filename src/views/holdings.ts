@@ -16,8 +16,14 @@ export const tokenBalanceView = (ctx: ViewContext, holding: Holding, holderId: A
 });
 
 /** A row of `/addresses/{h}/nft/collections`: the token, the amount held, and up to 9 instances. */
-export const nftCollectionView = (ctx: ViewContext, collection: NftCollection, holderId: AccountId): NftCollectionItem => ({
+export const nftCollectionView = (
+  ctx: ViewContext,
+  collection: NftCollection,
+  holderId: AccountId,
+): NftCollectionItem => ({
   token: token(ctx, collection.tokenId),
   amount: String(collection.amount),
-  token_instances: collection.instances.slice(0, INSTANCES_PER_COLLECTION).map((x) => collectionInstanceView(ctx, collection.tokenId, x.id, holderId, x.value)),
+  token_instances: collection.instances
+    .slice(0, INSTANCES_PER_COLLECTION)
+    .map((x) => collectionInstanceView(ctx, collection.tokenId, x.id, holderId, x.value)),
 });

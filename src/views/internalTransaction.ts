@@ -22,7 +22,9 @@ export function internalTransactionView(ctx: ViewContext, index: number): Intern
     gas_limit: String(it.gasLimit),
     value: String(it.value),
   };
-  return ctx.profile === 'blockscout' ? (blockscout.internalTransaction(spec, it.transactionIndex) as unknown as InternalTransaction) : spec;
+  return ctx.profile === 'blockscout'
+    ? (blockscout.internalTransaction(spec, it.transactionIndex) as unknown as InternalTransaction)
+    : spec;
 }
 
 export const internalTransactionJson = (ctx: ViewContext, index: number): string =>

@@ -6,19 +6,38 @@ import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
 import { heavy } from './heavy.js';
 
-const KIND_OF_TOKEN: Record<TokenType, ContractKind> = { 'ERC-20': 'erc20', 'ERC-721': 'erc721', 'ERC-1155': 'erc1155', 'ERC-404': 'erc404' };
+const KIND_OF_TOKEN: Record<TokenType, ContractKind> = {
+  'ERC-20': 'erc20',
+  'ERC-721': 'erc721',
+  'ERC-1155': 'erc1155',
+  'ERC-404': 'erc404',
+};
 
 /** What a log says: its emitter, the ABI event and arguments (a token transfer's from the transfer). */
 function eventOf(ctx: ViewContext, ref: LogRef) {
   const { chain } = ctx;
   if (!isTransferLog(ref)) {
     const e = chain.events.at(ref)!;
-    return { transaction: e.transaction, block: e.block, index: e.index, emitterId: e.emitterId, kind: e.contractKind, name: e.name, args: e.args };
+    return {
+      transaction: e.transaction,
+      block: e.block,
+      index: e.index,
+      emitterId: e.emitterId,
+      kind: e.contractKind,
+      name: e.name,
+      args: e.args,
+    };
   }
   const t = chain.tokenTransfers.at(logRow(ref))!;
   const type = chain.accounts[t.tokenId]!.contract!.token!.type;
   const [from, to] = [chain.accounts[t.fromId]!.hash, chain.accounts[t.toId]!.hash];
-  const base = { transaction: t.transaction, block: t.block, index: t.logIndex, emitterId: t.tokenId, kind: KIND_OF_TOKEN[type] };
+  const base = {
+    transaction: t.transaction,
+    block: t.block,
+    index: t.logIndex,
+    emitterId: t.tokenId,
+    kind: KIND_OF_TOKEN[type],
+  };
   if (type === 'ERC-1155') {
     const operator = chain.accounts[chain.transactions.at(t.transaction)!.fromId]!.hash;
     return t.tokenIds!.length === 1
@@ -39,7 +58,9 @@ export function logView(ctx: ViewContext, ref: LogRef, withSmartContract: boolea
   const e = eventOf(ctx, ref);
   const transaction = chain.transactions.at(e.transaction)!;
   const block = chain.blocks.at(e.block)!;
-  const { topics, data, decoded } = heavy.abi.get().eventLog(e.kind, e.name, e.args, customAbiOf(chain, e.kind, e.emitterId));
+  const { topics, data, decoded } = heavy.abi
+    .get()
+    .eventLog(e.kind, e.name, e.args, customAbiOf(chain, e.kind, e.emitterId));
   return {
     transaction_hash: transaction.hash,
     address: addressRef(ctx, e.emitterId)!,
@@ -47,7 +68,9 @@ export function logView(ctx: ViewContext, ref: LogRef, withSmartContract: boolea
     data,
     index: e.index,
     decoded,
-    smart_contract: withSmartContract ? addressRef(ctx, transaction.toId !== NONE ? transaction.toId : transaction.createdId) : null,
+    smart_contract: withSmartContract
+      ? addressRef(ctx, transaction.toId !== NONE ? transaction.toId : transaction.createdId)
+      : null,
     block_number: e.block,
     block_hash: block.hash,
     block_timestamp: isoTimestamp(block.timestamp),

@@ -37,6 +37,8 @@ export function nftMetadata(seed: string, token: Account, id: bigint) {
     ...(own.name !== undefined ? { name: text(own.name)! } : {}),
     ...(own.description !== undefined ? { description: text(own.description)! } : {}),
     ...(own.image !== undefined ? { image_url: text(own.image)! } : {}),
-    ...(own.attributes !== undefined ? { attributes: own.attributes.map((a) => ({ trait_type: a.trait_type, value: a.value })) } : {}),
+    ...(own.attributes !== undefined
+      ? { attributes: own.attributes.map((a) => ({ trait_type: a.trait_type, value: a.value })) }
+      : {}),
   };
 }

@@ -24,4 +24,6 @@ export function tokenView(ctx: ViewContext, id: AccountId): Token {
 
 /** The memoised token object of a token contract. */
 export const token = (ctx: ViewContext, id: AccountId): Token =>
-  cachedObject(ctx, `token:${id}`, () => (ctx.profile === 'blockscout' ? (blockscout.token(tokenView(ctx, id)) as unknown as Token) : tokenView(ctx, id)));
+  cachedObject(ctx, `token:${id}`, () =>
+    ctx.profile === 'blockscout' ? (blockscout.token(tokenView(ctx, id)) as unknown as Token) : tokenView(ctx, id),
+  );

@@ -9,7 +9,9 @@ import { token } from './token.js';
 /** The off-chain metadata of an NFT, drawn from its token and id (memoised). */
 const nftMetadata = (ctx: ViewContext, tokenId: AccountId, id: bigint) => {
   const account = ctx.chain.accounts[tokenId]!;
-  return cachedObject(ctx, `nft:${account.lower}:${id}`, () => heavy.nftMetadata.get().nftMetadata(ctx.chain.seed, account, id));
+  return cachedObject(ctx, `nft:${account.lower}:${id}`, () =>
+    heavy.nftMetadata.get().nftMetadata(ctx.chain.seed, account, id),
+  );
 };
 
 /** Fields every token instance shows; the owner is the NFT's owner, or the holder for ERC-1155. */
@@ -30,13 +32,29 @@ function instanceFields(ctx: ViewContext, tokenId: AccountId, id: bigint, holder
 }
 
 /** A token instance inside an address's token balance row. */
-export function tokenInstanceView(ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId): TokenInstance {
+export function tokenInstanceView(
+  ctx: ViewContext,
+  tokenId: AccountId,
+  id: bigint,
+  holderId: AccountId,
+): TokenInstance {
   const spec = { ...instanceFields(ctx, tokenId, id, holderId), token: token(ctx, tokenId) };
   return ctx.profile === 'blockscout' ? (blockscout.tokenInstance(spec) as unknown as TokenInstance) : spec;
 }
 
 /** A token instance inside an NFT collection: no token object, but its type and the amount held. */
-export function collectionInstanceView(ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId, value: bigint): CollectionTokenInstance {
-  const spec = { ...instanceFields(ctx, tokenId, id, holderId), token: null, token_type: ctx.chain.accounts[tokenId]!.contract!.token!.type, value: String(value) };
+export function collectionInstanceView(
+  ctx: ViewContext,
+  tokenId: AccountId,
+  id: bigint,
+  holderId: AccountId,
+  value: bigint,
+): CollectionTokenInstance {
+  const spec = {
+    ...instanceFields(ctx, tokenId, id, holderId),
+    token: null,
+    token_type: ctx.chain.accounts[tokenId]!.contract!.token!.type,
+    value: String(value),
+  };
   return ctx.profile === 'blockscout' ? (blockscout.tokenInstance(spec) as unknown as CollectionTokenInstance) : spec;
 }

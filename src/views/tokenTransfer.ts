@@ -10,7 +10,6 @@ import * as blockscout from '../profiles/blockscout.js';
 /** The method a transaction calls, or null for transfers and creations. */
 export const methodName = (transaction: Transaction): string | null => transaction.call?.functionName ?? null;
 
-
 /** Items a token transfer log is listed as: one per token id of an ERC-1155 batch, else one. */
 export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.length ?? 1;
 
@@ -21,7 +20,12 @@ export function tokenTransferView(ctx: ViewContext, index: number, k: number): T
   const transaction = chain.transactions.at(transfer.transaction)!;
   const block = chain.blocks.at(transfer.block)!;
   const tokenInfo = chain.accounts[transfer.tokenId]!.contract!.token!;
-  const type: TokenTransferView['type'] = transfer.fromId === chain.zeroId ? 'token_minting' : transfer.toId === chain.zeroId ? 'token_burning' : 'token_transfer';
+  const type: TokenTransferView['type'] =
+    transfer.fromId === chain.zeroId
+      ? 'token_minting'
+      : transfer.toId === chain.zeroId
+        ? 'token_burning'
+        : 'token_transfer';
   const spec: TokenTransferView = {
     block_hash: block.hash,
     transaction_hash: transaction.hash,

@@ -17,9 +17,14 @@ function embeddedTransfers(ctx: ViewContext, index: number) {
   const transaction = ctx.chain.transactions.at(index)!;
   const items: TokenTransfer[] = [];
   let total = 0;
-  for (let t = transaction.tokenTransferStart; t < transaction.tokenTransferStart + transaction.tokenTransferCount; t++) {
+  for (
+    let t = transaction.tokenTransferStart;
+    t < transaction.tokenTransferStart + transaction.tokenTransferCount;
+    t++
+  ) {
     const count = itemsOf(ctx.chain.tokenTransfers.at(t)!);
-    for (let k = 0; k < count; k++, total++) if (items.length < EMBEDDED_TRANSFERS) items.push(tokenTransferView(ctx, t, k));
+    for (let k = 0; k < count; k++, total++)
+      if (items.length < EMBEDDED_TRANSFERS) items.push(tokenTransferView(ctx, t, k));
   }
   return { items, overflow: total > EMBEDDED_TRANSFERS };
 }
@@ -60,8 +65,14 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
     from: addressRef(ctx, t.fromId)!,
     to: addressRef(ctx, t.toId),
     created_contract: addressRef(ctx, t.createdId),
-    raw_input: t.call ? heavy.abi.get().callData(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId)) : t.createdId !== NONE ? creationInput(ctx, t.createdId) : '0x',
-    decoded_input: t.call ? heavy.abi.get().decodedInputView(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId)) : null,
+    raw_input: t.call
+      ? heavy.abi.get().callData(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId))
+      : t.createdId !== NONE
+        ? creationInput(ctx, t.createdId)
+        : '0x',
+    decoded_input: t.call
+      ? heavy.abi.get().decodedInputView(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId))
+      : null,
     token_transfers: transfers.items,
     token_transfers_overflow: transfers.overflow,
     transaction_types: TRANSACTION_KIND_BITS.filter((_, bit) => t.types & (1 << bit)),
@@ -73,7 +84,11 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
 
 /** The JSON of a transaction as lists show it. */
 export const transactionJson = (ctx: ViewContext, index: number): string =>
-  cachedJson(ctx, `tx:${index}`, () => (ctx.profile === 'blockscout' ? blockscout.transaction(transactionView(ctx, index), null, false) : transactionView(ctx, index)));
+  cachedJson(ctx, `tx:${index}`, () =>
+    ctx.profile === 'blockscout'
+      ? blockscout.transaction(transactionView(ctx, index), null, false)
+      : transactionView(ctx, index),
+  );
 
 /** The JSON of `/transactions/{hash}`: in the spec profile the list form, in Blockscout's the detail form. */
 export const transactionDetailJson = (ctx: ViewContext, index: number): string =>

@@ -18,9 +18,21 @@ export function rawTraceView(ctx: ViewContext, at: number) {
     action:
       tx.toId === NONE
         ? { from: lower(tx.fromId), gas: hex(tx.gasLimit), init: input, value: hex(tx.value) }
-        : { callType: 'call', from: lower(tx.fromId), to: lower(tx.toId), gas: hex(tx.gasLimit), input, value: hex(tx.value) },
+        : {
+            callType: 'call',
+            from: lower(tx.fromId),
+            to: lower(tx.toId),
+            gas: hex(tx.gasLimit),
+            input,
+            value: hex(tx.value),
+          },
     ...(tx.status === 'ok'
-      ? { result: tx.toId === NONE ? { address: lower(tx.createdId), code: '0x', gasUsed: hex(tx.gasUsed) } : { gasUsed: hex(tx.gasUsed), output: '0x' } }
+      ? {
+          result:
+            tx.toId === NONE
+              ? { address: lower(tx.createdId), code: '0x', gasUsed: hex(tx.gasUsed) }
+              : { gasUsed: hex(tx.gasUsed), output: '0x' },
+        }
       : { error: 'Reverted' }),
     subtraces: tx.internalCount,
     traceAddress: [] as number[],
@@ -34,8 +46,21 @@ export function rawTraceView(ctx: ViewContext, at: number) {
     inner.push({
       action: creates
         ? { from: lower(it.fromId), gas: hex(it.gasLimit), init: '0x', value: hex(it.value) }
-        : { callType: it.type === 'selfdestruct' ? 'call' : it.type, from: lower(it.fromId), to: lower(it.toId), gas: hex(it.gasLimit), input: '0x', value: hex(it.value) },
-      ...(it.success ? { result: creates ? { address: lower(it.createdId), code: '0x', gasUsed: hex(0) } : { gasUsed: hex(0), output: '0x' } } : { error: it.error }),
+        : {
+            callType: it.type === 'selfdestruct' ? 'call' : it.type,
+            from: lower(it.fromId),
+            to: lower(it.toId),
+            gas: hex(it.gasLimit),
+            input: '0x',
+            value: hex(it.value),
+          },
+      ...(it.success
+        ? {
+            result: creates
+              ? { address: lower(it.createdId), code: '0x', gasUsed: hex(0) }
+              : { gasUsed: hex(0), output: '0x' },
+          }
+        : { error: it.error }),
       subtraces: 0,
       traceAddress: [k],
       transactionHash: tx.hash,
@@ -63,17 +88,32 @@ export function stateChangesView(ctx: ViewContext, at: number) {
     if (change === 0n) continue;
     let before = tx.block === 0 ? 0n : balanceAt(chain, id, tx.block - 1);
     for (let j = block.transactionStart; j < at; j++) before += transactionDelta(chain, j, id);
-    coins.push({ type: 'coin', is_miner: id === block.minerId, address: addressRef(ctx, id), balance_before: String(before), balance_after: String(before + change), change: String(change), token: null, token_id: null });
+    coins.push({
+      type: 'coin',
+      is_miner: id === block.minerId,
+      address: addressRef(ctx, id),
+      balance_before: String(before),
+      balance_after: String(before + change),
+      change: String(change),
+      token: null,
+      token_id: null,
+    });
   }
   // Token balances: the holder's transfers of that token (and id, for ERC-1155) before and in this transaction.
-  const tokens = new Map<string, { holder: number; tokenId: number; nftId: bigint | null; before: bigint; change: bigint }>();
+  const tokens = new Map<
+    string,
+    { holder: number; tokenId: number; nftId: bigint | null; before: bigint; change: bigint }
+  >();
   for (let t = tx.tokenTransferStart; t < tx.tokenTransferStart + tx.tokenTransferCount; t++) {
     const transfer = chain.tokenTransfers.at(t)!;
     const type = chain.accounts[transfer.tokenId]!.contract!.token!.type;
     transfer.amounts.forEach((amount, k) => {
       const nftId = type === 'ERC-1155' ? transfer.tokenIds![k]! : null;
       const units = type === 'ERC-721' ? 1n : amount;
-      for (const [holder, sign] of [[transfer.fromId, -1n], [transfer.toId, 1n]] as const) {
+      for (const [holder, sign] of [
+        [transfer.fromId, -1n],
+        [transfer.toId, 1n],
+      ] as const) {
         if (holder === chain.zeroId) continue;
         const key = `${holder}:${transfer.tokenId}:${nftId ?? ''}`;
         let entry = tokens.get(key);
@@ -99,7 +139,13 @@ export function stateChangesView(ctx: ViewContext, at: number) {
   }
   const tokenRows = [...tokens.values()]
     .filter((e) => e.change !== 0n)
-    .sort((a, b) => (chain.accounts[a.holder]!.lower < chain.accounts[b.holder]!.lower ? -1 : chain.accounts[a.holder]!.lower > chain.accounts[b.holder]!.lower ? 1 : a.tokenId - b.tokenId))
+    .sort((a, b) =>
+      chain.accounts[a.holder]!.lower < chain.accounts[b.holder]!.lower
+        ? -1
+        : chain.accounts[a.holder]!.lower > chain.accounts[b.holder]!.lower
+          ? 1
+          : a.tokenId - b.tokenId,
+    )
     .map((e) => ({
       type: 'token',
       is_miner: false,
@@ -120,21 +166,41 @@ export function summaryView(ctx: ViewContext, at: number) {
   if (tx.status !== 'ok') return null;
   const address = (id: number) => ({ type: 'address', value: addressRef(ctx, id) });
   const summaries = [];
-  if (tx.toId === NONE) summaries.push({ summary_template: 'Deployed {contract}', summary_template_variables: { contract: address(tx.createdId) } });
-  else if (tx.call) summaries.push({ summary_template: 'Called {method} on {to}', summary_template_variables: { method: { type: 'method', value: tx.call.functionName }, to: address(tx.toId) } });
+  if (tx.toId === NONE)
+    summaries.push({
+      summary_template: 'Deployed {contract}',
+      summary_template_variables: { contract: address(tx.createdId) },
+    });
+  else if (tx.call)
+    summaries.push({
+      summary_template: 'Called {method} on {to}',
+      summary_template_variables: { method: { type: 'method', value: tx.call.functionName }, to: address(tx.toId) },
+    });
   if (tx.value > 0n) {
     summaries.push({
       summary_template: 'Sent {amount} {native} to {to}',
-      summary_template_variables: { amount: { type: 'currency', value: coinSupply(tx.value) }, native: { type: 'string', value: 'ETH' }, to: address(tx.toId !== NONE ? tx.toId : tx.createdId) },
+      summary_template_variables: {
+        amount: { type: 'currency', value: coinSupply(tx.value) },
+        native: { type: 'string', value: 'ETH' },
+        to: address(tx.toId !== NONE ? tx.toId : tx.createdId),
+      },
     });
   }
   for (let t = tx.tokenTransferStart; t < tx.tokenTransferStart + Math.min(tx.tokenTransferCount, 3); t++) {
     const transfer = chain.tokenTransfers.at(t)!;
     const info = chain.accounts[transfer.tokenId]!.contract!.token!;
-    const amount = info.type === 'ERC-20' ? unitsToDecimal(transfer.amounts[0]!, info.decimals) : String(transfer.amounts.reduce((s, a) => s + a, 0n));
+    const amount =
+      info.type === 'ERC-20'
+        ? unitsToDecimal(transfer.amounts[0]!, info.decimals)
+        : String(transfer.amounts.reduce((s, a) => s + a, 0n));
     summaries.push({
       summary_template: 'Transferred {amount} {token} from {from} to {to}',
-      summary_template_variables: { amount: { type: 'currency', value: amount }, token: { type: 'token', value: token(ctx, transfer.tokenId) }, from: address(transfer.fromId), to: address(transfer.toId) },
+      summary_template_variables: {
+        amount: { type: 'currency', value: amount },
+        token: { type: 'token', value: token(ctx, transfer.tokenId) },
+        from: address(transfer.fromId),
+        to: address(transfer.toId),
+      },
     });
   }
   return { success: true, data: { summaries } };

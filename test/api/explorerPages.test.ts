@@ -14,7 +14,12 @@ type Json = Record<string, any>;
 
 for (const profile of PROFILES) {
   describe(`the pages' endpoints, profile ${profile}`, () => {
-    const api = createApi(chain, { profile, onError: (error) => { throw error; } });
+    const api = createApi(chain, {
+      profile,
+      onError: (error) => {
+        throw error;
+      },
+    });
     /** Every answer is validated strictly against the profile's schema for its route. */
     const get = (url: string) => {
       const u = new URL(`http://mock${url}`);
@@ -40,18 +45,23 @@ for (const profile of PROFILES) {
     it('/token-transfers, /internal-transactions and /withdrawals walk the whole chain', () => {
       expect(all('/api/v2/token-transfers').length).toBe([...chain.tokenTransfers].reduce((s, t) => s + itemsOf(t), 0));
       expect(all('/api/v2/internal-transactions').length).toBe(chain.internalTransactions.length);
-      expect(all('/api/v2/withdrawals').map((w) => w.index)).toEqual([...chain.withdrawals].reverse().map((w) => w.index));
+      expect(all('/api/v2/withdrawals').map((w) => w.index)).toEqual(
+        [...chain.withdrawals].reverse().map((w) => w.index),
+      );
     });
 
     it("a block's detail is its list item plus the detail's fields", () => {
       const listed = json('/api/v2/blocks').items[3] as Json;
       const detail = json(`/api/v2/blocks/${listed.height}`);
       expect(json(`/api/v2/blocks/${listed.hash}`)).toEqual(detail);
-      for (const [key, value] of Object.entries(listed)) if (!['uncles_hashes', 'rewards', 'internal_transactions_count', 'withdrawals_count'].includes(key)) expect(detail[key], key).toEqual(value);
+      for (const [key, value] of Object.entries(listed))
+        if (!['uncles_hashes', 'rewards', 'internal_transactions_count', 'withdrawals_count'].includes(key))
+          expect(detail[key], key).toEqual(value);
       const block = chain.blocks.at(listed.height)!;
       expect(all(`/api/v2/blocks/${block.height}/withdrawals`).length).toBe(block.withdrawalCount);
       let internals = 0;
-      for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) internals += chain.transactions.at(i)!.internalCount;
+      for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++)
+        internals += chain.transactions.at(i)!.internalCount;
       expect(all(`/api/v2/blocks/${block.height}/internal-transactions`).length).toBe(internals);
     });
 
@@ -63,7 +73,9 @@ for (const profile of PROFILES) {
       const log = logs.find((l) => l.index === transfer.logIndex)!;
       expect(log.address.hash.toLowerCase()).toBe(chain.accounts[transfer.tokenId]!.lower);
       expect(log.topics).toHaveLength(4);
-      expect(log.decoded.parameters.find((p: Json) => p.name === 'from')?.value.toLowerCase()).toBe(chain.accounts[transfer.fromId]!.lower);
+      expect(log.decoded.parameters.find((p: Json) => p.name === 'from')?.value.toLowerCase()).toBe(
+        chain.accounts[transfer.fromId]!.lower,
+      );
       expect(json(`/api/v2/transactions/${tx.hash}`).hash).toBe(tx.hash);
       expect(all(`/api/v2/transactions/${tx.hash}/internal-transactions`).length).toBe(tx.internalCount);
       const trace = json(`/api/v2/transactions/${tx.hash}/raw-trace`);
@@ -73,8 +85,16 @@ for (const profile of PROFILES) {
     it("state changes add up: the sender's coin change is minus its fee and value", () => {
       const tx = [...chain.transactions].find((t) => t.status === 'ok' && t.value > 0n && t.toId !== t.fromId)!;
       const changes = json(`/api/v2/transactions/${tx.hash}/state-changes`).items as Json[];
-      const sender = changes.find((c) => c.type === 'coin' && c.address.hash.toLowerCase() === chain.accounts[tx.fromId]!.lower)!;
-      expect(BigInt(sender.change)).toBe(-(BigInt(tx.gasUsed) * tx.gasPrice) - tx.value + (chain.blocks.at(tx.block)!.minerId === tx.fromId ? BigInt(tx.gasUsed) * (tx.gasPrice - chain.blocks.at(tx.block)!.baseFeePerGas) : 0n));
+      const sender = changes.find(
+        (c) => c.type === 'coin' && c.address.hash.toLowerCase() === chain.accounts[tx.fromId]!.lower,
+      )!;
+      expect(BigInt(sender.change)).toBe(
+        -(BigInt(tx.gasUsed) * tx.gasPrice) -
+          tx.value +
+          (chain.blocks.at(tx.block)!.minerId === tx.fromId
+            ? BigInt(tx.gasUsed) * (tx.gasPrice - chain.blocks.at(tx.block)!.baseFeePerGas)
+            : 0n),
+      );
       for (const c of changes) expect(BigInt(c.balance_after) - BigInt(c.balance_before)).toBe(BigInt(c.change));
     });
 
@@ -82,13 +102,19 @@ for (const profile of PROFILES) {
       for (const account of [whale, chain.accounts[chain.blocks.at(3)!.minerId]!]) {
         const counters = json(`/api/v2/addresses/${account.hash}/counters`);
         expect(Number(counters.transactions_count)).toBe(all(`/api/v2/addresses/${account.hash}/transactions`).length);
-        expect(Number(counters.token_transfers_count)).toBe(all(`/api/v2/addresses/${account.hash}/token-transfers`).length);
-        expect(Number(counters.validations_count)).toBe(all(`/api/v2/addresses/${account.hash}/blocks-validated`).length);
+        expect(Number(counters.token_transfers_count)).toBe(
+          all(`/api/v2/addresses/${account.hash}/token-transfers`).length,
+        );
+        expect(Number(counters.validations_count)).toBe(
+          all(`/api/v2/addresses/${account.hash}/blocks-validated`).length,
+        );
         const tabs = json(`/api/v2/addresses/${account.hash}/tabs-counters`);
         expect(tabs.withdrawals_count).toBe(Math.min(51, all(`/api/v2/addresses/${account.hash}/withdrawals`).length));
         const history = all(`/api/v2/addresses/${account.hash}/coin-balance-history`);
         expect(BigInt(history[0]!.value)).toBe(account.balance);
-        expect(history.reduce((s, h) => s + BigInt(h.delta), 0n)).toBe(balanceChanges(chain, account.id).reduce((s, c) => s + c.delta, 0n));
+        expect(history.reduce((s, h) => s + BigInt(h.delta), 0n)).toBe(
+          balanceChanges(chain, account.id).reduce((s, c) => s + c.delta, 0n),
+        );
       }
       const emitter = chain.accounts.find((a) => chain.indexes.at(a.id)!.logs.length > 60)!;
       expect(all(`/api/v2/addresses/${emitter.hash}/logs`).length).toBe(chain.indexes.at(emitter.id)!.logs.length);
@@ -96,7 +122,9 @@ for (const profile of PROFILES) {
 
     it('tokens: list, detail, counters, transfers, holders and instances agree with the chain', () => {
       const listed = all('/api/v2/tokens');
-      expect(listed.length).toBe(chain.accounts.filter((a) => a.contract?.token && a.contract.creationStatus !== 'failed').length);
+      expect(listed.length).toBe(
+        chain.accounts.filter((a) => a.contract?.token && a.contract.creationStatus !== 'failed').length,
+      );
       const nft = chain.accounts.find((a) => a.contract?.token?.type === 'ERC-721')!;
       const counters = json(`/api/v2/tokens/${nft.hash}/counters`);
       expect(Number(counters.transfers_count)).toBe(all(`/api/v2/tokens/${nft.hash}/transfers`).length);
@@ -109,15 +137,29 @@ for (const profile of PROFILES) {
 
     it('search finds an address, a transaction, a block by height and a token by symbol', () => {
       const token = chain.accounts.find((a) => a.contract?.token)!.contract!.token!;
-      expect(json(`/api/v2/search?q=${token.symbol}`).items.some((i: Json) => i.type === 'token' && i.symbol === token.symbol)).toBe(true);
+      expect(
+        json(`/api/v2/search?q=${token.symbol}`).items.some(
+          (i: Json) => i.type === 'token' && i.symbol === token.symbol,
+        ),
+      ).toBe(true);
       expect(json(`/api/v2/search?q=${chain.transactions.at(7)!.hash}`).items[0].type).toBe('transaction');
       expect(json('/api/v2/search?q=12').items[0].block_number).toBe(12);
-      expect(json(`/api/v2/search/check-redirect?q=${chain.blocks.at(5)!.hash}`)).toEqual({ redirect: true, type: 'block', parameter: chain.blocks.at(5)!.hash });
-      expect(json(`/api/v2/search/check-redirect?q=nothing-here`)).toEqual({ redirect: false, type: null, parameter: null });
+      expect(json(`/api/v2/search/check-redirect?q=${chain.blocks.at(5)!.hash}`)).toEqual({
+        redirect: true,
+        type: 'block',
+        parameter: chain.blocks.at(5)!.hash,
+      });
+      expect(json(`/api/v2/search/check-redirect?q=nothing-here`)).toEqual({
+        redirect: false,
+        type: null,
+        parameter: null,
+      });
     });
 
     it('main page, stats and config answer with the chain', () => {
-      expect(json('/api/v2/main-page/blocks').map((b: Json) => b.height)).toEqual([48, 47, 46, 45].map((k) => chain.headHeight - 48 + k));
+      expect(json('/api/v2/main-page/blocks').map((b: Json) => b.height)).toEqual(
+        [48, 47, 46, 45].map((k) => chain.headHeight - 48 + k),
+      );
       expect(json('/api/v2/main-page/transactions')).toHaveLength(6);
       const statsBody = json('/api/v2/stats');
       expect(statsBody.total_transactions).toBe(String(chain.transactions.length));
@@ -126,13 +168,24 @@ for (const profile of PROFILES) {
       const txStats = json('/api/v2/transactions/stats');
       expect(Number(txStats.transactions_count_24h)).toBeGreaterThan(0);
       expect(Number(txStats.transactions_count_24h)).toBeLessThanOrEqual(chain.transactions.length);
-      expect(json('/api/v2/stats/charts/transactions').chart_data.reduce((s: number, d: Json) => s + d.transactions_count, 0)).toBe(chain.transactions.length);
+      expect(
+        json('/api/v2/stats/charts/transactions').chart_data.reduce(
+          (s: number, d: Json) => s + d.transactions_count,
+          0,
+        ),
+      ).toBe(chain.transactions.length);
       expect(json('/api/v2/config/backend-version').backend_version).toMatch(/^v11/);
     });
 
     it('bad input gets the explorer’s 4xx', () => {
       const unknownTx = `0x${'ab'.repeat(32)}`;
-      for (const url of ['/api/v2/transactions/0x12/logs', '/api/v2/addresses/0xzz/counters', '/api/v2/blocks/x1/withdrawals', '/api/v2/transactions?filter=sideways', '/api/v2/addresses/0x0000000000000000000000000000000000000001/logs?topic=0x1']) {
+      for (const url of [
+        '/api/v2/transactions/0x12/logs',
+        '/api/v2/addresses/0xzz/counters',
+        '/api/v2/blocks/x1/withdrawals',
+        '/api/v2/transactions?filter=sideways',
+        '/api/v2/addresses/0x0000000000000000000000000000000000000001/logs?topic=0x1',
+      ]) {
         const answer = get(url);
         expect(answer.status, url).toBe(422);
         const body = JSON.parse(answer.body);
@@ -153,14 +206,19 @@ describe('the Blockscout profile', () => {
 
   it('lists every difference from the spec with the Blockscout source file that fixes it', () => {
     expect(DIFFERENCES.length).toBeGreaterThan(20);
-    for (const d of DIFFERENCES) expect(d.source, `${d.resource} ${d.field}`).toMatch(/^(apps\/(block_scout_web|explorer)\/lib\/.+\.ex|open_api_spex)/);
+    for (const d of DIFFERENCES)
+      expect(d.source, `${d.resource} ${d.field}`).toMatch(
+        /^(apps\/(block_scout_web|explorer)\/lib\/.+\.ex|open_api_spex)/,
+      );
   });
 
   it('answers in Blockscout v11 shapes', () => {
     const proxy = chain.accounts.find((a) => a.contract?.kind === 'transparent-proxy')!;
     const address = json(`/api/v2/addresses/${proxy.hash}`);
     expect(address.proxy_type).toBe('eip1967');
-    expect(address.implementations).toEqual([{ address_hash: chain.accounts[proxy.contract!.implementationId]!.hash, name: expect.any(String) }]);
+    expect(address.implementations).toEqual([
+      { address_hash: chain.accounts[proxy.contract!.implementationId]!.hash, name: expect.any(String) },
+    ]);
     expect(address).not.toHaveProperty('implementation_address');
     const contract = json(`/api/v2/smart-contracts/${chain.accounts[proxy.contract!.implementationId]!.hash}`);
     expect(Array.isArray(contract.abi)).toBe(true);

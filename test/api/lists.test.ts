@@ -27,20 +27,28 @@ function expectFullPages(pages: Awaited<ReturnType<typeof walk>>['pages'], atLea
     if (i < pages.length - 1) {
       if (atLeast) expect(page.items.length).toBeGreaterThanOrEqual(50);
       else expect(page.items).toHaveLength(50);
-      if (page.next && 'items_count' in page.next) expect(page.next.items_count).toBe(pages.slice(0, i + 1).reduce((n, p) => n + p.items.length, 0));
+      if (page.next && 'items_count' in page.next)
+        expect(page.next.items_count).toBe(pages.slice(0, i + 1).reduce((n, p) => n + p.items.length, 0));
     } else expect(page.next).toBeNull();
   });
 }
 
 describe('address transactions', () => {
-  it.each(['busyAddress', 'whale', 'onePageAddress', 'vault', 'emptyAddress', 'validator'])('walks every page of %s, unfiltered and filtered', async (handle) => {
-    const id = idOf(chain.handles[handle]!);
-    for (const filter of [undefined, 'to', 'from'] as const) {
-      const { items, pages } = await walk(get, `/addresses/${chain.handles[handle]}/transactions`, filter ? { filter } : {});
-      expect(items.map((t) => (t as Item).hash)).toEqual(expectedTransactions(chain, id, filter));
-      expectFullPages(pages);
-    }
-  });
+  it.each(['busyAddress', 'whale', 'onePageAddress', 'vault', 'emptyAddress', 'validator'])(
+    'walks every page of %s, unfiltered and filtered',
+    async (handle) => {
+      const id = idOf(chain.handles[handle]!);
+      for (const filter of [undefined, 'to', 'from'] as const) {
+        const { items, pages } = await walk(
+          get,
+          `/addresses/${chain.handles[handle]}/transactions`,
+          filter ? { filter } : {},
+        );
+        expect(items.map((t) => (t as Item).hash)).toEqual(expectedTransactions(chain, id, filter));
+        expectFullPages(pages);
+      }
+    },
+  );
 
   it('the one-page address has exactly one full page', async () => {
     const { pages } = await walk(get, `/addresses/${chain.handles.onePageAddress}/transactions`);
@@ -60,7 +68,8 @@ describe('address transactions', () => {
     const to = (await walk(get, path, { filter: 'to' })).items as Item[];
     const from = (await walk(get, path, { filter: 'from' })).items as Item[];
     const hash = chain.handles.busyAddress!;
-    for (const t of to) expect([(t.to as Item | null)?.hash, (t.created_contract as Item | null)?.hash]).toContain(hash);
+    for (const t of to)
+      expect([(t.to as Item | null)?.hash, (t.created_contract as Item | null)?.hash]).toContain(hash);
     for (const t of from) expect((t.from as Item).hash).toBe(hash);
     expect(new Set([...to, ...from].map((t) => t.hash))).toEqual(new Set(all.map((t) => t.hash)));
   });
@@ -103,8 +112,14 @@ describe('internal transactions and withdrawals', () => {
   it.each(['vault', 'router', 'multisig', 'busyAddress'])('walks every internal transaction of %s', async (handle) => {
     const id = idOf(chain.handles[handle]!);
     for (const filter of [undefined, 'to', 'from'] as const) {
-      const { items, pages } = await walk(get, `/addresses/${chain.handles[handle]}/internal-transactions`, filter ? { filter } : {});
-      expect((items as Item[]).map((t) => `${t.transaction_hash}:${t.index}`)).toEqual(expectedInternalTransactions(chain, id, filter));
+      const { items, pages } = await walk(
+        get,
+        `/addresses/${chain.handles[handle]}/internal-transactions`,
+        filter ? { filter } : {},
+      );
+      expect((items as Item[]).map((t) => `${t.transaction_hash}:${t.index}`)).toEqual(
+        expectedInternalTransactions(chain, id, filter),
+      );
       expectFullPages(pages);
     }
   });
@@ -120,7 +135,11 @@ describe('internal transactions and withdrawals', () => {
 
 describe('blocks', () => {
   it('walks every consensus block, uncle and reorg', async () => {
-    for (const [type, list] of [['block', chain.blocks], ['uncle', chain.uncles], ['reorg', chain.reorgs]] as const) {
+    for (const [type, list] of [
+      ['block', chain.blocks],
+      ['uncle', chain.uncles],
+      ['reorg', chain.reorgs],
+    ] as const) {
       const { items, pages } = await walk(get, '/blocks', type === 'block' ? {} : { type });
       expect((items as Item[]).map((b) => b.hash)).toEqual([...list].reverse().map((b) => b.hash));
       for (const b of items as Item[]) expect(b.type).toBe(type);
@@ -131,7 +150,9 @@ describe('blocks', () => {
   it("walks a block's transactions in position order", async () => {
     const block = chain.blockByHash.get(chain.handles.busiestBlock!)!;
     const { items, pages } = await walk(get, `/blocks/${block.height}/transactions`);
-    expect((items as Item[]).map((t) => t.position)).toEqual(Array.from({ length: block.transactionCount }, (_, i) => i));
+    expect((items as Item[]).map((t) => t.position)).toEqual(
+      Array.from({ length: block.transactionCount }, (_, i) => i),
+    );
     expect((await walk(get, `/blocks/${block.hash}/transactions`)).items).toEqual(items);
     expectFullPages(pages);
   });
@@ -142,7 +163,11 @@ describe('transaction token transfers', () => {
     const { items, pages } = await walk(get, `/transactions/${chain.handles.largeBatchTransaction}/token-transfers`);
     expect(items).toHaveLength(64);
     expect(pages).toHaveLength(2);
-    expect(pages[0]!.next).toMatchObject({ batch_log_index: expect.any(Number), index_in_batch: 49, batch_transaction_hash: chain.handles.largeBatchTransaction });
+    expect(pages[0]!.next).toMatchObject({
+      batch_log_index: expect.any(Number),
+      index_in_batch: 49,
+      batch_transaction_hash: chain.handles.largeBatchTransaction,
+    });
     const transaction = chain.transactions.at(chain.transactionByHash.get(chain.handles.largeBatchTransaction!)!)!;
     const transfer = chain.tokenTransfers.at(transaction.tokenTransferStart)!;
     expect((items as Item[]).map((t) => (t.total as Item).value)).toEqual(transfer.amounts.map(String));
@@ -152,7 +177,9 @@ describe('transaction token transfers', () => {
     const hash = chain.handles.liquidationTransaction!;
     const all = (await walk(get, `/transactions/${hash}/token-transfers`)).items as Item[];
     expect(all.length).toBe(2);
-    const after = JSON.parse((await get(`/transactions/${hash}/token-transfers?block_number=1&index=${all[0]!.log_index}`)).body);
+    const after = JSON.parse(
+      (await get(`/transactions/${hash}/token-transfers?block_number=1&index=${all[0]!.log_index}`)).body,
+    );
     expect(after.items).toEqual([all[1]]);
   });
 });
@@ -171,25 +198,28 @@ describe('holdings', () => {
 describe('NFT collections', () => {
   const key = (c: Item) => `${(c.token as Item).address_hash}:${c.amount}`;
 
-  it.each([1, 7])('seed %s: walks the collector’s collections over three pages, and every type filter', async (seed) => {
-    const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
-    const read = seed === 1 ? get : inProcess(other);
-    const hash = other.handles.nftCollector!;
-    const id = other.accountByHash.get(hash.toLowerCase())!;
-    const { items, pages } = await walk(read, `/addresses/${hash}/nft/collections`);
-    expect((items as Item[]).map(key)).toEqual(expectedNftCollections(other, id));
-    expect(items.length).toBeGreaterThan(100);
-    expect(pages.length).toBeGreaterThanOrEqual(3);
-    expectFullPages(pages);
-    // The cursor crosses from one token type to the next.
-    expect(new Set(pages.slice(0, -1).map((p) => p.next!.token_type)).size).toBeGreaterThan(1);
-    for (const c of items as Item[]) expect((c.token_instances as unknown[]).length).toBeLessThanOrEqual(9);
-    for (const types of [['ERC-721'], ['ERC-1155'], ['ERC-404'], ['ERC-1155', 'ERC-404']] as TokenType[][]) {
-      const filtered = await walk(read, `/addresses/${hash}/nft/collections`, { type: types.join(',') });
-      expect((filtered.items as Item[]).map(key)).toEqual(expectedNftCollections(other, id, types));
-      expectFullPages(filtered.pages);
-    }
-  });
+  it.each([1, 7])(
+    'seed %s: walks the collector’s collections over three pages, and every type filter',
+    async (seed) => {
+      const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
+      const read = seed === 1 ? get : inProcess(other);
+      const hash = other.handles.nftCollector!;
+      const id = other.accountByHash.get(hash.toLowerCase())!;
+      const { items, pages } = await walk(read, `/addresses/${hash}/nft/collections`);
+      expect((items as Item[]).map(key)).toEqual(expectedNftCollections(other, id));
+      expect(items.length).toBeGreaterThan(100);
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      expectFullPages(pages);
+      // The cursor crosses from one token type to the next.
+      expect(new Set(pages.slice(0, -1).map((p) => p.next!.token_type)).size).toBeGreaterThan(1);
+      for (const c of items as Item[]) expect((c.token_instances as unknown[]).length).toBeLessThanOrEqual(9);
+      for (const types of [['ERC-721'], ['ERC-1155'], ['ERC-404'], ['ERC-1155', 'ERC-404']] as TokenType[][]) {
+        const filtered = await walk(read, `/addresses/${hash}/nft/collections`, { type: types.join(',') });
+        expect((filtered.items as Item[]).map(key)).toEqual(expectedNftCollections(other, id, types));
+        expectFullPages(filtered.pages);
+      }
+    },
+  );
 
   it.each([1, 7])('seed %s: the one-page collector has exactly one full page', async (seed) => {
     const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
@@ -199,11 +229,15 @@ describe('NFT collections', () => {
     expect(pages).toHaveLength(1);
     expect(items).toHaveLength(50);
     expect(pages[0]!.next).toBeNull();
-    expect((items as Item[]).map(key)).toEqual(expectedNftCollections(other, other.accountByHash.get(hash.toLowerCase())!));
+    expect((items as Item[]).map(key)).toEqual(
+      expectedNftCollections(other, other.accountByHash.get(hash.toLowerCase())!),
+    );
   });
 
   it('every other holder’s collections match a replay of the transfers', async () => {
-    const holders = [...chain.indexes].map((index, id) => [index.nftCollections.length, id] as const).filter(([n]) => n > 0);
+    const holders = [...chain.indexes]
+      .map((index, id) => [index.nftCollections.length, id] as const)
+      .filter(([n]) => n > 0);
     expect(holders.length).toBeGreaterThan(20);
     for (const [, id] of holders) {
       const { items } = await walk(get, `/addresses/${chain.accounts[id]!.hash}/nft/collections`);

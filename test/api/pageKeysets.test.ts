@@ -31,14 +31,20 @@ describe("the explorer's keyset cursors on the pages' lists", () => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expectKeysetPages(pages);
     const rank = ['ERC-721', 'ERC-1155', 'ERC-404'];
-    const keys = (items as Item[]).map((i) => ({ rank: rank.indexOf(i.token_type), token: (i.token.address_hash as string).toLowerCase(), id: BigInt(i.id) }));
+    const keys = (items as Item[]).map((i) => ({
+      rank: rank.indexOf(i.token_type),
+      token: (i.token.address_hash as string).toLowerCase(),
+      id: BigInt(i.id),
+    }));
     for (let k = 1; k < keys.length; k++) {
       const [a, b] = [keys[k - 1]!, keys[k]!];
       expect(a.rank - b.rank || cmp(a.token, b.token) || (a.id > b.id ? -1 : 1)).toBeLessThan(0);
     }
     // The same NFTs as its collections list (each of its collections holds fewer than 10 instances).
     const collections = (await walk(get, `/addresses/${hash}/nft/collections`)).items as Item[];
-    const fromCollections = collections.flatMap((c) => (c.token_instances as Item[]).map((x) => `${c.token.address_hash}:${x.id}`)).sort();
+    const fromCollections = collections
+      .flatMap((c) => (c.token_instances as Item[]).map((x) => `${c.token.address_hash}:${x.id}`))
+      .sort();
     expect((items as Item[]).map((i) => `${i.token.address_hash}:${i.id}`).sort()).toEqual(fromCollections);
     const erc1155 = await walk(get, `/addresses/${hash}/nft`, { type: 'ERC-1155' });
     expect((erc1155.items as Item[]).every((i) => i.token_type === 'ERC-1155')).toBe(true);
@@ -68,17 +74,24 @@ describe("the explorer's keyset cursors on the pages' lists", () => {
   });
 
   it('/tokens/{h}/holders walks every holder of the most held ERC-20: value, then address, descending', async () => {
-    const erc20 = chain.accounts.filter((a) => a.contract?.token?.type === 'ERC-20').sort((a, b) => b.contract!.token!.holdersCount - a.contract!.token!.holdersCount)[0]!;
+    const erc20 = chain.accounts
+      .filter((a) => a.contract?.token?.type === 'ERC-20')
+      .sort((a, b) => b.contract!.token!.holdersCount - a.contract!.token!.holdersCount)[0]!;
     const { items, pages } = await walk(get, `/tokens/${erc20.hash}/holders`);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expectKeysetPages(pages);
     const expected: [string, bigint][] = [];
     for (let holder = 0; holder < chain.indexes.length; holder++) {
-      const value = chain.indexes.at(holder)!.holdings.filter((h) => h.tokenId === erc20.id).reduce((s, h) => s + h.value, 0n);
+      const value = chain.indexes
+        .at(holder)!
+        .holdings.filter((h) => h.tokenId === erc20.id)
+        .reduce((s, h) => s + h.value, 0n);
       if (value > 0n) expected.push([chain.accounts[holder]!.lower, value]);
     }
     expected.sort(([a, x], [b, y]) => (x !== y ? (x > y ? -1 : 1) : -cmp(a, b)));
-    expect((items as Item[]).map((h) => `${h.address.hash.toLowerCase()}:${h.value}`)).toEqual(expected.map(([a, v]) => `${a}:${v}`));
+    expect((items as Item[]).map((h) => `${h.address.hash.toLowerCase()}:${h.value}`)).toEqual(
+      expected.map(([a, v]) => `${a}:${v}`),
+    );
     expect(items.length).toBe(erc20.contract!.token!.holdersCount);
   });
 });

@@ -12,34 +12,108 @@ const { accounts } = chain;
 
 /** URLs reaching every route with every kind of entity the chain holds: EOAs and contracts of each kind, tokens of each type, blocks of each type, failed and creating transactions. */
 function urls(): string[] {
-  const out = ['/addresses', '/blocks', '/blocks?type=uncle', '/blocks?type=reorg', '/transactions', '/transactions?filter=pending', '/transactions/stats', '/token-transfers', '/internal-transactions', '/withdrawals', '/withdrawals/counters', '/smart-contracts', '/smart-contracts/counters', '/main-page/blocks', '/main-page/transactions', '/main-page/indexing-status', '/stats', '/stats/charts/transactions', '/stats/charts/market', '/config/backend-version', '/tokens'];
+  const out = [
+    '/addresses',
+    '/blocks',
+    '/blocks?type=uncle',
+    '/blocks?type=reorg',
+    '/transactions',
+    '/transactions?filter=pending',
+    '/transactions/stats',
+    '/token-transfers',
+    '/internal-transactions',
+    '/withdrawals',
+    '/withdrawals/counters',
+    '/smart-contracts',
+    '/smart-contracts/counters',
+    '/main-page/blocks',
+    '/main-page/transactions',
+    '/main-page/indexing-status',
+    '/stats',
+    '/stats/charts/transactions',
+    '/stats/charts/market',
+    '/config/backend-version',
+    '/tokens',
+  ];
   const kinds = new Map<string, number>();
-  for (const a of accounts) kinds.set(a.contract ? `${a.contract.kind}:${a.contract.verification}:${a.contract.creationStatus}:${a.contract.token?.type ?? ''}` : a.balance > 0n ? 'eoa' : 'empty', a.id);
+  for (const a of accounts)
+    kinds.set(
+      a.contract
+        ? `${a.contract.kind}:${a.contract.verification}:${a.contract.creationStatus}:${a.contract.token?.type ?? ''}`
+        : a.balance > 0n
+          ? 'eoa'
+          : 'empty',
+      a.id,
+    );
   const picked = [...kinds.values(), chain.richList[0]!, chain.blocks.at(3)!.minerId];
   for (const id of picked) {
     const h = accounts[id]!.hash;
     out.push(`/addresses/${h}`);
-    if (accounts[id]!.contract && accounts[id]!.contract!.creationStatus !== 'failed') out.push(`/smart-contracts/${h}`);
-    for (const tail of ['tokens', 'token-transfers', 'transactions', 'internal-transactions', 'nft/collections', 'nft', 'withdrawals', 'counters', 'tabs-counters', 'coin-balance-history', 'coin-balance-history-by-day', 'logs', 'blocks-validated']) out.push(`/addresses/${h}/${tail}`);
+    if (accounts[id]!.contract && accounts[id]!.contract!.creationStatus !== 'failed')
+      out.push(`/smart-contracts/${h}`);
+    for (const tail of [
+      'tokens',
+      'token-transfers',
+      'transactions',
+      'internal-transactions',
+      'nft/collections',
+      'nft',
+      'withdrawals',
+      'counters',
+      'tabs-counters',
+      'coin-balance-history',
+      'coin-balance-history-by-day',
+      'logs',
+      'blocks-validated',
+    ])
+      out.push(`/addresses/${h}/${tail}`);
     const token = accounts[id]!.contract?.token;
     if (token) {
-      out.push(`/tokens/${h}`, `/tokens/${h}/counters`, `/tokens/${h}/transfers`, `/tokens/${h}/holders`, `/tokens/${h}/instances`, `/search?q=${encodeURIComponent(token.symbol)}`);
+      out.push(
+        `/tokens/${h}`,
+        `/tokens/${h}/counters`,
+        `/tokens/${h}/transfers`,
+        `/tokens/${h}/holders`,
+        `/tokens/${h}/instances`,
+        `/search?q=${encodeURIComponent(token.symbol)}`,
+      );
       const instance = [...chain.tokenTransfers].find((t) => t.tokenId === id && t.tokenIds)?.tokenIds?.[0];
-      if (instance !== undefined) for (const tail of ['', '/transfers', '/transfers-count']) out.push(`/tokens/${h}/instances/${instance}${tail}`);
+      if (instance !== undefined)
+        for (const tail of ['', '/transfers', '/transfers-count'])
+          out.push(`/tokens/${h}/instances/${instance}${tail}`);
     }
   }
   out.push(`/addresses/0x${'5e'.repeat(20)}`);
   for (const type of ['block', 'uncle', 'reorg']) {
-    const block = [...chain.blocks].find((b) => b.type === type && b.transactionCount > 0) ?? [...chain.blocks].find((b) => b.type === type);
+    const block =
+      [...chain.blocks].find((b) => b.type === type && b.transactionCount > 0) ??
+      [...chain.blocks].find((b) => b.type === type);
     if (!block) continue;
-    for (const id of [String(block.height), block.hash]) for (const tail of ['', '/transactions', '/withdrawals', '/internal-transactions']) out.push(`/blocks/${id}${tail}`);
+    for (const id of [String(block.height), block.hash])
+      for (const tail of ['', '/transactions', '/withdrawals', '/internal-transactions'])
+        out.push(`/blocks/${id}${tail}`);
     out.push(`/search?q=${block.height}`, `/search/quick?q=${block.height}`, `/search/check-redirect?q=${block.hash}`);
   }
   const txs = [...chain.transactions];
-  const picks = [txs.find((t) => t.status === 'error'), txs.find((t) => t.toId === NONE), txs.find((t) => t.tokenTransferCount > 10), txs.find((t) => t.internalCount > 0 && t.eventCount > 0), txs[0]];
+  const picks = [
+    txs.find((t) => t.status === 'error'),
+    txs.find((t) => t.toId === NONE),
+    txs.find((t) => t.tokenTransferCount > 10),
+    txs.find((t) => t.internalCount > 0 && t.eventCount > 0),
+    txs[0],
+  ];
   for (const tx of picks) {
     if (!tx) continue;
-    for (const tail of ['', '/token-transfers', '/internal-transactions', '/logs', '/raw-trace', '/state-changes', '/summary']) out.push(`/transactions/${tx.hash}${tail}`);
+    for (const tail of [
+      '',
+      '/token-transfers',
+      '/internal-transactions',
+      '/logs',
+      '/raw-trace',
+      '/state-changes',
+      '/summary',
+    ])
+      out.push(`/transactions/${tx.hash}${tail}`);
     out.push(`/search?q=${tx.hash}`, `/search/check-redirect?q=${tx.hash}`);
   }
   out.push(`/search?q=${accounts[chain.richList[0]!]!.hash}`, '/search?q=zzzz', '/search/check-redirect?q=nothing');
@@ -48,7 +122,12 @@ function urls(): string[] {
 
 for (const profile of PROFILES) {
   describe(`profile ${profile}: every response matches the profile's schema`, () => {
-    const api = createApi(chain, { profile, onError: (error) => { throw error; } });
+    const api = createApi(chain, {
+      profile,
+      onError: (error) => {
+        throw error;
+      },
+    });
     const get = (url: string) => {
       const u = new URL(`http://mock/api/v2${url}`);
       const answer = api(u.pathname, u.searchParams);
@@ -63,11 +142,27 @@ for (const profile of PROFILES) {
         expect(get(pages[0]!).status, url).toBe(200);
         reached.add(templateOf(`/api/v2${url.split('?')[0]}`)!);
       }
-      expect([...reached].sort()).toEqual(ROUTES.map((r) => r.template).filter((t) => t !== '/openapi').sort());
+      expect([...reached].sort()).toEqual(
+        ROUTES.map((r) => r.template)
+          .filter((t) => t !== '/openapi')
+          .sort(),
+      );
     });
 
     it('on the error answers of the behaviour notes’ table', () => {
-      const bad = ['/addresses/0x12', '/addresses/0x12/transactions', '/blocks/notablock', `/blocks/${10 ** 9}`, '/transactions/0x12', `/transactions/0x${'ab'.repeat(32)}`, `/smart-contracts/0x${'5e'.repeat(20)}`, '/blocks?type=sideways', '/addresses?items_count=x', '/nowhere', `/tokens/0x${'5e'.repeat(20)}`];
+      const bad = [
+        '/addresses/0x12',
+        '/addresses/0x12/transactions',
+        '/blocks/notablock',
+        `/blocks/${10 ** 9}`,
+        '/transactions/0x12',
+        `/transactions/0x${'ab'.repeat(32)}`,
+        `/smart-contracts/0x${'5e'.repeat(20)}`,
+        '/blocks?type=sideways',
+        '/addresses?items_count=x',
+        '/nowhere',
+        `/tokens/0x${'5e'.repeat(20)}`,
+      ];
       for (const url of bad) expect(get(url).status, url).toBeGreaterThanOrEqual(400);
     });
   });

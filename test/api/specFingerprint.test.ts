@@ -16,13 +16,17 @@ const PINNED = {
 };
 
 describe('the spec profile of the twelve endpoints', () => {
-  it.each(Object.entries(PINNED))('%s, seed 1: a full walk is byte-identical to the pinned one', async (scenario, pinned) => {
-    const chain = buildChain({ scenario, seed: 1 });
-    const api = createApi(chain);
-    const walked = await fullWalk((url) => {
-      const [path, query = ''] = url.split('?') as [string, string?];
-      return api(path, new URLSearchParams(query));
-    }, chain);
-    expect({ urls: walked.urls, digest: walked.digest }).toEqual(pinned);
-  }, 120_000);
+  it.each(Object.entries(PINNED))(
+    '%s, seed 1: a full walk is byte-identical to the pinned one',
+    async (scenario, pinned) => {
+      const chain = buildChain({ scenario, seed: 1 });
+      const api = createApi(chain);
+      const walked = await fullWalk((url) => {
+        const [path, query = ''] = url.split('?') as [string, string?];
+        return api(path, new URLSearchParams(query));
+      }, chain);
+      expect({ urls: walked.urls, digest: walked.digest }).toEqual(pinned);
+    },
+    120_000,
+  );
 });

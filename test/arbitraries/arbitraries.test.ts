@@ -7,7 +7,13 @@ import { schemas } from '../../src/schemas/index.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValid } from '../support/expectValid.js';
 import { buildChain } from '../../generators/buildChain.js';
-import { expectCoherentAddress, expectCoherentAddressListItem, expectCoherentBlock, expectCoherentTokenTransfer, expectCoherentTransaction } from './laws.js';
+import {
+  expectCoherentAddress,
+  expectCoherentAddressListItem,
+  expectCoherentBlock,
+  expectCoherentTokenTransfer,
+  expectCoherentTransaction,
+} from './laws.js';
 
 const RUNS = 1_000;
 
@@ -34,14 +40,24 @@ describe('every value is valid', () => {
     ['transaction', arb.transaction(), schemas.transaction, expectCoherentTransaction],
     ['tokenTransfer', arb.tokenTransfer(), schemas.tokenTransfer, expectCoherentTokenTransfer],
     ['block', arb.block(), schemas.block, expectCoherentBlock],
-    ['internalTransaction', arb.internalTransaction(), schemas.internalTransaction, (it) => expect(it.success).toBe(it.error === null)],
+    [
+      'internalTransaction',
+      arb.internalTransaction(),
+      schemas.internalTransaction,
+      (it) => expect(it.success).toBe(it.error === null),
+    ],
     ['withdrawal', arb.withdrawal(), schemas.withdrawal],
     ['smartContract', arb.smartContract(), schemas.smartContract],
     ['errorResponse', arb.errorResponse().map((e) => e.body), schemas.errorBody],
   ];
-  it.each(cases)('%s: 1,000 values valid against the schema and the laws', (_, arbitrary, schema, law) => everyValue(arbitrary, schema, law));
+  it.each(cases)('%s: 1,000 values valid against the schema and the laws', (_, arbitrary, schema, law) =>
+    everyValue(arbitrary, schema, law),
+  );
 
-  const pageCases = Object.entries(arb.page) as unknown as [keyof typeof arb.page, (o?: arb.PageOptions) => fc.Arbitrary<any>][];
+  const pageCases = Object.entries(arb.page) as unknown as [
+    keyof typeof arb.page,
+    (o?: arb.PageOptions) => fc.Arbitrary<any>,
+  ][];
   it.each(pageCases)('page.%s: 1,000 pages valid, cursors pointing after the last item', (name, page) => {
     everyValue(page({ maxItems: 8 }), schemas.responses[name], (p) => {
       expect(p.items.length).toBeLessThanOrEqual(8);
@@ -53,43 +69,91 @@ describe('every value is valid', () => {
 describe('constraint options are honoured across 1,000 values', () => {
   const sample = <T>(a: fc.Arbitrary<T>) => fc.sample(a, { numRuns: RUNS, seed: 7 });
   it('transaction({ status })', () => {
-    expect(sample(arb.transaction({ status: 'error' })).every((t) => t.status === 'error' && t.revert_reason !== null && t.token_transfers.length === 0)).toBe(true);
-    expect(sample(arb.transaction({ status: 'ok' })).every((t) => t.status === 'ok' && t.revert_reason === null)).toBe(true);
+    expect(
+      sample(arb.transaction({ status: 'error' })).every(
+        (t) => t.status === 'error' && t.revert_reason !== null && t.token_transfers.length === 0,
+      ),
+    ).toBe(true);
+    expect(sample(arb.transaction({ status: 'ok' })).every((t) => t.status === 'ok' && t.revert_reason === null)).toBe(
+      true,
+    );
   });
   it('transaction({ kind })', () => {
-    expect(sample(arb.transaction({ kind: 'contract_creation' })).every((t) => t.to === null && t.created_contract !== null && t.transaction_types.includes('contract_creation'))).toBe(true);
-    expect(sample(arb.transaction({ kind: 'coin_transfer', status: 'ok' })).every((t) => t.decoded_input === null && t.raw_input === '0x' && t.transaction_types.includes('coin_transfer'))).toBe(true);
-    expect(sample(arb.transaction({ kind: 'contract_call' })).every((t) => t.decoded_input !== null && t.transaction_types.includes('contract_call'))).toBe(true);
-    expect(sample(arb.transaction({ kind: 'token_transfer', status: 'ok' })).every((t) => t.token_transfers.length > 0 && t.transaction_types.includes('token_transfer'))).toBe(true);
+    expect(
+      sample(arb.transaction({ kind: 'contract_creation' })).every(
+        (t) => t.to === null && t.created_contract !== null && t.transaction_types.includes('contract_creation'),
+      ),
+    ).toBe(true);
+    expect(
+      sample(arb.transaction({ kind: 'coin_transfer', status: 'ok' })).every(
+        (t) => t.decoded_input === null && t.raw_input === '0x' && t.transaction_types.includes('coin_transfer'),
+      ),
+    ).toBe(true);
+    expect(
+      sample(arb.transaction({ kind: 'contract_call' })).every(
+        (t) => t.decoded_input !== null && t.transaction_types.includes('contract_call'),
+      ),
+    ).toBe(true);
+    expect(
+      sample(arb.transaction({ kind: 'token_transfer', status: 'ok' })).every(
+        (t) => t.token_transfers.length > 0 && t.transaction_types.includes('token_transfer'),
+      ),
+    ).toBe(true);
   });
   it('tokenTransfer({ tokenType }) and tokenInstance({ tokenType })', () => {
-    for (const type of ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'] as const) expect(sample(arb.tokenTransfer({ tokenType: type })).every((t) => t.token.type === type)).toBe(true);
-    expect(sample(arb.tokenInstance({ tokenType: 'ERC-1155' })).every((t) => t.token.type === 'ERC-1155' && !t.is_unique)).toBe(true);
+    for (const type of ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'] as const)
+      expect(sample(arb.tokenTransfer({ tokenType: type })).every((t) => t.token.type === type)).toBe(true);
+    expect(
+      sample(arb.tokenInstance({ tokenType: 'ERC-1155' })).every((t) => t.token.type === 'ERC-1155' && !t.is_unique),
+    ).toBe(true);
   });
   it('block({ type })', () => {
-    for (const type of ['block', 'uncle', 'reorg'] as const) expect(sample(arb.block({ type })).every((b) => b.type === type)).toBe(true);
+    for (const type of ['block', 'uncle', 'reorg'] as const)
+      expect(sample(arb.block({ type })).every((b) => b.type === type)).toBe(true);
   });
   it('smartContract({ verified })', () => {
-    expect(sample(arb.smartContract({ verified: false })).every((c) => Object.keys(c).length === 4 && c.is_verified === false)).toBe(true);
+    expect(
+      sample(arb.smartContract({ verified: false })).every(
+        (c) => Object.keys(c).length === 4 && c.is_verified === false,
+      ),
+    ).toBe(true);
     expect(sample(arb.smartContract({ verified: true })).every((c) => c.is_verified && 'source_code' in c)).toBe(true);
   });
   it('address({ kind }) and page({ last, empty })', () => {
-    expect(sample(arb.address({ kind: 'proxy' })).every((a) => a.implementation_address !== null && a.is_contract)).toBe(true);
+    expect(
+      sample(arb.address({ kind: 'proxy' })).every((a) => a.implementation_address !== null && a.is_contract),
+    ).toBe(true);
     expect(sample(arb.address({ kind: 'eoa' })).every((a) => a.creator_address_hash === null)).toBe(true);
-    expect(fc.sample(arb.page.blocks({ last: true, maxItems: 3 }), { numRuns: 200 }).every((p) => p.next_page_params === null)).toBe(true);
-    expect(fc.sample(arb.page.blocks({ empty: true }), { numRuns: 200 }).every((p) => p.items.length === 0 && p.next_page_params === null)).toBe(true);
+    expect(
+      fc
+        .sample(arb.page.blocks({ last: true, maxItems: 3 }), { numRuns: 200 })
+        .every((p) => p.next_page_params === null),
+    ).toBe(true);
+    expect(
+      fc
+        .sample(arb.page.blocks({ empty: true }), { numRuns: 200 })
+        .every((p) => p.items.length === 0 && p.next_page_params === null),
+    ).toBe(true);
   });
 });
 
 describe('the laws can fail', () => {
   it('an address holding coin whose balance never changed breaks the address law', () => {
     // What address() gave before it was made coherent: a positive balance, never updated.
-    const lawless = arb.address().filter((a) => a.coin_balance !== '0').map((a) => ({ ...a, block_number_balance_updated_at: null }));
+    const lawless = arb
+      .address()
+      .filter((a) => a.coin_balance !== '0')
+      .map((a) => ({ ...a, block_number_balance_updated_at: null }));
     const details = fc.check(fc.property(lawless, expectCoherentAddress), { numRuns: 100, seed: 42 });
     expect(details.failed).toBe(true);
     expect(String(details.errorInstance)).toMatch(/balance never changed/);
     expect(details.counterexample![0]).toMatchObject({ coin_balance: '1', block_number_balance_updated_at: null });
-    expect(() => expectCoherentAddressListItem({ ...fc.sample(arb.addressListItem(), { numRuns: 1, seed: 1 })[0]!, coin_balance: '0' })).toThrow();
+    expect(() =>
+      expectCoherentAddressListItem({
+        ...fc.sample(arb.addressListItem(), { numRuns: 1, seed: 1 })[0]!,
+        coin_balance: '0',
+      }),
+    ).toThrow();
   });
 });
 
@@ -112,14 +176,22 @@ describe("the chain's own values obey the same laws", () => {
 
 describe('reproducibility and shrinking', () => {
   it('the same fast-check seed gives the same values', () => {
-    for (const a of [arb.transaction(), arb.block(), arb.smartContract(), arb.page.addressTransactions({ maxItems: 3 })] as fc.Arbitrary<unknown>[]) {
+    for (const a of [
+      arb.transaction(),
+      arb.block(),
+      arb.smartContract(),
+      arb.page.addressTransactions({ maxItems: 3 }),
+    ] as fc.Arbitrary<unknown>[]) {
       expect(fc.sample(a, { numRuns: 20, seed: 42 })).toEqual(fc.sample(a, { numRuns: 20, seed: 42 }));
     }
   });
 
   it('a failing property over transaction() shrinks to a small, readable counterexample', () => {
     // A deliberately wrong claim: "no transaction moves tokens".
-    const details = fc.check(fc.property(arb.transaction(), (t) => t.token_transfers.length === 0), { seed: 3, numRuns: 500 });
+    const details = fc.check(
+      fc.property(arb.transaction(), (t) => t.token_transfers.length === 0),
+      { seed: 3, numRuns: 500 },
+    );
     expect(details.failed).toBe(true);
     const [counterexample] = details.counterexample!;
     expect(counterexample.token_transfers).toHaveLength(1);

@@ -38,7 +38,9 @@ export function expectCoherentTransaction(t: Transaction): void {
 
 export function expectCoherentTokenTransfer(tt: TokenTransfer): void {
   const zero = '0x0000000000000000000000000000000000000000';
-  expect(tt.type).toBe(tt.from.hash === zero ? 'token_minting' : tt.to.hash === zero ? 'token_burning' : 'token_transfer');
+  expect(tt.type).toBe(
+    tt.from.hash === zero ? 'token_minting' : tt.to.hash === zero ? 'token_burning' : 'token_transfer',
+  );
   expect(tt.total.decimals).toBe(tt.token.decimals);
   expect(inRange(tt.timestamp)).toBe(true);
 }
@@ -59,7 +61,11 @@ export function expectCoherentBlock(b: Block): void {
  * height; the creator and the creation transaction come together.
  */
 export function expectCoherentAddress(a: Address): void {
-  if (a.coin_balance !== null && a.coin_balance !== '0') expect(a.block_number_balance_updated_at, `${a.hash} holds ${a.coin_balance} wei but its balance never changed`).not.toBeNull();
+  if (a.coin_balance !== null && a.coin_balance !== '0')
+    expect(
+      a.block_number_balance_updated_at,
+      `${a.hash} holds ${a.coin_balance} wei but its balance never changed`,
+    ).not.toBeNull();
   if (a.coin_balance === null) expect(a.block_number_balance_updated_at).toBeNull();
   expect(a.creator_address_hash === null).toBe(a.creation_transaction_hash === null);
   if (a.implementation_address !== null) expect(a.is_contract).toBe(true);

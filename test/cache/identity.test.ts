@@ -14,24 +14,33 @@ async function walkServer(server: Awaited<ReturnType<typeof startServer>>) {
 }
 
 describe('a chain loaded from a snapshot', () => {
-  it.each(['tiny', 'default'])('%s: a full walk of every list is byte-identical to the built chain’s', async (scenario) => {
-    const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-identity-'));
-    try {
-      const built = await startServer({ scenario, seed: 3, cache: { dir } });
-      expect(built.origin.source).toBe('built');
-      const reference = await walkServer(built);
-      await built.close(); // finishes writing the snapshot
-      const loaded = await startServer({ scenario, seed: 3, cache: { dir } });
-      expect(loaded.origin.source).toBe('snapshot');
-      const replay = await walkServer(loaded);
-      await loaded.close();
-      expect(replay.urls).toBe(reference.urls);
-      const firstDifference = replay.answers.findIndex((a, i) => a.url !== reference.answers[i]!.url || a.bodyDigest !== reference.answers[i]!.bodyDigest || a.status !== reference.answers[i]!.status);
-      expect(firstDifference, firstDifference >= 0 ? replay.answers[firstDifference]!.url : '').toBe(-1);
-      expect(replay.digest).toBe(reference.digest);
-      expect(reference.urls).toBeGreaterThan(scenario === 'tiny' ? 1_000 : 20_000);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 300_000);
+  it.each(['tiny', 'default'])(
+    '%s: a full walk of every list is byte-identical to the built chain’s',
+    async (scenario) => {
+      const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-identity-'));
+      try {
+        const built = await startServer({ scenario, seed: 3, cache: { dir } });
+        expect(built.origin.source).toBe('built');
+        const reference = await walkServer(built);
+        await built.close(); // finishes writing the snapshot
+        const loaded = await startServer({ scenario, seed: 3, cache: { dir } });
+        expect(loaded.origin.source).toBe('snapshot');
+        const replay = await walkServer(loaded);
+        await loaded.close();
+        expect(replay.urls).toBe(reference.urls);
+        const firstDifference = replay.answers.findIndex(
+          (a, i) =>
+            a.url !== reference.answers[i]!.url ||
+            a.bodyDigest !== reference.answers[i]!.bodyDigest ||
+            a.status !== reference.answers[i]!.status,
+        );
+        expect(firstDifference, firstDifference >= 0 ? replay.answers[firstDifference]!.url : '').toBe(-1);
+        expect(replay.digest).toBe(reference.digest);
+        expect(reference.urls).toBeGreaterThan(scenario === 'tiny' ? 1_000 : 20_000);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
 });

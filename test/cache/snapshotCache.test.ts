@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,7 +49,9 @@ describe('the snapshot cache', () => {
   });
 
   it('8 processes starting the same scenario and seed at once all start, and leave one valid snapshot', async () => {
-    const clis = await Promise.all(Array.from({ length: 8 }, () => spawnCli(['--scenario', 'tiny', '--seed', '5', '--cache-dir', dir])));
+    const clis = await Promise.all(
+      Array.from({ length: 8 }, () => spawnCli(['--scenario', 'tiny', '--seed', '5', '--cache-dir', dir])),
+    );
     const bodies = await Promise.all(clis.map((c) => blocks(c.url)));
     expect(new Set(bodies).size).toBe(1);
     expect(await Promise.all(clis.map((c) => c.stop()))).toEqual(Array(8).fill(0));
@@ -55,41 +66,56 @@ describe('the snapshot cache', () => {
 
   const damages: [string, (file: string) => void, RegExp][] = [
     ['truncated', (file) => truncateSync(file, Math.floor(statSync(file).size / 2)), /truncated/],
-    ['corrupt', (file) => {
-      const data = readFileSync(file);
-      data[data.length - 100]! ^= 0xff;
-      writeFileSync(file, data);
-    }, /checksum mismatch/],
-    ['of another package version', (file) => {
-      const data = readFileSync(file);
-      const at = data.indexOf('"version":"');
-      data.write('"version":"9', at);
-      writeFileSync(file, data);
-    }, /written by explorer-mock 9/],
-    ['of another format', (file) => {
-      const data = readFileSync(file);
-      const at = data.indexOf('"format":');
-      data.write('"format":7', at);
-      writeFileSync(file, data);
-    }, /format 7/],
+    [
+      'corrupt',
+      (file) => {
+        const data = readFileSync(file);
+        data[data.length - 100]! ^= 0xff;
+        writeFileSync(file, data);
+      },
+      /checksum mismatch/,
+    ],
+    [
+      'of another package version',
+      (file) => {
+        const data = readFileSync(file);
+        const at = data.indexOf('"version":"');
+        data.write('"version":"9', at);
+        writeFileSync(file, data);
+      },
+      /written by explorer-mock 9/,
+    ],
+    [
+      'of another format',
+      (file) => {
+        const data = readFileSync(file);
+        const at = data.indexOf('"format":');
+        data.write('"format":7', at);
+        writeFileSync(file, data);
+      },
+      /format 7/,
+    ],
     ['not a snapshot at all', (file) => writeFileSync(file, '{"hello":"world"}'), /not an explorer-mock snapshot/],
     ['empty', (file) => writeFileSync(file, ''), /not an explorer-mock snapshot/],
   ];
-  it.each(damages)('a %s snapshot is reported in one line, rebuilt and replaced, never served', async (_, damage, reason) => {
-    const good = await startStop();
-    const [file] = snapshots();
-    damage(join(dir, file!));
-    const rebuilt = await startStop();
-    expect(rebuilt.ready.chain.source).toBe('built');
-    expect(rebuilt.body).toBe(good.body);
-    const lines = rebuilt.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^explorer-mock: ignoring the cached chain .*\.snapshot \(.*\); building it again$/);
-    expect(lines[0]).toMatch(reason);
-    const after = await startStop();
-    expect(after.ready.chain.source).toBe('snapshot');
-    expect(after.stderr).toBe('');
-  });
+  it.each(damages)(
+    'a %s snapshot is reported in one line, rebuilt and replaced, never served',
+    async (_, damage, reason) => {
+      const good = await startStop();
+      const [file] = snapshots();
+      damage(join(dir, file!));
+      const rebuilt = await startStop();
+      expect(rebuilt.ready.chain.source).toBe('built');
+      expect(rebuilt.body).toBe(good.body);
+      const lines = rebuilt.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^explorer-mock: ignoring the cached chain .*\.snapshot \(.*\); building it again$/);
+      expect(lines[0]).toMatch(reason);
+      const after = await startStop();
+      expect(after.ready.chain.source).toBe('snapshot');
+      expect(after.stderr).toBe('');
+    },
+  );
 
   it('an unwritable cache directory means building every time, with one warning', async () => {
     // Under a regular file: no directory can be made there, whatever the user's rights (tests may run as root).
@@ -102,7 +128,9 @@ describe('the snapshot cache', () => {
       expect(await cli.stop()).toBe(0);
       const lines = cli.stderr().trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^explorer-mock: cannot use the chain cache in .*a-file\/cache \(ENOTDIR.*\); building every time$/);
+      expect(lines[0]).toMatch(
+        /^explorer-mock: cannot use the chain cache in .*a-file\/cache \(ENOTDIR.*\); building every time$/,
+      );
     }
   });
 
@@ -116,14 +144,19 @@ describe('the snapshot cache', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       await startStop(['--seed', seed, '--cache-max', '3']);
     }
-    const kept = snapshots().map((f) => f.split('-')[1]).sort();
+    const kept = snapshots()
+      .map((f) => f.split('-')[1])
+      .sort();
     expect(kept).toEqual(['1', '4', '5']);
   });
 
   it('is turned off by --no-cache and by EXPLORER_MOCK_CACHE=0', async () => {
     // The default cache directory is under XDG_CACHE_HOME: point it at the test's directory.
     const env = { XDG_CACHE_HOME: dir };
-    for (const [args, extra] of [[['--no-cache'], {}], [[], { EXPLORER_MOCK_CACHE: '0' }]] as const) {
+    for (const [args, extra] of [
+      [['--no-cache'], {}],
+      [[], { EXPLORER_MOCK_CACHE: '0' }],
+    ] as const) {
       for (let i = 0; i < 2; i++) {
         const cli = await spawnCli(['--scenario', 'tiny', ...args], { ...env, ...extra });
         expect(cli.ready.chain.source).toBe('built');

@@ -30,7 +30,10 @@ describe('the explorer-mock command', () => {
   it('prints the ready line, serves, and exits 0 on SIGTERM', async () => {
     const r = run(['--scenario', 'tiny', '--seed', '9', '--port', '0']);
     const line = await r.firstLine;
-    const match = /^explorer-mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(scenario tiny, seed 9; chain (built|loaded from the cache) in \d+ ms\)$/.exec(line);
+    const match =
+      /^explorer-mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(scenario tiny, seed 9; chain (built|loaded from the cache) in \d+ ms\)$/.exec(
+        line,
+      );
     expect(match, line).not.toBeNull();
     const response = await fetch(`${match![1]}/api/v2/blocks`);
     expect(response.status).toBe(200);
@@ -41,7 +44,12 @@ describe('the explorer-mock command', () => {
   it('prints one JSON line with --json, and exits 0 on SIGINT', async () => {
     const r = run(['--scenario=tiny', '--port=0', '--json']);
     const info = JSON.parse(await r.firstLine) as Record<string, unknown>;
-    expect(info).toMatchObject({ host: '127.0.0.1', seed: '1', scenario: 'tiny', counts: { blocks: expect.any(Number), transactions: expect.any(Number), addresses: expect.any(Number) } });
+    expect(info).toMatchObject({
+      host: '127.0.0.1',
+      seed: '1',
+      scenario: 'tiny',
+      counts: { blocks: expect.any(Number), transactions: expect.any(Number), addresses: expect.any(Number) },
+    });
     expect(info.url).toBe(`http://127.0.0.1:${info.port}`);
     expect((await fetch(`${info.url}/api/v2/addresses`)).status).toBe(200);
     r.child.kill('SIGINT');
@@ -62,6 +70,7 @@ describe('the explorer-mock command', () => {
   it('prints usage with --help', async () => {
     const r = await run(['--help']).exit;
     expect(r.code).toBe(0);
-    for (const flag of ['--seed', '--scenario', '--port', '--host', '--json', '--help']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--seed', '--scenario', '--port', '--host', '--json', '--help'])
+      expect(r.stdout).toContain(flag);
   });
 });

@@ -23,11 +23,24 @@ async function sampleUrls(server: RunningServer): Promise<string[]> {
   for (const value of Object.values(h)) {
     if (server.chain.accountByHash.has(value.toLowerCase())) {
       urls.push(`/addresses/${value}`, `/smart-contracts/${value}`);
-      for (const list of ['tokens', 'token-transfers', 'transactions', 'internal-transactions', 'nft/collections', 'withdrawals']) urls.push(`/addresses/${value}/${list}`);
-    } else if (server.chain.transactionByHash.get(value) !== undefined) urls.push(`/transactions/${value}/token-transfers`);
+      for (const list of [
+        'tokens',
+        'token-transfers',
+        'transactions',
+        'internal-transactions',
+        'nft/collections',
+        'withdrawals',
+      ])
+        urls.push(`/addresses/${value}/${list}`);
+    } else if (server.chain.transactionByHash.get(value) !== undefined)
+      urls.push(`/transactions/${value}/token-transfers`);
     else urls.push(`/blocks/${value}/transactions`);
   }
-  for (const path of [`/addresses/${h.busyAddress}/transactions`, '/blocks', `/addresses/${h.busyAddress}/token-transfers`]) {
+  for (const path of [
+    `/addresses/${h.busyAddress}/transactions`,
+    '/blocks',
+    `/addresses/${h.busyAddress}/token-transfers`,
+  ]) {
     urls.push(...(await walk(overHttp(server.url), path)).pages.map((p) => p.url));
   }
   return urls.slice(0, 200);
@@ -39,14 +52,19 @@ describe('two servers with the same seed', () => {
     expect(urls).toHaveLength(200);
     const fromA = await Promise.all(urls.map((u) => fetch(`${a.url}/api/v2${u}`).then((r) => r.text())));
     const reversed = [...urls].reverse();
-    const fromB = (await Promise.all(reversed.map((u) => fetch(`${b.url}/api/v2${u}`).then((r) => r.text())))).reverse();
+    const fromB = (
+      await Promise.all(reversed.map((u) => fetch(`${b.url}/api/v2${u}`).then((r) => r.text())))
+    ).reverse();
     urls.forEach((u, i) => expect(fromB[i], u).toBe(fromA[i]));
   });
 
   it('a different seed differs', async () => {
     const paths = ['/blocks', '/addresses'];
     for (const p of paths) {
-      const [x, y] = await Promise.all([fetch(`${a.url}/api/v2${p}`).then((r) => r.text()), fetch(`${other.url}/api/v2${p}`).then((r) => r.text())]);
+      const [x, y] = await Promise.all([
+        fetch(`${a.url}/api/v2${p}`).then((r) => r.text()),
+        fetch(`${other.url}/api/v2${p}`).then((r) => r.text()),
+      ]);
       expect(x).not.toBe(y);
     }
   });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { overHttp } from '../support/overHttp.js';
 import { type Get, walk } from '../support/walk.js';
-import { expectedInternalTransactions, expectedTokenTransfers, expectedTransactions, expectedWithdrawals } from '../support/expectedLists.js';
+import {
+  expectedInternalTransactions,
+  expectedTokenTransfers,
+  expectedTransactions,
+  expectedWithdrawals,
+} from '../support/expectedLists.js';
 
 let server: RunningServer;
 let get: Get;
@@ -21,7 +26,23 @@ const json = async (path: string) => {
   return JSON.parse(r.body) as Item;
 };
 
-const ADDRESS_KINDS = ['busyAddress', 'erc20Token', 'erc721Token', 'erc1155Token', 'erc404Token', 'proxy', 'minimalProxy', 'vault', 'unverifiedContract', 'validator', 'withdrawalAddress', 'emptyAddress', 'selfDestructedContract', 'vyperContract', 'ensAddress'];
+const ADDRESS_KINDS = [
+  'busyAddress',
+  'erc20Token',
+  'erc721Token',
+  'erc1155Token',
+  'erc404Token',
+  'proxy',
+  'minimalProxy',
+  'vault',
+  'unverifiedContract',
+  'validator',
+  'withdrawalAddress',
+  'emptyAddress',
+  'selfDestructedContract',
+  'vyperContract',
+  'ensAddress',
+];
 
 describe('every endpoint on every kind of entity', () => {
   it.each(ADDRESS_KINDS)('serves the address endpoints of %s', async (handle) => {
@@ -29,7 +50,14 @@ describe('every endpoint on every kind of entity', () => {
     const detail = await json(`/addresses/${hash}`);
     expect(detail.hash).toBe(hash);
     expect(detail).not.toHaveProperty('transactions_count');
-    for (const list of ['tokens', 'token-transfers', 'transactions', 'internal-transactions', 'nft/collections', 'withdrawals']) {
+    for (const list of [
+      'tokens',
+      'token-transfers',
+      'transactions',
+      'internal-transactions',
+      'nft/collections',
+      'withdrawals',
+    ]) {
       const page = await json(`/addresses/${hash}/${list}`);
       expect(Array.isArray(page.items)).toBe(true);
       expect(page).toHaveProperty('next_page_params');
@@ -45,14 +73,31 @@ describe('every endpoint on every kind of entity', () => {
     const h = server.chain.handles;
     const full = await json(`/smart-contracts/${h.erc20Token}`);
     expect(full).toMatchObject({ is_verified: true, is_fully_verified: true, language: 'solidity' });
-    expect(JSON.parse(full.abi as string)).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'transfer', type: 'function' })]));
-    expect(await json(`/smart-contracts/${h.partiallyVerifiedContract}`)).toMatchObject({ is_verified: true, is_partially_verified: true, is_fully_verified: false });
-    expect(await json(`/smart-contracts/${h.verifiedTwinContract}`)).toMatchObject({ is_verified: false, verified_twin_address_hash: h.oracle });
-    expect(await json(`/smart-contracts/${h.minimalProxy}`)).toMatchObject({ minimal_proxy_address_hash: h.implementation });
+    expect(JSON.parse(full.abi as string)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'transfer', type: 'function' })]),
+    );
+    expect(await json(`/smart-contracts/${h.partiallyVerifiedContract}`)).toMatchObject({
+      is_verified: true,
+      is_partially_verified: true,
+      is_fully_verified: false,
+    });
+    expect(await json(`/smart-contracts/${h.verifiedTwinContract}`)).toMatchObject({
+      is_verified: false,
+      verified_twin_address_hash: h.oracle,
+    });
+    expect(await json(`/smart-contracts/${h.minimalProxy}`)).toMatchObject({
+      minimal_proxy_address_hash: h.implementation,
+    });
     expect(await json(`/smart-contracts/${h.vyperContract}`)).toMatchObject({ language: 'vyper' });
-    expect(await json(`/smart-contracts/${h.selfDestructedContract}`)).toMatchObject({ creation_status: 'selfdestructed' });
+    expect(await json(`/smart-contracts/${h.selfDestructedContract}`)).toMatchObject({
+      creation_status: 'selfdestructed',
+    });
     const proxy = await json(`/addresses/${h.proxy}`);
-    expect(proxy).toMatchObject({ implementation_address: h.implementation, implementation_name: 'StakingPoolV1', is_contract: true });
+    expect(proxy).toMatchObject({
+      implementation_address: h.implementation,
+      implementation_name: 'StakingPoolV1',
+      is_contract: true,
+    });
   });
 
   it('serves the edge-case transactions', async () => {
@@ -63,22 +108,46 @@ describe('every endpoint on every kind of entity', () => {
       let items = page.items as Item[];
       let next = page.next_page_params as Item | null;
       while (!items.some((i) => i.hash === hash) && next) {
-        const more = await json(`/blocks/${t.block}/transactions?${new URLSearchParams(Object.entries(next).map(([k, v]): [string, string] => [k, String(v)]))}`);
+        const more = await json(
+          `/blocks/${t.block}/transactions?${new URLSearchParams(Object.entries(next).map(([k, v]): [string, string] => [k, String(v)]))}`,
+        );
         items = more.items as Item[];
         next = more.next_page_params as Item | null;
       }
       return items.find((i) => i.hash === hash)!;
     };
-    expect(await find(h.failedTransaction!)).toMatchObject({ status: 'error', revert_reason: expect.any(String), token_transfers: [] });
-    expect(await find(h.contractCreationTransaction!)).toMatchObject({ to: null, created_contract: { hash: h.vault }, transaction_types: expect.arrayContaining(['contract_creation']) });
-    expect(await find(h.tokenCreationTransaction!)).toMatchObject({ transaction_types: expect.arrayContaining(['token_creation', 'token_transfer']) });
-    expect(await find(h.legacyTransaction!)).toMatchObject({ type: 0, max_fee_per_gas: null, max_priority_fee_per_gas: null });
+    expect(await find(h.failedTransaction!)).toMatchObject({
+      status: 'error',
+      revert_reason: expect.any(String),
+      token_transfers: [],
+    });
+    expect(await find(h.contractCreationTransaction!)).toMatchObject({
+      to: null,
+      created_contract: { hash: h.vault },
+      transaction_types: expect.arrayContaining(['contract_creation']),
+    });
+    expect(await find(h.tokenCreationTransaction!)).toMatchObject({
+      transaction_types: expect.arrayContaining(['token_creation', 'token_transfer']),
+    });
+    expect(await find(h.legacyTransaction!)).toMatchObject({
+      type: 0,
+      max_fee_per_gas: null,
+      max_priority_fee_per_gas: null,
+    });
     expect(await find(h.largeBatchTransaction!)).toMatchObject({ token_transfers_overflow: true });
     expect(((await find(h.largeBatchTransaction!)).token_transfers as unknown[]).length).toBe(10);
-    expect(await find(h.internalErrorTransaction!)).toMatchObject({ status: 'ok', has_error_in_internal_transactions: true });
-    expect(await find(h.liquidationTransaction!)).toMatchObject({ actions: [{ protocol: 'aave_v3', type: 'liquidation_call' }] });
+    expect(await find(h.internalErrorTransaction!)).toMatchObject({
+      status: 'ok',
+      has_error_in_internal_transactions: true,
+    });
+    expect(await find(h.liquidationTransaction!)).toMatchObject({
+      actions: [{ protocol: 'aave_v3', type: 'liquidation_call' }],
+    });
     const erc20Call = await find(h.failedTransaction!);
-    expect(erc20Call.decoded_input).toMatchObject({ method_call: 'transfer(address to, uint256 amount)', method_id: '0xa9059cbb' });
+    expect(erc20Call.decoded_input).toMatchObject({
+      method_call: 'transfer(address to, uint256 amount)',
+      method_id: '0xa9059cbb',
+    });
     expect((erc20Call.raw_input as string).startsWith('0xa9059cbb')).toBe(true);
   });
 
@@ -89,7 +158,9 @@ describe('every endpoint on every kind of entity', () => {
     }
     const uncles = (await json('/blocks?type=uncle')).items as Item[];
     expect(uncles.map((b) => b.hash)).toContain(server.chain.handles.uncleBlock);
-    const withUncle = (await walk(get, '/blocks')).items.find((b) => (b as Item).hash === server.chain.handles.blockWithUncle) as Item;
+    const withUncle = (await walk(get, '/blocks')).items.find(
+      (b) => (b as Item).hash === server.chain.handles.blockWithUncle,
+    ) as Item;
     expect(withUncle.uncles_hashes).toContain(server.chain.handles.uncleBlock);
   });
 });
@@ -114,7 +185,8 @@ describe('pages over HTTP', () => {
     }[list]!();
     expect(items).toHaveLength(expected.length);
     // ERC-1155 batch items may repeat exactly (the spec's transfer has no token id), others may not.
-    if (list !== 'token-transfers') expect(new Set((items as Item[]).map((i) => JSON.stringify(i))).size).toBe(items.length);
+    if (list !== 'token-transfers')
+      expect(new Set((items as Item[]).map((i) => JSON.stringify(i))).size).toBe(items.length);
     expect(pages.at(-1)!.next).toBeNull();
     for (const page of pages.slice(0, -1)) expect(page.items.length).toBeGreaterThanOrEqual(50);
   });
@@ -146,6 +218,7 @@ describe('coherence across endpoints, through HTTP alone', () => {
     expect((items as Item[]).reduce((sum, a) => sum + BigInt(a.coin_balance as string), 0n)).toBe(total);
     // Every page sends the same supply.
     for (const page of pages) expect(JSON.parse(page.body).total_supply).toBe(supply);
-    for (const a of (items as Item[]).slice(0, 5)) expect((await json(`/addresses/${a.hash}`)).coin_balance).toBe(a.coin_balance);
+    for (const a of (items as Item[]).slice(0, 5))
+      expect((await json(`/addresses/${a.hash}`)).coin_balance).toBe(a.coin_balance);
   });
 });

@@ -13,8 +13,14 @@ const get = async (path: string, init?: RequestInit) => {
   const response = await fetch(`${server.url}${path}`, init);
   const text = await response.text();
   // Every JSON answer, error or not, must match its schema.
-  if (text && response.headers.get('content-type')?.startsWith('application/json')) expectValidResponse(path, response.status, text);
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  if (text && response.headers.get('content-type')?.startsWith('application/json'))
+    expectValidResponse(path, response.status, text);
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
 };
 
 const unknownAddress = '0x1111111111111111111111111111111111111111';
@@ -32,7 +38,10 @@ describe("behaviour.md's error table, over HTTP", () => {
     const r = await get(path);
     expect(r.status).toBe(422);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(r.json()).toEqual({ message: 'Invalid parameter(s)', errors: [{ title: 'Invalid value', source: { pointer }, detail: expect.any(String) }] });
+    expect(r.json()).toEqual({
+      message: 'Invalid parameter(s)',
+      errors: [{ title: 'Invalid value', source: { pointer }, detail: expect.any(String) }],
+    });
   });
 
   it.each([
@@ -43,9 +52,16 @@ describe("behaviour.md's error table, over HTTP", () => {
     ['/api/v2/blocks?type=foo', '/type'],
     ['/api/v2/transactions/TX/token-transfers?type=coins', '/type'],
   ])('bad filter value %s → 422 on %s', async (path, pointer) => {
-    const r = await get(path.replace('HANDLE', server.chain.handles.busyAddress!).replace('TX', server.chain.handles.largeBatchTransaction!));
+    const r = await get(
+      path
+        .replace('HANDLE', server.chain.handles.busyAddress!)
+        .replace('TX', server.chain.handles.largeBatchTransaction!),
+    );
     expect(r.status).toBe(422);
-    expect(r.json()).toEqual({ message: 'Invalid parameter(s)', errors: [{ title: 'Invalid value', source: { pointer }, detail: 'Invalid value for enum' }] });
+    expect(r.json()).toEqual({
+      message: 'Invalid parameter(s)',
+      errors: [{ title: 'Invalid value', source: { pointer }, detail: 'Invalid value for enum' }],
+    });
   });
 
   it.each([
@@ -59,7 +75,11 @@ describe("behaviour.md's error table, over HTTP", () => {
     ['/api/v2/addresses/HANDLE/nft/collections?token_contract_address_hash=zz', '/token_contract_address_hash'],
     ['/api/v2/transactions/TX/token-transfers?batch_log_index=x', '/batch_log_index'],
   ])('malformed cursor %s → 422 on %s', async (path, pointer) => {
-    const r = await get(path.replace('HANDLE', server.chain.handles.busyAddress!).replace('TX', server.chain.handles.largeBatchTransaction!));
+    const r = await get(
+      path
+        .replace('HANDLE', server.chain.handles.busyAddress!)
+        .replace('TX', server.chain.handles.largeBatchTransaction!),
+    );
     expect(r.status).toBe(422);
     expect((r.json().errors as { source: { pointer: string } }[])[0]!.source.pointer).toBe(pointer);
   });
@@ -72,7 +92,9 @@ describe("behaviour.md's error table, over HTTP", () => {
     '/api/v2/smart-contracts/EOA',
     '/api/v2/smart-contracts/FAILED',
   ])('unknown entity %s → 404', async (path) => {
-    const r = await get(path.replace('EOA', server.chain.handles.whale!).replace('FAILED', server.chain.handles.failedContractCreation!));
+    const r = await get(
+      path.replace('EOA', server.chain.handles.whale!).replace('FAILED', server.chain.handles.failedContractCreation!),
+    );
     expect(r.status).toBe(404);
     expect(r.json()).toEqual({ message: 'Not found' });
   });
@@ -80,7 +102,12 @@ describe("behaviour.md's error table, over HTTP", () => {
   it('answers an unverified contract with its bytecode only', async () => {
     const r = await get(`/api/v2/smart-contracts/${server.chain.handles.unverifiedContract}`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.json()).sort()).toEqual(['creation_bytecode', 'creation_status', 'deployed_bytecode', 'is_verified']);
+    expect(Object.keys(r.json()).sort()).toEqual([
+      'creation_bytecode',
+      'creation_status',
+      'deployed_bytecode',
+      'is_verified',
+    ]);
     expect(r.json().is_verified).toBe(false);
   });
 
@@ -89,18 +116,32 @@ describe("behaviour.md's error table, over HTTP", () => {
     const r = await get(`/api/v2/addresses/${lower}`);
     expect(r.status).toBe(200);
     const body = r.json();
-    expect(body).toMatchObject({ hash: getAddress(lower), is_contract: false, is_verified: false, coin_balance: null, private_tags: [], public_tags: [], watchlist_names: [] });
+    expect(body).toMatchObject({
+      hash: getAddress(lower),
+      is_contract: false,
+      is_verified: false,
+      coin_balance: null,
+      private_tags: [],
+      public_tags: [],
+      watchlist_names: [],
+    });
     for (const [key, value] of Object.entries(body)) if (key.startsWith('has_')) expect(value).toBe(false);
   });
 
-  it.each(['tokens', 'token-transfers', 'transactions', 'internal-transactions', 'nft/collections', 'withdrawals'])('answers the lists of an unknown address with an empty page: %s', async (list) => {
-    const r = await get(`/api/v2/addresses/${unknownAddress}/${list}`);
-    expect(r.status).toBe(200);
-    expect(r.text).toBe('{"items":[],"next_page_params":null}');
-  });
+  it.each(['tokens', 'token-transfers', 'transactions', 'internal-transactions', 'nft/collections', 'withdrawals'])(
+    'answers the lists of an unknown address with an empty page: %s',
+    async (list) => {
+      const r = await get(`/api/v2/addresses/${unknownAddress}/${list}`);
+      expect(r.status).toBe(200);
+      expect(r.text).toBe('{"items":[],"next_page_params":null}');
+    },
+  );
 
   it('answers unknown paths under /api/v2 with 400, and elsewhere with 404', async () => {
-    expect(await get('/api/v2/nothing').then((r) => [r.status, r.json()])).toEqual([400, { message: 'Unknown API v2 action' }]);
+    expect(await get('/api/v2/nothing').then((r) => [r.status, r.json()])).toEqual([
+      400,
+      { message: 'Unknown API v2 action' },
+    ]);
     expect(await get('/api/v2/addresses/x/y/z').then((r) => r.status)).toBe(400);
     expect(await get('/api/v3/blocks').then((r) => [r.status, r.json()])).toEqual([404, { message: 'Not found' }]);
   });
@@ -116,7 +157,10 @@ describe('HTTP details', () => {
   });
 
   it('answers a preflight', async () => {
-    const r = await get('/api/v2/blocks', { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-trace' } });
+    const r = await get('/api/v2/blocks', {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-trace' },
+    });
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
     expect(r.headers.get('access-control-allow-headers')).toBe('x-trace');

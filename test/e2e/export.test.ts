@@ -9,11 +9,20 @@ import { type RunningServer, startServer } from '../../src/startServer.js';
 const BIN = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 let out: string;
 let server: RunningServer;
-let manifest: { scenario: string; seed: string; pages: number; requests: Record<string, { file: string; status: number; headers: Record<string, string> }> };
+let manifest: {
+  scenario: string;
+  seed: string;
+  pages: number;
+  requests: Record<string, { file: string; status: number; headers: Record<string, string> }>;
+};
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'explorer-mock-export-'));
-  const printed = execFileSync(process.execPath, [BIN, 'export', '--scenario', 'tiny', '--seed', '4', '--out', out, '--pages', '3'], { encoding: 'utf8' });
+  const printed = execFileSync(
+    process.execPath,
+    [BIN, 'export', '--scenario', 'tiny', '--seed', '4', '--out', out, '--pages', '3'],
+    { encoding: 'utf8' },
+  );
   expect(printed).toMatch(/wrote \d+ responses/);
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
   server = await startServer({ scenario: 'tiny', seed: 4, port: 0 });
@@ -27,13 +36,37 @@ describe('explorer-mock export', () => {
   it('covers every endpoint and every notable entity, following list cursors', () => {
     const urls = Object.keys(manifest.requests);
     expect(manifest).toMatchObject({ scenario: 'tiny', seed: '4', pages: 3 });
-    for (const value of Object.values(server.chain.handles)) expect(urls.some((u) => u.includes(value)), value).toBe(true);
-    for (const pattern of [/^\/api\/v2\/addresses$/, /\/tokens$/, /\/token-transfers$/, /\/transactions$/, /\/internal-transactions$/, /\/nft\/collections$/, /\/withdrawals$/, /^\/api\/v2\/blocks$/, /^\/api\/v2\/blocks\/[^/]+\/transactions$/, /^\/api\/v2\/transactions\/[^/]+\/token-transfers$/, /^\/api\/v2\/smart-contracts\//, /^\/api\/v2\/addresses\/0x[0-9a-fA-F]{40}$/]) {
-      expect(urls.some((u) => pattern.test(u)), String(pattern)).toBe(true);
+    for (const value of Object.values(server.chain.handles))
+      expect(
+        urls.some((u) => u.includes(value)),
+        value,
+      ).toBe(true);
+    for (const pattern of [
+      /^\/api\/v2\/addresses$/,
+      /\/tokens$/,
+      /\/token-transfers$/,
+      /\/transactions$/,
+      /\/internal-transactions$/,
+      /\/nft\/collections$/,
+      /\/withdrawals$/,
+      /^\/api\/v2\/blocks$/,
+      /^\/api\/v2\/blocks\/[^/]+\/transactions$/,
+      /^\/api\/v2\/transactions\/[^/]+\/token-transfers$/,
+      /^\/api\/v2\/smart-contracts\//,
+      /^\/api\/v2\/addresses\/0x[0-9a-fA-F]{40}$/,
+    ]) {
+      expect(
+        urls.some((u) => pattern.test(u)),
+        String(pattern),
+      ).toBe(true);
     }
     // Second and third pages are there, found by following next_page_params.
-    expect(urls.some((u) => u.includes(`/addresses/${server.chain.handles.busyAddress}/transactions?block_number=`))).toBe(true);
-    expect(urls.filter((u) => u.startsWith(`/api/v2/addresses/${server.chain.handles.busyAddress}/transactions`))).toHaveLength(3);
+    expect(
+      urls.some((u) => u.includes(`/addresses/${server.chain.handles.busyAddress}/transactions?block_number=`)),
+    ).toBe(true);
+    expect(
+      urls.filter((u) => u.startsWith(`/api/v2/addresses/${server.chain.handles.busyAddress}/transactions`)),
+    ).toHaveLength(3);
   });
 
   it('writes bodies byte-identical to what the server returns, with its status and headers', async () => {
@@ -49,7 +82,9 @@ describe('explorer-mock export', () => {
   });
 
   it('rejects bad flags with exit code 2', () => {
-    expect(() => execFileSync(process.execPath, [BIN, 'export', '--scenario', 'tiny'], { stdio: 'pipe' })).toThrow(/export needs --out/);
+    expect(() => execFileSync(process.execPath, [BIN, 'export', '--scenario', 'tiny'], { stdio: 'pipe' })).toThrow(
+      /export needs --out/,
+    );
     let failure: { status: number; stderr: Buffer } | undefined;
     try {
       execFileSync(process.execPath, [BIN, 'export', '--out', out, '--pages', '0'], { stdio: 'pipe' });
@@ -64,7 +99,11 @@ describe('explorer-mock export', () => {
     const wallet = fileURLToPath(new URL('../../scenarios/examples/wallet.json', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-export-file-'));
     try {
-      execFileSync(process.execPath, [BIN, 'export', '--scenario', wallet, '--seed', '2', '--out', dir, '--pages', '1', '--no-cache'], { encoding: 'utf8' });
+      execFileSync(
+        process.execPath,
+        [BIN, 'export', '--scenario', wallet, '--seed', '2', '--out', dir, '--pages', '1', '--no-cache'],
+        { encoding: 'utf8' },
+      );
       const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as typeof manifest;
       expect(written.scenario).toBe('wallet');
       const served = await startServer({ scenario: wallet, seed: 2, cache: false });
@@ -82,12 +121,18 @@ describe('explorer-mock export', () => {
       writeFileSync(bad, JSON.stringify({ extends: 'tiny', entities: { accounts: [{ name: 'whale' }] } }));
       let failure: { status: number; stderr: Buffer } | undefined;
       try {
-        execFileSync(process.execPath, [BIN, 'export', '--scenario', bad, '--out', dir, '--no-cache'], { stdio: 'pipe' });
+        execFileSync(process.execPath, [BIN, 'export', '--scenario', bad, '--out', dir, '--no-cache'], {
+          stdio: 'pipe',
+        });
       } catch (error) {
         failure = error as typeof failure;
       }
       expect(failure?.status).toBe(2);
-      expect(String(failure?.stderr).trim()).toMatch(new RegExp(`^explorer-mock: ${bad}: entities\\.accounts\\[0\\]\\.name: "whale" is already a handle of every chain`));
+      expect(String(failure?.stderr).trim()).toMatch(
+        new RegExp(
+          `^explorer-mock: ${bad}: entities\\.accounts\\[0\\]\\.name: "whale" is already a handle of every chain`,
+        ),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

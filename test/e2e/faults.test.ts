@@ -31,8 +31,12 @@ describe('faults asked for by a request', () => {
   });
 
   it('breaks the connection: reset and empty', async () => {
-    await expect(rawRequest(plain.url, 'GET', '/api/v2/blocks', { 'x-mock-fault': 'reset' })).rejects.toThrow(/ECONNRESET|socket hang up/);
-    await expect(rawRequest(plain.url, 'GET', '/api/v2/blocks', { 'x-mock-fault': 'empty' })).rejects.toThrow(/socket hang up|ECONNRESET/);
+    await expect(rawRequest(plain.url, 'GET', '/api/v2/blocks', { 'x-mock-fault': 'reset' })).rejects.toThrow(
+      /ECONNRESET|socket hang up/,
+    );
+    await expect(rawRequest(plain.url, 'GET', '/api/v2/blocks', { 'x-mock-fault': 'empty' })).rejects.toThrow(
+      /socket hang up|ECONNRESET/,
+    );
   });
 
   it('sends a slow body that arrives whole', async () => {
@@ -61,10 +65,16 @@ describe('faults asked for by a request', () => {
 describe('faults set for the whole server', () => {
   it('fails the same requests for the same flags and sequence', async () => {
     const statuses = async () => {
-      const server = await startServer({ scenario: 'tiny', seed: 1, port: 0, faults: { errorRate: 0.2, errorStatuses: [500, 503] } });
+      const server = await startServer({
+        scenario: 'tiny',
+        seed: 1,
+        port: 0,
+        faults: { errorRate: 0.2, errorStatuses: [500, 503] },
+      });
       try {
         const out: number[] = [];
-        for (let i = 0; i < 300; i++) out.push((await fetch(`${server.url}/api/v2/blocks?i=${i % 7}`).then(async (r) => (await r.text(), r.status))));
+        for (let i = 0; i < 300; i++)
+          out.push(await fetch(`${server.url}/api/v2/blocks?i=${i % 7}`).then(async (r) => (await r.text(), r.status)));
         return out;
       } finally {
         await server.close();
@@ -79,12 +89,24 @@ describe('faults set for the whole server', () => {
   });
 
   it('rate-limits each client and says so in headers on every API answer', async () => {
-    const server = await startServer({ scenario: 'tiny', port: 0, faults: { rateLimit: { limit: 5, windowMs: 60_000 } } });
+    const server = await startServer({
+      scenario: 'tiny',
+      port: 0,
+      faults: { rateLimit: { limit: 5, windowMs: 60_000 } },
+    });
     try {
       const answers = [];
       for (let i = 0; i < 7; i++) answers.push(await timed(`${server.url}/api/v2/addresses`));
       expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
-      expect(answers.map((a) => a.response.headers.get('x-ratelimit-remaining'))).toEqual(['4', '3', '2', '1', '0', '0', '0']);
+      expect(answers.map((a) => a.response.headers.get('x-ratelimit-remaining'))).toEqual([
+        '4',
+        '3',
+        '2',
+        '1',
+        '0',
+        '0',
+        '0',
+      ]);
       expect(JSON.parse(answers[5]!.body)).toEqual({ message: 'Too many requests' });
       for (const a of answers) {
         expect(a.response.headers.get('x-ratelimit-limit')).toBe('5');

@@ -10,16 +10,32 @@ import { type Fetch, fullWalk } from '../support/fullWalk.js';
 /** The chain-wide lists beyond the twelve, walked to their ends, and their counters. */
 async function chainWideWalk(fetch: Fetch): Promise<string> {
   let out = '';
-  for (const first of ['/api/v2/transactions', '/api/v2/token-transfers', '/api/v2/internal-transactions', '/api/v2/withdrawals', '/api/v2/tokens', '/api/v2/smart-contracts']) {
+  for (const first of [
+    '/api/v2/transactions',
+    '/api/v2/token-transfers',
+    '/api/v2/internal-transactions',
+    '/api/v2/withdrawals',
+    '/api/v2/tokens',
+    '/api/v2/smart-contracts',
+  ]) {
     let url: string | null = first;
     while (url) {
       const { status, body } = await fetch(url);
       out += `${url}\n${status}\n${body}\n`;
       const next = (JSON.parse(body) as { next_page_params: Record<string, unknown> | null }).next_page_params;
-      url = next ? `${first}?${new URLSearchParams(Object.entries(next).map(([k, v]): [string, string] => [k, v === null ? 'null' : String(v)]))}` : null;
+      url = next
+        ? `${first}?${new URLSearchParams(Object.entries(next).map(([k, v]): [string, string] => [k, v === null ? 'null' : String(v)]))}`
+        : null;
     }
   }
-  for (const url of ['/api/v2/stats', '/api/v2/main-page/blocks', '/api/v2/main-page/transactions', '/api/v2/transactions/stats', '/api/v2/withdrawals/counters']) out += (await fetch(url)).body;
+  for (const url of [
+    '/api/v2/stats',
+    '/api/v2/main-page/blocks',
+    '/api/v2/main-page/transactions',
+    '/api/v2/transactions/stats',
+    '/api/v2/withdrawals/counters',
+  ])
+    out += (await fetch(url)).body;
   return out;
 }
 
@@ -42,7 +58,9 @@ describe('a chain that grows stays deterministic', () => {
     expect(mined.status).toBe(200);
     expect(await mined.json()).toMatchObject({ head: 52 });
     expect(await grown.mine(3)).toBe(55);
-    expect(((await (await fetch(`${grown.url}/__mock/scenario`)).json()) as { headHeight: number }).headHeight).toBe(55);
+    expect(((await (await fetch(`${grown.url}/__mock/scenario`)).json()) as { headHeight: number }).headHeight).toBe(
+      55,
+    );
     const [a, b] = [await fullWalk(overHttp(grown), grown.chain), await fullWalk(overHttp(direct), direct.chain)];
     expect(a.urls).toBeGreaterThan(1000);
     expect(a.digest).toBe(b.digest);
@@ -58,10 +76,12 @@ describe('a chain that grows stays deterministic', () => {
     const grown: Chain = builder.chain();
     const direct = buildChain({ scenario: 'default', seed: 1, head: 1003 });
     const [x, y] = [createApi(grown), createApi(direct)];
-    const get = (api: typeof x): Fetch => (url) => {
-      const u = new URL(`http://mock${url}`);
-      return api(u.pathname, u.searchParams);
-    };
+    const get =
+      (api: typeof x): Fetch =>
+      (url) => {
+        const u = new URL(`http://mock${url}`);
+        return api(u.pathname, u.searchParams);
+      };
     expect((await fullWalk(get(x), grown)).digest).toBe((await fullWalk(get(y), direct)).digest);
     expect(await chainWideWalk(get(x))).toBe(await chainWideWalk(get(y)));
     expect(chainViolations(grown)).toEqual([]);
@@ -70,10 +90,18 @@ describe('a chain that grows stays deterministic', () => {
   it('createHandler mines too (POST /__mock/mine and mine()), answering like a handler started at the new head', async () => {
     const grown = createHandler({ scenario: 'tiny', seed: 4, cache: false });
     const direct = createHandler({ scenario: 'tiny', seed: 4, cache: false, head: 51 });
-    expect((await grown(new Request('http://x/__mock/mine', { method: 'POST', body: '{"blocks": 2}' }))).status).toBe(200);
+    expect((await grown(new Request('http://x/__mock/mine', { method: 'POST', body: '{"blocks": 2}' }))).status).toBe(
+      200,
+    );
     expect(grown.mine()).toBe(51);
     const text = async (h: typeof grown, url: string) => (await h(new Request(`http://x${url}`))).text();
-    for (const url of ['/api/v2/blocks', '/api/v2/transactions', '/api/v2/main-page/blocks', '/api/v2/stats', `/api/v2/addresses/${direct.chain.handles.whale}`]) {
+    for (const url of [
+      '/api/v2/blocks',
+      '/api/v2/transactions',
+      '/api/v2/main-page/blocks',
+      '/api/v2/stats',
+      `/api/v2/addresses/${direct.chain.handles.whale}`,
+    ]) {
       expect(await text(grown, url), url).toBe(await text(direct, url));
     }
   });
@@ -101,8 +129,20 @@ describe('a chain that grows stays deterministic', () => {
     const start = server.chain.headHeight;
     for (let i = 0; i < 100 && server.chain.headHeight === start; i++) await new Promise((r) => setTimeout(r, 50));
     expect(server.chain.headHeight).toBeGreaterThan(start);
-    const pinned = await startServer({ scenario: 'tiny', seed: 1, cache: false, blockTime: 5, genesisTime: 1_700_000_000 });
-    const again = await startServer({ scenario: 'tiny', seed: 1, cache: false, blockTime: 5, genesisTime: 1_700_000_000 });
+    const pinned = await startServer({
+      scenario: 'tiny',
+      seed: 1,
+      cache: false,
+      blockTime: 5,
+      genesisTime: 1_700_000_000,
+    });
+    const again = await startServer({
+      scenario: 'tiny',
+      seed: 1,
+      cache: false,
+      blockTime: 5,
+      genesisTime: 1_700_000_000,
+    });
     servers.push(pinned, again);
     const blocks = async (s: RunningServer) => (await fetch(`${s.url}/api/v2/blocks`)).text();
     expect(await blocks(pinned)).toBe(await blocks(again));

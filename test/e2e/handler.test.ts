@@ -27,11 +27,15 @@ describe('createHandler', () => {
       '/api/v2/blocks/999999/transactions',
     ];
     for (const path of paths) {
-      const [fromServer, inProcess] = await Promise.all([fetch(`${server.url}${path}`), handler(new Request(`https://explorer.example${path}`))]);
+      const [fromServer, inProcess] = await Promise.all([
+        fetch(`${server.url}${path}`),
+        handler(new Request(`https://explorer.example${path}`)),
+      ]);
       const [a, b] = [await fromServer.text(), await inProcess.text()];
       expect(inProcess.status, path).toBe(fromServer.status);
       expect(b, path).toBe(a);
-      for (const name of ['content-type', 'access-control-allow-origin', 'content-length']) expect(inProcess.headers.get(name), `${path} ${name}`).toBe(fromServer.headers.get(name));
+      for (const name of ['content-type', 'access-control-allow-origin', 'content-length'])
+        expect(inProcess.headers.get(name), `${path} ${name}`).toBe(fromServer.headers.get(name));
       expectValidResponse(path, inProcess.status, b);
     }
   });
@@ -39,7 +43,9 @@ describe('createHandler', () => {
   it('handles HEAD, preflight and other methods like the server', async () => {
     const head = await handler(new Request('http://x/api/v2/blocks', { method: 'HEAD' }));
     expect([head.status, await head.text()]).toEqual([200, '']);
-    const preflight = await handler(new Request('http://x/api/v2/blocks', { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET' } }));
+    const preflight = await handler(
+      new Request('http://x/api/v2/blocks', { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET' } }),
+    );
     expect(preflight.status).toBe(204);
     const post = await handler(new Request('http://x/api/v2/blocks', { method: 'POST', body: '{}' }));
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
@@ -48,8 +54,12 @@ describe('createHandler', () => {
   it('injects faults by option and by header', async () => {
     const flaky = createHandler({ scenario: 'tiny', errorRate: 1, errorStatuses: [503] });
     expect((await flaky(new Request('http://x/api/v2/blocks'))).status).toBe(503);
-    expect((await handler(new Request('http://x/api/v2/blocks', { headers: { prefer: 'code=429' } }))).status).toBe(429);
-    await expect(handler(new Request('http://x/api/v2/blocks', { headers: { 'x-mock-fault': 'reset' } }))).rejects.toThrow(TypeError);
+    expect((await handler(new Request('http://x/api/v2/blocks', { headers: { prefer: 'code=429' } }))).status).toBe(
+      429,
+    );
+    await expect(
+      handler(new Request('http://x/api/v2/blocks', { headers: { 'x-mock-fault': 'reset' } })),
+    ).rejects.toThrow(TypeError);
     const slow = await handler(new Request('http://x/api/v2/blocks', { headers: { 'x-mock-fault': 'slow-body' } }));
     expect(await slow.text()).toBe(await (await handler(new Request('http://x/api/v2/blocks'))).text());
     expect(() => createHandler({ errorRate: 3 })).toThrow(/createHandler: errorRate must be from 0 to 1/);

@@ -35,7 +35,10 @@ describe('the scenario home page, in a real browser', () => {
     const whaleTransactions = page.locator('li#whale a', { hasText: '/transactions' }).first();
     const href = await whaleTransactions.getAttribute('href');
     expect(href).toBe(`/api/v2/addresses/${server.chain.handles.whale}/transactions`);
-    const [followed] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(href!)), whaleTransactions.click()]);
+    const [followed] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(href!)),
+      whaleTransactions.click(),
+    ]);
     expect(followed.status()).toBe(200);
     expect(followed.headers()['content-type']).toBe('application/json; charset=utf-8');
     const body = (await followed.json()) as { items: { from: { hash: string } }[] };
@@ -44,7 +47,11 @@ describe('the scenario home page, in a real browser', () => {
   });
 
   it('serves the same summary as JSON at /__mock/scenario', async () => {
-    const summary = (await fetch(`${server.url}/__mock/scenario`).then((r) => r.json())) as { scenario: { name: string }; seed: string; handles: { name: string; links: string[] }[] };
+    const summary = (await fetch(`${server.url}/__mock/scenario`).then((r) => r.json())) as {
+      scenario: { name: string };
+      seed: string;
+      handles: { name: string; links: string[] }[];
+    };
     expect(summary.scenario.name).toBe('default');
     expect(summary.handles.map((h) => h.name)).toEqual(Object.keys(server.chain.handles));
     for (const handle of summary.handles.slice(0, 12)) {
@@ -53,12 +60,18 @@ describe('the scenario home page, in a real browser', () => {
   });
 
   it('says where the chain came from and how long the start took', async () => {
-    const { start } = (await fetch(`${server.url}/__mock/scenario`).then((r) => r.json())) as { start: { source: string; file: string | null; chainMs: number; readyMs: number } };
+    const { start } = (await fetch(`${server.url}/__mock/scenario`).then((r) => r.json())) as {
+      start: { source: string; file: string | null; chainMs: number; readyMs: number };
+    };
     expect(start.source).toBe(server.origin.source);
     expect(start.file).toBe(server.origin.file);
     expect(start.chainMs).toBe(Math.round(server.origin.chainMs));
     expect(start.readyMs).toBeGreaterThanOrEqual(start.chainMs);
     const html = await fetch(`${server.url}/`).then((r) => r.text());
-    expect(html).toMatch(new RegExp(`<p id="start">Chain (built|loaded from the cache).* in ${start.chainMs} ms; ready ${start.readyMs} ms after start\\.</p>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<p id="start">Chain (built|loaded from the cache).* in ${start.chainMs} ms; ready ${start.readyMs} ms after start\\.</p>`,
+      ),
+    );
   });
 });

@@ -19,16 +19,29 @@ for (const profile of PROFILES) {
       };
       const next = buildChain({ scenario: 'tiny', seed: 5, head: 49 });
       const block = next.blocks.at(49)!;
-      const expected = Array.from({ length: block.transactionCount }, (_, k) => next.transactions.at(block.transactionStart + k)!).reverse();
+      const expected = Array.from(
+        { length: block.transactionCount },
+        (_, k) => next.transactions.at(block.transactionStart + k)!,
+      ).reverse();
       expect(expected.length).toBeGreaterThan(0);
 
       const pending = (await get('/api/v2/transactions?filter=pending')).json;
       // The next block's transactions, and a cheaper competitor of one of them when the seed draws one.
       const loser = replacementAt(next, 49)!;
       expect(loser).toBeDefined(); // seed 5 draws one at block 49
-      const withLoser = expected.flatMap((t) => [t.hash, ...(next.transactions.at(loser.original)!.hash === t.hash ? [loser.hash] : [])]);
+      const withLoser = expected.flatMap((t) => [
+        t.hash,
+        ...(next.transactions.at(loser.original)!.hash === t.hash ? [loser.hash] : []),
+      ]);
       expect((pending.items as Json[]).map((t) => t.hash)).toEqual(withLoser);
-      for (const t of pending.items as Json[]) expect(t).toMatchObject({ result: 'pending', status: null, block_number: null, confirmations: 0, fee: { type: 'maximum' } });
+      for (const t of pending.items as Json[])
+        expect(t).toMatchObject({
+          result: 'pending',
+          status: null,
+          block_number: null,
+          confirmations: 0,
+          fee: { type: 'maximum' },
+        });
       expect((await get('/api/v2/transactions/stats')).json.pending_transactions_count).toBe(String(withLoser.length));
 
       const hash = expected[0]!.hash;
@@ -46,13 +59,17 @@ for (const profile of PROFILES) {
           const page: Json = (await get(url)).json;
           pages.push(page);
           items.push(...(page.items as Json[]));
-          url = page.next_page_params ? `/api/v2/addresses/${sender.hash}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}` : null;
+          url = page.next_page_params
+            ? `/api/v2/addresses/${sender.hash}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}`
+            : null;
         }
         for (const page of pages.slice(0, -1)) expect(page.items).toHaveLength(50);
         return items;
       };
       const listed = await walk();
-      const own = withLoser.filter((h) => (pending.items as Json[]).some((t) => t.hash === h && [t.from.hash, t.to?.hash].includes(sender.hash)));
+      const own = withLoser.filter((h) =>
+        (pending.items as Json[]).some((t) => t.hash === h && [t.from.hash, t.to?.hash].includes(sender.hash)),
+      );
       const minedCount = handler.chain.indexes.at(sender.id)!.transactions.length;
       if (profile === 'blockscout') {
         expect(listed.slice(0, own.length).map((t) => t.hash)).toEqual(own);
@@ -69,7 +86,12 @@ for (const profile of PROFILES) {
       expect(after.map((t) => t.hash)).not.toContain(hash);
       expect(after.every((t) => t.block_number === null)).toBe(true);
       const dropped = await get(`/api/v2/transactions/${loser.hash}`);
-      expect(dropped.json).toMatchObject({ hash: loser.hash, result: 'dropped/replaced', block_number: null, nonce: next.transactions.at(loser.original)!.nonce });
+      expect(dropped.json).toMatchObject({
+        hash: loser.hash,
+        result: 'dropped/replaced',
+        block_number: null,
+        nonce: next.transactions.at(loser.original)!.nonce,
+      });
     });
 
     it('at every height mined to, each sender’s pending nonces go on from its mined ones: no gap, no reuse (a competitor shares its rival’s)', async () => {
@@ -86,7 +108,9 @@ for (const profile of PROFILES) {
         for (let page: Json = await get('/api/v2/transactions?filter=pending'); ; ) {
           pending.push(...(page.items as Json[]));
           if (!page.next_page_params) break;
-          page = await get(`/api/v2/transactions?filter=pending&${new URLSearchParams(page.next_page_params as Record<string, string>)}`);
+          page = await get(
+            `/api/v2/transactions?filter=pending&${new URLSearchParams(page.next_page_params as Record<string, string>)}`,
+          );
         }
         const nonces = new Map<string, Set<number>>();
         for (const t of pending) {
@@ -112,7 +136,13 @@ for (const profile of PROFILES) {
         const body = await response.text();
         expectValidResponse(`/api/v2/transactions/${hash}`, response.status, body, profile);
         const winner = chain.transactions.at(original)!;
-        expect(JSON.parse(body)).toMatchObject({ hash, result: 'dropped/replaced', status: null, nonce: winner.nonce, value: String(winner.value) });
+        expect(JSON.parse(body)).toMatchObject({
+          hash,
+          result: 'dropped/replaced',
+          status: null,
+          nonce: winner.nonce,
+          value: String(winner.value),
+        });
       }
     });
   });

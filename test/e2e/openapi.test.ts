@@ -40,8 +40,13 @@ describe('GET /api/v2/openapi', () => {
     for (const endpoint of endpoints) {
       const op = document.paths[endpoint.path].get;
       const params = op.parameters as { name: string; in: string; schema: { pattern?: string } }[];
-      for (const p of endpoint.pathParameters) expect(params.find((x) => x.name === p.name && x.in === 'path')?.schema.pattern).toBe(p.pattern);
-      for (const q of endpoint.query) expect(params.some((x) => x.name === q.name && x.in === 'query'), `${endpoint.path} ${q.name}`).toBe(true);
+      for (const p of endpoint.pathParameters)
+        expect(params.find((x) => x.name === p.name && x.in === 'path')?.schema.pattern).toBe(p.pattern);
+      for (const q of endpoint.query)
+        expect(
+          params.some((x) => x.name === q.name && x.in === 'query'),
+          `${endpoint.path} ${q.name}`,
+        ).toBe(true);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', ...endpoint.errors.map(String)]));
       expect(op.summary).toEqual(expect.any(String));
     }
@@ -57,18 +62,29 @@ describe('GET /api/v2/openapi', () => {
 
   it('gives every route a 200 schema from the components, and documents the profile the server runs', async () => {
     const refs = (doc: Record<string, any>) =>
-      Object.values(doc.paths as Record<string, any>).map((p) => p.get.responses['200'].content['application/json'].schema.$ref as string | undefined);
+      Object.values(doc.paths as Record<string, any>).map(
+        (p) => p.get.responses['200'].content['application/json'].schema.$ref as string | undefined,
+      );
     const chain = buildChain({ scenario: 'tiny', seed: 1 });
-    const blockscout = JSON.parse(createApi(chain, { profile: 'blockscout' })('/api/v2/openapi', new URLSearchParams()).body) as Record<string, any>;
+    const blockscout = JSON.parse(
+      createApi(chain, { profile: 'blockscout' })('/api/v2/openapi', new URLSearchParams()).body,
+    ) as Record<string, any>;
     expect((await new Validator().validate(structuredClone(blockscout))).valid).toBe(true);
-    for (const [doc, profile] of [[document, 'spec'], [blockscout, 'blockscout']] as const) {
+    for (const [doc, profile] of [
+      [document, 'spec'],
+      [blockscout, 'blockscout'],
+    ] as const) {
       expect(doc.info.description).toContain(`profile ${profile}`);
       const components = Object.keys(doc.components.schemas);
-      for (const ref of refs(doc).filter((_r, i) => Object.keys(doc.paths)[i] !== '/openapi')) expect(components).toContain(ref!.replace('#/components/schemas/', ''));
+      for (const ref of refs(doc).filter((_r, i) => Object.keys(doc.paths)[i] !== '/openapi'))
+        expect(components).toContain(ref!.replace('#/components/schemas/', ''));
       // Every reference inside the document resolves.
-      for (const [, id] of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(components).toContain(id);
+      for (const [, id] of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+        expect(components).toContain(id);
     }
-    expect(blockscout.paths['/blocks'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BlockscoutBlocksResponse');
+    expect(blockscout.paths['/blocks'].get.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/BlockscoutBlocksResponse',
+    );
     expect(blockscout.components.schemas.BlockscoutBlock.required).toContain('is_pending_update');
     expect(document.components.schemas).not.toHaveProperty('BlockscoutBlock');
   });

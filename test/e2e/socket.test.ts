@@ -22,7 +22,9 @@ async function connect(vsn = '2.0.0', on: RunningServer = server, headers: Recor
   let ref = 0;
   const send = (topic: string, event: string, payload: unknown = {}) => {
     const r = String(++ref);
-    ws.send(JSON.stringify(vsn === '2.0.0' ? [r, r, topic, event, payload] : { topic, event, payload, ref: r, join_ref: r }));
+    ws.send(
+      JSON.stringify(vsn === '2.0.0' ? [r, r, topic, event, payload] : { topic, event, payload, ref: r, join_ref: r }),
+    );
     return r;
   };
   const until = async (test: (frames: unknown[]) => boolean) => {
@@ -63,21 +65,28 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     expect(blocks.map((f) => f[4].block.height)).toEqual([before + 1, before + 2]);
     expect(blocks[1]![4].block.hash).toBe(server.chain.blocks.at(before + 2)!.hash);
     expect(Number(blocks[0]![4].average_block_time)).toBeGreaterThan(0);
-    const counts = (c.received as Frame[]).filter((f) => f[3] === 'transaction' && f[2] === 'transactions:new_transaction');
-    expect(counts.map((f) => f[4].transaction)).toEqual([before + 1, before + 2].map((h) => server.chain.blocks.at(h)!.transactionCount));
+    const counts = (c.received as Frame[]).filter(
+      (f) => f[3] === 'transaction' && f[2] === 'transactions:new_transaction',
+    );
+    expect(counts.map((f) => f[4].transaction)).toEqual(
+      [before + 1, before + 2].map((h) => server.chain.blocks.at(h)!.transactionCount),
+    );
     // An address active in the next block (known ahead: block k is the same at any head) hears its transactions.
     const later = server.chain.headHeight + 1;
     const future = buildChain({ scenario: 'tiny', seed: 1, head: later });
     const first = future.transactions.at(future.blocks.at(later)!.transactionStart)!;
     expect(first.block).toBe(later);
     const sender = future.accounts[first.fromId]!.lower;
-    const sent = [...future.transactions].filter((t) => t.block === later && future.accounts[t.fromId]!.lower === sender).map((t) => t.hash);
+    const sent = [...future.transactions]
+      .filter((t) => t.block === later && future.accounts[t.fromId]!.lower === sender)
+      .map((t) => t.hash);
     const d = await connect();
     d.send(`addresses:${sender}`, 'phx_join');
     await d.until((f) => f.length >= 1);
     await server.mine(1);
     expect(chain).not.toBe(server.chain);
-    const ofLater = (x: Frame) => x[2] === `addresses:${sender}` && x[3] === 'transaction' && x[4].transactions[0].block_number === later;
+    const ofLater = (x: Frame) =>
+      x[2] === `addresses:${sender}` && x[3] === 'transaction' && x[4].transactions[0].block_number === later;
     await d.until((f) => (f as Frame[]).some(ofLater));
     const pushed = (d.received as Frame[]).find(ofLater)![4].transactions as { hash: string }[];
     expect(pushed.map((t) => t.hash)).toEqual(expect.arrayContaining(sent));
@@ -95,10 +104,18 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     c.send(`addresses:${sender}`, 'phx_join');
     await c.until((f) => f.length >= 2);
     await server.mine(1);
-    await c.until((f) => (f as Frame[]).some((x) => x[3] === 'pending_transaction' && x[2] === 'transactions:new_pending_transaction'));
-    expect((c.received as Frame[]).find((x) => x[2] === 'transactions:new_pending_transaction' && x[3] === 'pending_transaction')![4]).toEqual({ pending_transaction: waiting.transactionCount + (replacementAt(ahead, head + 1) ? 1 : 0) });
+    await c.until((f) =>
+      (f as Frame[]).some((x) => x[3] === 'pending_transaction' && x[2] === 'transactions:new_pending_transaction'),
+    );
+    expect(
+      (c.received as Frame[]).find(
+        (x) => x[2] === 'transactions:new_pending_transaction' && x[3] === 'pending_transaction',
+      )![4],
+    ).toEqual({ pending_transaction: waiting.transactionCount + (replacementAt(ahead, head + 1) ? 1 : 0) });
     await c.until((f) => (f as Frame[]).some((x) => x[3] === 'pending_transaction' && x[2] === `addresses:${sender}`));
-    const own = (c.received as Frame[]).find((x) => x[3] === 'pending_transaction' && x[2] === `addresses:${sender}`)![4].transactions as { result: string; from: { hash: string } }[];
+    const own = (c.received as Frame[]).find(
+      (x) => x[3] === 'pending_transaction' && x[2] === `addresses:${sender}`,
+    )![4].transactions as { result: string; from: { hash: string } }[];
     expect(own.length).toBeGreaterThan(0);
     for (const t of own) expect(t.result).toBe('pending');
     c.ws.close();
@@ -108,7 +125,13 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     const c = await connect('1.0.0');
     const ref = c.send('phoenix', 'heartbeat');
     await c.until((f) => f.length >= 1);
-    expect(c.received[0]).toEqual({ join_ref: ref, ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    expect(c.received[0]).toEqual({
+      join_ref: ref,
+      ref,
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+    });
     c.ws.close();
 
     const page = createServer((_req, res) => res.end('<!doctype html><title>other origin</title>'));
@@ -139,7 +162,8 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     const block = future.blocks.at(later)!;
     // The busiest sender of the next block, and every address of a token transfer in it.
     const senders = new Set<string>();
-    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) senders.add(future.accounts[future.transactions.at(t)!.fromId]!.lower);
+    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
+      senders.add(future.accounts[future.transactions.at(t)!.fromId]!.lower);
     const watched = [...senders].slice(0, 5);
     c.send('blocks:new_block', 'phx_join');
     for (const hash of watched) c.send(`addresses:${hash}`, 'phx_join');
@@ -160,7 +184,10 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
       const transfers = events.find((x) => x[3] === 'token_transfer')?.[4].token_transfers as any[] | undefined;
       if (transfers) {
         const byKey = (t: any) => `${t.transaction_hash}:${t.log_index}`;
-        const head = ((await json(`/api/v2/addresses/${hash}/token-transfers`)).items as any[]).slice(0, transfers.length);
+        const head = ((await json(`/api/v2/addresses/${hash}/token-transfers`)).items as any[]).slice(
+          0,
+          transfers.length,
+        );
         expect(new Map(transfers.map((t) => [byKey(t), t]))).toEqual(new Map(head.map((t) => [byKey(t), t])));
       }
       const balance = events.find((x) => x[3] === 'coin_balance')?.[4].coin_balance;
@@ -186,8 +213,17 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     const early = c.send('blocks:new_block', 'new_block', { forged: true });
     const unknown = c.send('sockets:everywhere', 'phx_join');
     await c.until((f) => f.length >= 2);
-    expect((c.received as Frame[]).find((f) => f[1] === early)).toEqual([early, early, 'blocks:new_block', 'phx_error', {}]);
-    expect((c.received as Frame[]).find((f) => f[1] === unknown)![4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+    expect((c.received as Frame[]).find((f) => f[1] === early)).toEqual([
+      early,
+      early,
+      'blocks:new_block',
+      'phx_error',
+      {},
+    ]);
+    expect((c.received as Frame[]).find((f) => f[1] === unknown)![4]).toEqual({
+      status: 'error',
+      response: { reason: 'unmatched topic' },
+    });
     c.ws.close();
     expect((await fetch(`${server.url}/api/v2/blocks`)).status).toBe(200);
     const again = await connect();
@@ -211,13 +247,19 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
     for (let round = 0; round < 4; round++) await server.mine(200);
     const mined = server.chain.headHeight - from;
     await reading.until((f) => (f as Frame[]).filter((x) => x[3] === 'new_block').length === mined);
-    const heights = (reading.received as Frame[]).filter((x) => x[3] === 'new_block').map((x) => x[4].block.height as number);
+    const heights = (reading.received as Frame[])
+      .filter((x) => x[3] === 'new_block')
+      .map((x) => x[4].block.height as number);
     expect(heights).toEqual(Array.from({ length: mined }, (_, i) => from + 1 + i));
     // Reading again, the stalled client finds its connection cut, after fewer pushes than were sent.
     const closed = new Promise<void>((resolve) => stalled.ws.once('close', () => resolve()));
     socket.resume();
     await closed;
-    const lastHeard = Math.max(...(stalled.received as Frame[]).filter((x) => x[3] === 'transaction').map((x) => x[4].transactions[0].block_number as number));
+    const lastHeard = Math.max(
+      ...(stalled.received as Frame[])
+        .filter((x) => x[3] === 'transaction')
+        .map((x) => x[4].transactions[0].block_number as number),
+    );
     expect(lastHeard).toBeLessThan(server.chain.headHeight);
     reading.ws.close();
   }, 60_000);
@@ -236,10 +278,21 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
       });
     expect(await refused({ 'x-mock-fault': 'reset' })).toEqual({ error: 'ECONNRESET' });
     expect((await refused({ 'x-mock-fault': 'empty' })).error).toBeDefined();
-    expect(await refused({ 'x-mock-status': '503' })).toEqual({ status: 503, body: '{"message":"Service unavailable"}' });
-    expect(await refused({ 'x-mock-fault': 'sideways' })).toEqual({ status: 400, body: expect.stringContaining('x-mock-fault must be one of') });
+    expect(await refused({ 'x-mock-status': '503' })).toEqual({
+      status: 503,
+      body: '{"message":"Service unavailable"}',
+    });
+    expect(await refused({ 'x-mock-fault': 'sideways' })).toEqual({
+      status: 400,
+      body: expect.stringContaining('x-mock-fault must be one of'),
+    });
 
-    const slow = await startServer({ scenario: 'tiny', seed: 1, cache: false, faults: { latency: { min: 300, max: 300 } } });
+    const slow = await startServer({
+      scenario: 'tiny',
+      seed: 1,
+      cache: false,
+      faults: { latency: { min: 300, max: 300 } },
+    });
     try {
       for (const [on, headers, delay] of [
         [slow, {}, 300],
@@ -254,7 +307,9 @@ describe('the Phoenix socket at /socket/v2/websocket', () => {
         await on.mine(3);
         await c.until((f) => (f as Frame[]).filter((x) => x[3] === 'new_block').length === 3);
         expect(Math.min(...arrived) - mined).toBeGreaterThanOrEqual(delay - 5);
-        const heights = (c.received as Frame[]).filter((x) => x[3] === 'new_block').map((x) => x[4].block.height as number);
+        const heights = (c.received as Frame[])
+          .filter((x) => x[3] === 'new_block')
+          .map((x) => x[4].block.height as number);
         expect(heights).toEqual([1, 2, 3].map((i) => on.chain.headHeight - 3 + i));
         c.ws.close();
       }

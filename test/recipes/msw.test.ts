@@ -15,9 +15,13 @@ afterAll(() => mocks.close());
 
 describe('the MSW recipe', () => {
   it('answers the app’s explorer requests from the mock chain', async () => {
-    const blocks = (await fetch('https://explorer.example.com/api/v2/blocks').then((r) => r.json())) as { items: { height: number }[] };
+    const blocks = (await fetch('https://explorer.example.com/api/v2/blocks').then((r) => r.json())) as {
+      items: { height: number }[];
+    };
     expect(blocks.items[0]!.height).toBe(handler.chain.headHeight);
-    const whale = (await fetch(`https://explorer.example.com/api/v2/addresses/${handler.chain.handles.whale}`).then((r) => r.json())) as { hash: string };
+    const whale = (await fetch(`https://explorer.example.com/api/v2/addresses/${handler.chain.handles.whale}`).then(
+      (r) => r.json(),
+    )) as { hash: string };
     expect(whale.hash).toBe(handler.chain.handles.whale);
     const failing = await fetch('https://explorer.example.com/api/v2/blocks', { headers: { 'x-mock-status': '503' } });
     expect(failing.status).toBe(503);

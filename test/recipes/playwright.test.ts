@@ -13,7 +13,11 @@ const handler = createHandler({ scenario: 'tiny', seed: 1 });
 async function answerFromMock(route: Route): Promise<void> {
   const request = route.request();
   const response = await handler(new Request(request.url(), { method: request.method(), headers: request.headers() }));
-  await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+  await route.fulfill({
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: Buffer.from(await response.arrayBuffer()),
+  });
 }
 
 let browser: Browser;
@@ -39,7 +43,11 @@ describe('the Playwright recipe', () => {
     await page.goto('https://app.example/');
     await page.locator('#blocks li').nth(2).waitFor();
     const heights = await page.locator('#blocks li').allTextContents();
-    expect(heights.map(Number)).toEqual([handler.chain.headHeight, handler.chain.headHeight - 1, handler.chain.headHeight - 2]);
+    expect(heights.map(Number)).toEqual([
+      handler.chain.headHeight,
+      handler.chain.headHeight - 1,
+      handler.chain.headHeight - 2,
+    ]);
     await page.close();
   });
 });

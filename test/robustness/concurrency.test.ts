@@ -16,17 +16,27 @@ const get = async (url: string) => {
 describe('concurrent clients', () => {
   it('200 clients walking several lists at once get the bytes of one sequential walk', async () => {
     const h = server.chain.handles;
-    const lists = [`/addresses/${h.busyAddress}/transactions`, '/blocks', `/addresses/${h.busyAddress}/token-transfers`, `/addresses/${h.vault}/internal-transactions`];
+    const lists = [
+      `/addresses/${h.busyAddress}/transactions`,
+      '/blocks',
+      `/addresses/${h.busyAddress}/token-transfers`,
+      `/addresses/${h.vault}/internal-transactions`,
+    ];
     // The reference: one client, one list after another, on a fresh server with a cold cache.
     const reference = new Map<string, string[]>();
     const fresh = await startServer({ scenario: 'default', seed: 3, port: 0 });
     try {
       for (const list of lists) {
-        const pages = (await walk(async (url) => {
-          const r = await fetch(`${fresh.url}/api/v2${url}`);
-          return { status: r.status, body: await r.text() };
-        }, list)).pages;
-        reference.set(list, pages.map((p) => p.body));
+        const pages = (
+          await walk(async (url) => {
+            const r = await fetch(`${fresh.url}/api/v2${url}`);
+            return { status: r.status, body: await r.text() };
+          }, list)
+        ).pages;
+        reference.set(
+          list,
+          pages.map((p) => p.body),
+        );
       }
     } finally {
       await fresh.close();

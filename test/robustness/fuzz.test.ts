@@ -25,7 +25,21 @@ const param = (chain: RunningServer['chain']) =>
     fc.string({ unit: fc.constantFrom(...hexChars), maxLength: 70 }).map((s) => `0x${s}`),
     fc.string({ maxLength: 80 }).map(enc),
     fc.string({ unit: 'grapheme', maxLength: 12 }).map(enc),
-    fc.constantFrom('..', '.', '%2e%2e', '%', '%zz', '%E0%A4%A', '0x', '-1', '00', '1e3', '9007199254740993', 'null', '%00'),
+    fc.constantFrom(
+      '..',
+      '.',
+      '%2e%2e',
+      '%',
+      '%zz',
+      '%E0%A4%A',
+      '0x',
+      '-1',
+      '00',
+      '1e3',
+      '9007199254740993',
+      'null',
+      '%00',
+    ),
     fc.nat().map(String),
   );
 
@@ -36,8 +50,30 @@ const queryValue = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.constant('x'.repeat(10_000)),
 );
-const queryKey = fc.constantFrom('filter', 'type', 'token', 'block_number', 'index', 'items_count', 'transaction_index', 'value', 'token_name', 'token_type', 'fetched_coin_balance', 'hash', 'batch_log_index', 'index_in_batch', 'batch_block_hash', 'batch_transaction_hash', 'token_contract_address_hash', 'a[]', 'x');
-const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}` : ''));
+const queryKey = fc.constantFrom(
+  'filter',
+  'type',
+  'token',
+  'block_number',
+  'index',
+  'items_count',
+  'transaction_index',
+  'value',
+  'token_name',
+  'token_type',
+  'fetched_coin_balance',
+  'hash',
+  'batch_log_index',
+  'index_in_batch',
+  'batch_block_hash',
+  'batch_transaction_hash',
+  'token_contract_address_hash',
+  'a[]',
+  'x',
+);
+const query = fc
+  .array(fc.tuple(queryKey, queryValue), { maxLength: 6 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}` : ''));
 
 const TEMPLATES = [
   '/api/v2/addresses',

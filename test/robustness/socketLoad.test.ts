@@ -13,7 +13,13 @@ async function listener(base: string) {
   let joined!: () => void;
   const join = new Promise<void>((resolve) => (joined = resolve));
   ws.on('message', (data) => {
-    const [, ref, , event, payload] = JSON.parse(String(data)) as [string, string, string, string, { block: { height: number } }];
+    const [, ref, , event, payload] = JSON.parse(String(data)) as [
+      string,
+      string,
+      string,
+      string,
+      { block: { height: number } },
+    ];
     if (event === 'new_block') heights.push(payload.block.height);
     else if (event === 'phx_reply' && ref === 'join') joined();
   });
@@ -23,7 +29,10 @@ async function listener(base: string) {
   return { ws, heights };
 }
 
-const mine = (base: string) => fetch(`${base}/__mock/mine`, { method: 'POST', body: '{"blocks":1}' }).then((r) => r.json() as Promise<{ head: number }>);
+const mine = (base: string) =>
+  fetch(`${base}/__mock/mine`, { method: 'POST', body: '{"blocks":1}' }).then(
+    (r) => r.json() as Promise<{ head: number }>,
+  );
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the websocket under load', () => {
@@ -31,8 +40,11 @@ describe('the websocket under load', () => {
     const cli = await spawnCli(['--scenario', 'tiny', '--seed', '5', '--no-cache']);
     try {
       const clients = [];
-      for (let i = 0; i < CLIENTS; i += 50) clients.push(...(await Promise.all(Array.from({ length: 50 }, () => listener(cli.url)))));
-      const first = { head: ((await fetch(`${cli.url}/__mock/scenario`).then((r) => r.json())) as { headHeight: number }).headHeight };
+      for (let i = 0; i < CLIENTS; i += 50)
+        clients.push(...(await Promise.all(Array.from({ length: 50 }, () => listener(cli.url)))));
+      const first = {
+        head: ((await fetch(`${cli.url}/__mock/scenario`).then((r) => r.json())) as { headHeight: number }).headHeight,
+      };
       let head = first.head;
       const failures: string[] = [];
       let answered = 0;
@@ -55,7 +67,8 @@ describe('the websocket under load', () => {
               const response = await fetch(`${cli.url}/api/v2/blocks`);
               const body = (await response.json()) as { items: { height: number }[] };
               // The newest block is at least the one mined before asking.
-              if (response.status !== 200 || !(body.items[0]!.height >= mined)) failures.push(`${response.status} /api/v2/blocks: ${body.items[0]?.height} < ${mined}`);
+              if (response.status !== 200 || !(body.items[0]!.height >= mined))
+                failures.push(`${response.status} /api/v2/blocks: ${body.items[0]?.height} < ${mined}`);
               answered++;
               await sleep(50);
             }
@@ -66,7 +79,9 @@ describe('the websocket under load', () => {
       // Warm-up: the same work until the garbage collector has returned memory once (RSS fell 5%
       // below its peak), so the level measured against is the top of V8's sawtooth, not a point
       // on its way up (it climbs about 80 MB over 40 s here before a major collection).
-      const warm = await phase((rss, elapsed) => elapsed >= 60_000 || (elapsed >= 5_000 && rss.at(-1)! < Math.max(...rss) * 0.95));
+      const warm = await phase(
+        (rss, elapsed) => elapsed >= 60_000 || (elapsed >= 5_000 && rss.at(-1)! < Math.max(...rss) * 0.95),
+      );
       const afterWarmUp = Math.max(...warm);
       const run = await phase((_, elapsed) => elapsed >= RUN_MS);
       expect(failures).toEqual([]);

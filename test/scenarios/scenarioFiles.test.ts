@@ -22,8 +22,12 @@ const write = (name: string, content: unknown) => {
 
 /** A handle of the scenario a server runs. */
 async function handle(url: string, name: string): Promise<string> {
-  const summary = (await (await fetch(`${url}/__mock/scenario`)).json()) as { handles: Record<string, string> | { name: string; value: string }[] };
-  const handles = Array.isArray(summary.handles) ? Object.fromEntries(summary.handles.map((h) => [h.name, h.value])) : summary.handles;
+  const summary = (await (await fetch(`${url}/__mock/scenario`)).json()) as {
+    handles: Record<string, string> | { name: string; value: string }[];
+  };
+  const handles = Array.isArray(summary.handles)
+    ? Object.fromEntries(summary.handles.map((h) => [h.name, h.value]))
+    : summary.handles;
   return handles[name]!;
 }
 
@@ -34,10 +38,23 @@ describe('scenario files', () => {
 
   it('a .json file extends a built-in; a .ts file extends the .json; both build chains that keep every law', async () => {
     const quick = await loadScenario(join(EXAMPLES, 'quick.json'));
-    expect(quick).toMatchObject({ name: 'quick', blocks: 64, tokens: { ...findScenario('tiny')!.tokens, erc20: 4 }, accounts: findScenario('tiny')!.accounts });
+    expect(quick).toMatchObject({
+      name: 'quick',
+      blocks: 64,
+      tokens: { ...findScenario('tiny')!.tokens, erc20: 4 },
+      accounts: findScenario('tiny')!.accounts,
+    });
     expect(quick).not.toHaveProperty('$schema');
     const busy = await loadScenario(join(EXAMPLES, 'busy.ts'));
-    expect(busy).toMatchObject({ name: 'busy', blocks: 64, transactionsPerBlock: 16, collectors: [{ handle: 'bigCollector', collections: 30 }, { handle: 'smallCollector', collections: 12 }] });
+    expect(busy).toMatchObject({
+      name: 'busy',
+      blocks: 64,
+      transactionsPerBlock: 16,
+      collectors: [
+        { handle: 'bigCollector', collections: 30 },
+        { handle: 'smallCollector', collections: 12 },
+      ],
+    });
     for (const scenario of [quick, busy]) {
       const chain = buildChain({ scenario, seed: 3 });
       expect(chain.headHeight).toBe(64);
@@ -50,8 +67,16 @@ describe('scenario files', () => {
     ['a value out of range, by its path', { extends: 'tiny', tokens: { erc20: -1 } }, /: tokens\.erc20: .*>=0/],
     ['an unknown knob', { extends: 'tiny', blockz: 3 }, /Unrecognized key: "blockz"/],
     ['a whole scenario missing a knob', { name: 'x', description: 'y' }, /: genesisTimestamp: /],
-    ['a collector handle that is not one', { extends: 'tiny', collectors: [{ handle: '1st', collections: 2 }] }, /: collectors\[0\]\.handle: a handle is letters and digits/],
-    ['an unknown scenario to extend', { extends: 'huge' }, /: extends: unknown scenario "huge"; known: tiny, default, large/],
+    [
+      'a collector handle that is not one',
+      { extends: 'tiny', collectors: [{ handle: '1st', collections: 2 }] },
+      /: collectors\[0\]\.handle: a handle is letters and digits/,
+    ],
+    [
+      'an unknown scenario to extend',
+      { extends: 'huge' },
+      /: extends: unknown scenario "huge"; known: tiny, default, large/,
+    ],
     ['a missing file to extend', { extends: './nowhere.json' }, /: extends: no such file: .*nowhere\.json/],
     ['a file that is not JSON', '{ "extends": ', /: not JSON: /],
   ])('refuses %s, naming the file and the path', async (_what, content, message) => {
@@ -73,7 +98,10 @@ describe('scenario files', () => {
   it('the CLI serves a scenario file, and a bad one never starts a server: one message, exit code 2', async () => {
     const cli = await spawnCli(['--scenario', join(EXAMPLES, 'quick.json'), '--seed', '5', '--no-cache']);
     try {
-      const summary = (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as { scenario: { name: string }; headHeight: number };
+      const summary = (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as {
+        scenario: { name: string };
+        headHeight: number;
+      };
       expect(summary.scenario.name).toBe('quick');
       expect(summary.headHeight).toBe(64);
       const schema = await fetch(`${cli.url}/__mock/scenario.schema.json`);
@@ -86,15 +114,25 @@ describe('scenario files', () => {
     try {
       const summary = (await (await fetch(`${typed.url}/__mock/scenario`)).json()) as { scenario: { name: string } };
       expect(summary.scenario.name).toBe('busy');
-      const collections = (await (await fetch(`${typed.url}/api/v2/addresses/${await handle(typed.url, 'bigCollector')}/nft/collections`)).json()) as { items: unknown[]; next_page_params: unknown };
+      const collections = (await (
+        await fetch(`${typed.url}/api/v2/addresses/${await handle(typed.url, 'bigCollector')}/nft/collections`)
+      ).json()) as { items: unknown[]; next_page_params: unknown };
       expect(collections.items).toHaveLength(30);
     } finally {
       expect(await typed.stop()).toBe(0);
     }
-    const tooShort = write('too-short.json', { extends: 'tiny', blocks: 40, collectors: [{ handle: 'hoarder', collections: 1000 }] });
+    const tooShort = write('too-short.json', {
+      extends: 'tiny',
+      blocks: 40,
+      collectors: [{ handle: 'hoarder', collections: 1000 }],
+    });
     const short = await runCli(['--scenario', tooShort, '--port', '0', '--no-cache']);
     expect(short.code).toBe(2);
-    expect(short.stderr.trim()).toMatch(new RegExp(`^explorer-mock: ${tooShort}: blocks: scenario tiny has too few blocks \\(40\\) for its scripted set-up \\(.* did not run\\); raise blocks or lower collectors$`));
+    expect(short.stderr.trim()).toMatch(
+      new RegExp(
+        `^explorer-mock: ${tooShort}: blocks: scenario tiny has too few blocks \\(40\\) for its scripted set-up \\(.* did not run\\); raise blocks or lower collectors$`,
+      ),
+    );
     const bad = write('bad-cli.json', { extends: 'tiny', blocks: 10 });
     const run = await runCli(['--scenario', bad, '--port', '0']);
     expect(run.code).toBe(2);
@@ -102,10 +140,15 @@ describe('scenario files', () => {
   });
 
   it('the JSON Schema describes both forms of a file, with every knob', () => {
-    const schema = scenarioJsonSchema() as { anyOf: { properties: Record<string, unknown>; required?: string[] }[]; $schema: string };
+    const schema = scenarioJsonSchema() as {
+      anyOf: { properties: Record<string, unknown>; required?: string[] }[];
+      $schema: string;
+    };
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.anyOf).toHaveLength(2);
-    expect(Object.keys(schema.anyOf[0]!.properties)).toEqual(expect.arrayContaining(['name', 'blocks', 'tokens', 'collectors', '$schema']));
+    expect(Object.keys(schema.anyOf[0]!.properties)).toEqual(
+      expect.arrayContaining(['name', 'blocks', 'tokens', 'collectors', '$schema']),
+    );
     expect(schema.anyOf[1]!.required).toEqual(['extends']);
   });
 });
@@ -114,7 +157,11 @@ describe('--watch', () => {
   it('rebuilds on an edit and swaps the new chain in; a broken edit keeps the old one and says why', async () => {
     const file = write('watched.json', { extends: 'tiny', name: 'watched', blocks: 50 });
     const cli = await spawnCli(['--scenario', file, '--watch', '--no-cache']);
-    const summary = async () => (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as { headHeight: number; start: { build?: { number: number } } };
+    const summary = async () =>
+      (await (await fetch(`${cli.url}/__mock/scenario`)).json()) as {
+        headHeight: number;
+        start: { build?: { number: number } };
+      };
     const until = async (test: () => Promise<boolean>) => {
       for (let i = 0; i < 100 && !(await test()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await test()).toBe(true);
@@ -158,18 +205,23 @@ describe('the scenario() arbitrary', () => {
           if (a.address) expect(chain.handles[a.name]).toBe(a.address);
           // Every transaction, token transfer, withdrawal and collection of a named account is one the file asked for.
           const lists = (s.lists ?? []).filter((l) => l.account === a.name);
-          const scripted = (s.activity ?? []).filter((t) => t.from === a.name || t.to === a.name).reduce((n, t) => n + (t.repeat ?? 1), 0);
+          const scripted = (s.activity ?? [])
+            .filter((t) => t.from === a.name || t.to === a.name)
+            .reduce((n, t) => n + (t.repeat ?? 1), 0);
           const deployed = (s.entities?.contracts ?? []).filter((c) => c.deployer === a.name).length;
           const sends = lists.reduce((n, l) => n + (l.transactions ?? 0), 0) + scripted + deployed;
           expect(chain.indexes.at(id)!.transactions.length).toBe(sends);
-          if (!sends && !lists.some((l) => l.withdrawals)) expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
+          if (!sends && !lists.some((l) => l.withdrawals))
+            expect(chain.accounts[id]!.balance).toBe(parseCoinAmount(a.balance ?? '0'));
           const held = (s.entities?.tokens ?? []).reduce((n, t) => {
             const h = t.holders?.[a.name];
             return n + (h === undefined ? 0 : typeof h === 'string' ? 1 : h.length);
           }, 0);
           const nfts = (s.entities?.tokens ?? []).filter((t) => t.type !== 'ERC-20' && t.holders?.[a.name]).length;
           const collections = lists.reduce((n, l) => n + (l.nftCollections ?? 0), 0);
-          expect(chain.indexes.at(id)!.tokenTransfers.length).toBe(lists.reduce((n, l) => n + (l.tokenTransfers ?? 0), 0) + collections + held);
+          expect(chain.indexes.at(id)!.tokenTransfers.length).toBe(
+            lists.reduce((n, l) => n + (l.tokenTransfers ?? 0), 0) + collections + held,
+          );
           expect(chain.indexes.at(id)!.withdrawals.length).toBe(lists.reduce((n, l) => n + (l.withdrawals ?? 0), 0));
           expect(chain.indexes.at(id)!.nftCollections.length).toBe(collections + nfts);
         }

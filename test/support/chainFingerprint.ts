@@ -5,8 +5,22 @@ import type { Chain } from '../../src/chain/types.js';
 export function chainFingerprint(chain: Chain): string {
   const hash = createHash('sha256');
   const text = (value: unknown) =>
-    JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Int32Array ? Array.from(v) : v instanceof Map ? [...v] : v));
-  for (const part of [chain.accounts, chain.blocks, chain.uncles, chain.reorgs, chain.transactions, chain.tokenTransfers, chain.internalTransactions, chain.withdrawals, chain.indexes, chain.handles, [...chain.nftOwners]]) {
+    JSON.stringify(value, (_, v: unknown) =>
+      typeof v === 'bigint' ? `${v}n` : v instanceof Int32Array ? Array.from(v) : v instanceof Map ? [...v] : v,
+    );
+  for (const part of [
+    chain.accounts,
+    chain.blocks,
+    chain.uncles,
+    chain.reorgs,
+    chain.transactions,
+    chain.tokenTransfers,
+    chain.internalTransactions,
+    chain.withdrawals,
+    chain.indexes,
+    chain.handles,
+    [...chain.nftOwners],
+  ]) {
     hash.update(text(part));
   }
   hash.update(String(chain.totalSupply));

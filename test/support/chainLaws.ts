@@ -42,8 +42,10 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     if (h === 0) return;
     const parent = blocks[h - 1]!;
     if (block.parentHash !== parent.hash) fail(`block ${h} parent_hash is not block ${h - 1}'s hash`);
-    if (block.timestamp <= parent.timestamp || (block.timestamp - parent.timestamp) % 12 !== 0) fail(`block ${h} timestamp is not a later 12-second slot`);
-    if (block.baseFeePerGas !== nextBaseFee(parent)) fail(`block ${h} base fee ${block.baseFeePerGas} does not follow EIP-1559 from its parent`);
+    if (block.timestamp <= parent.timestamp || (block.timestamp - parent.timestamp) % 12 !== 0)
+      fail(`block ${h} timestamp is not a later 12-second slot`);
+    if (block.baseFeePerGas !== nextBaseFee(parent))
+      fail(`block ${h} base fee ${block.baseFeePerGas} does not follow EIP-1559 from its parent`);
     const own = txs.slice(block.transactionStart, block.transactionStart + block.transactionCount);
     const gas = own.reduce((sum, t) => sum + t.gasUsed, 0);
     if (gas !== block.gasUsed) fail(`block ${h} gas_used ${block.gasUsed} != sum of its transactions' ${gas}`);
@@ -53,23 +55,27 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const tips = own.reduce((sum, t) => sum + BigInt(t.gasUsed) * (t.gasPrice - block.baseFeePerGas), 0n);
     if (tips !== block.priorityFee) fail(`block ${h} priority_fee != sum of priority fees`);
     own.forEach((t, i) => {
-      if (t.block !== h || t.position !== i) fail(`transaction ${t.hash} claims block ${t.block} position ${t.position}, is at ${h}:${i}`);
+      if (t.block !== h || t.position !== i)
+        fail(`transaction ${t.hash} claims block ${t.block} position ${t.position}, is at ${h}:${i}`);
     });
     const logs = tokenTransfers.filter((tt) => tt.block === h).map((tt) => tt.logIndex);
-    if (logs.some((l, i) => i > 0 && l <= logs[i - 1]!)) fail(`block ${h} token transfer log indexes are not increasing`);
+    if (logs.some((l, i) => i > 0 && l <= logs[i - 1]!))
+      fail(`block ${h} token transfer log indexes are not increasing`);
     const ws = withdrawals.slice(block.withdrawalStart, block.withdrawalStart + block.withdrawalCount);
     if (ws.some((w) => w.block !== h)) fail(`block ${h} holds withdrawals of another block`);
   });
   for (const side of [...uncles, ...reorgs]) {
     const parent = blocks[side.height - 1];
-    if (!parent || side.parentHash !== parent.hash) fail(`${side.type} ${side.hash} does not sit on the consensus block below it`);
+    if (!parent || side.parentHash !== parent.hash)
+      fail(`${side.type} ${side.hash} does not sit on the consensus block below it`);
     if (side.transactionCount !== 0 || side.gasUsed !== 0) fail(`${side.type} ${side.hash} claims transactions`);
   }
   for (const uncle of uncles) {
     const nephew = blocks[uncle.height + 1];
     if (!nephew?.unclesHashes.includes(uncle.hash)) fail(`uncle ${uncle.hash} is not named by the next block`);
   }
-  if (blocks.reduce((n, b) => n + b.transactionCount, 0) !== txs.length) fail('blocks do not hold every transaction exactly once');
+  if (blocks.reduce((n, b) => n + b.transactionCount, 0) !== txs.length)
+    fail('blocks do not hold every transaction exactly once');
   withdrawals.forEach((w, i) => {
     if (w.index !== i) fail(`withdrawal ${i} has index ${w.index}`);
   });
@@ -81,31 +87,49 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     if (t.gasUsed > t.gasLimit) fail(`transaction ${t.hash} uses more gas than its limit`);
     if (t.gasPrice < base) fail(`transaction ${t.hash} pays less than the base fee`);
     if (t.type === 2) {
-      if (t.gasPrice !== effectiveGasPrice(base, t.maxFeePerGas!, t.maxPriorityFeePerGas!)) fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
-    } else if (t.maxFeePerGas !== null || t.maxPriorityFeePerGas !== null) fail(`legacy transaction ${t.hash} has EIP-1559 fields`);
+      if (t.gasPrice !== effectiveGasPrice(base, t.maxFeePerGas!, t.maxPriorityFeePerGas!))
+        fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
+    } else if (t.maxFeePerGas !== null || t.maxPriorityFeePerGas !== null)
+      fail(`legacy transaction ${t.hash} has EIP-1559 fields`);
     const expected = nonces.get(t.fromId) ?? 0;
     if (t.nonce !== expected) fail(`transaction ${t.hash} nonce ${t.nonce}, expected ${expected}`);
     nonces.set(t.fromId, expected + 1);
-    if ((t.toId === NONE) === (t.createdId === NONE)) fail(`transaction ${t.hash} must have exactly one of to and created contract`);
-    if (t.status === 'error' && (t.tokenTransferCount || t.internalCount || t.revertReason === null)) fail(`failed transaction ${t.hash} moved tokens or has no revert reason`);
+    if ((t.toId === NONE) === (t.createdId === NONE))
+      fail(`transaction ${t.hash} must have exactly one of to and created contract`);
+    if (t.status === 'error' && (t.tokenTransferCount || t.internalCount || t.revertReason === null))
+      fail(`failed transaction ${t.hash} moved tokens or has no revert reason`);
     if (t.status === 'ok' && t.revertReason !== null) fail(`successful transaction ${t.hash} has a revert reason`);
     if (t.createdId !== NONE) {
       const contract = accounts[t.createdId]!.contract;
-      if (!contract || txs[contract.creationTransaction] !== t || contract.creatorId !== t.fromId) fail(`contract created by ${t.hash} does not point back at it`);
+      if (!contract || txs[contract.creationTransaction] !== t || contract.creatorId !== t.fromId)
+        fail(`contract created by ${t.hash} does not point back at it`);
     }
   });
   accounts.forEach((a) => {
-    if (!a.contract && a.nonce !== (nonces.get(a.id) ?? 0)) fail(`account ${a.hash} nonce ${a.nonce} != transactions sent ${nonces.get(a.id) ?? 0}`);
+    if (!a.contract && a.nonce !== (nonces.get(a.id) ?? 0))
+      fail(`account ${a.hash} nonce ${a.nonce} != transactions sent ${nonces.get(a.id) ?? 0}`);
     // A contract is created by a transaction (or an internal create) that points at it, or predeployed at genesis with neither.
-    if (a.contract && (a.contract.creationTransaction === NONE) !== (a.contract.creatorId === NONE)) fail(`contract ${a.hash} has a creator or a creation transaction but not both`);
-    if (a.contract?.creationTransaction === NONE && a.contract.creationStatus !== 'success') fail(`predeployed contract ${a.hash} is ${a.contract.creationStatus}`);
-    if ((a.contract?.kind === 'custom') !== Boolean(a.contract?.custom)) fail(`contract ${a.hash} is of kind ${a.contract?.kind} but ${a.contract?.custom ? 'has' : 'lacks'} code of the scenario's`);
+    if (a.contract && (a.contract.creationTransaction === NONE) !== (a.contract.creatorId === NONE))
+      fail(`contract ${a.hash} has a creator or a creation transaction but not both`);
+    if (a.contract?.creationTransaction === NONE && a.contract.creationStatus !== 'success')
+      fail(`predeployed contract ${a.hash} is ${a.contract.creationStatus}`);
+    if ((a.contract?.kind === 'custom') !== Boolean(a.contract?.custom))
+      fail(
+        `contract ${a.hash} is of kind ${a.contract?.kind} but ${a.contract?.custom ? 'has' : 'lacks'} code of the scenario's`,
+      );
   });
   // A call is of a method its callee's ABI declares (a proxy's: its implementation's).
   txs.forEach((t) => {
     if (!t.call) return;
     const abi = customAbiOf(chain, t.call.contractKind, t.toId) ?? abiOf(t.call.contractKind);
-    if (!abi.some((x) => x.type === 'function' && x.name === t.call!.functionName && x.inputs.length === t.call!.args.length)) fail(`transaction ${t.hash} calls ${t.call.contractKind}.${t.call.functionName}/${t.call.args.length}, which its ABI lacks`);
+    if (
+      !abi.some(
+        (x) => x.type === 'function' && x.name === t.call!.functionName && x.inputs.length === t.call!.args.length,
+      )
+    )
+      fail(
+        `transaction ${t.hash} calls ${t.call.contractKind}.${t.call.functionName}/${t.call.args.length}, which its ABI lacks`,
+      );
   });
 
   // Coin balances: replay the history in order and compare.
@@ -133,18 +157,30 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
         move(it.toId !== NONE ? it.toId : it.createdId, it.value, h, 'internal value received');
       }
     }
-    for (let w = block.withdrawalStart; w < block.withdrawalStart + block.withdrawalCount; w++) move(withdrawals[w]!.receiverId, withdrawals[w]!.amount, h, 'withdrawal');
+    for (let w = block.withdrawalStart; w < block.withdrawalStart + block.withdrawalCount; w++)
+      move(withdrawals[w]!.receiverId, withdrawals[w]!.amount, h, 'withdrawal');
     const uncle = unclesByNephew.get(h);
-    if (uncle) move(uncle.minerId, uncle.rewards.reduce((s, r) => s + r.amount, 0n), h, 'uncle reward');
-    if (block.rewards.find((r) => r.type === 'Miner Reward')?.amount !== (h === 0 ? undefined : block.priorityFee)) fail(`block ${h} miner reward is not its priority fees`);
+    if (uncle)
+      move(
+        uncle.minerId,
+        uncle.rewards.reduce((s, r) => s + r.amount, 0n),
+        h,
+        'uncle reward',
+      );
+    if (block.rewards.find((r) => r.type === 'Miner Reward')?.amount !== (h === 0 ? undefined : block.priorityFee))
+      fail(`block ${h} miner reward is not its priority fees`);
   });
   accounts.forEach((a, id) => {
     if (a.balance !== balance[id]) fail(`balance of ${a.hash} is ${a.balance}, history says ${balance[id]}`);
-    if (a.balanceUpdatedAt !== updatedAt[id]) fail(`balance of ${a.hash} last changed at ${updatedAt[id]}, chain says ${a.balanceUpdatedAt}`);
+    if (a.balanceUpdatedAt !== updatedAt[id])
+      fail(`balance of ${a.hash} last changed at ${updatedAt[id]}, chain says ${a.balanceUpdatedAt}`);
   });
   if (chain.totalSupply !== balance.reduce((s, b) => s + b, 0n)) fail('total supply is not the sum of all balances');
-  const rich = accounts.filter((a) => a.balance > 0n).sort((x, y) => (x.balance !== y.balance ? (x.balance > y.balance ? -1 : 1) : x.lower < y.lower ? -1 : 1));
-  if (rich.length !== chain.richList.length || rich.some((a, i) => chain.richList[i] !== a.id)) fail('rich list is not every positive balance, balance descending then hash ascending');
+  const rich = accounts
+    .filter((a) => a.balance > 0n)
+    .sort((x, y) => (x.balance !== y.balance ? (x.balance > y.balance ? -1 : 1) : x.lower < y.lower ? -1 : 1));
+  if (rich.length !== chain.richList.length || rich.some((a, i) => chain.richList[i] !== a.id))
+    fail('rich list is not every positive balance, balance descending then hash ascending');
 
   // Tokens: replay the transfers.
   const fungible = new Map<string, bigint>();
@@ -180,7 +216,10 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   }
   for (const [key, holder] of owner) {
     const [tokenId, id] = key.split(':');
-    const unit = accounts[Number(tokenId)]!.contract!.token!.type === 'ERC-404' ? 10n ** BigInt(accounts[Number(tokenId)]!.contract!.token!.decimals) : 1n;
+    const unit =
+      accounts[Number(tokenId)]!.contract!.token!.type === 'ERC-404'
+        ? 10n ** BigInt(accounts[Number(tokenId)]!.contract!.token!.decimals)
+        : 1n;
     fungible.set(`${tokenId}:${holder}:${id}`, unit);
     if (chain.nftOwners.get(key) !== holder) fail(`NFT ${key} owner is not the receiver of its last transfer`);
   }
@@ -196,8 +235,10 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   accounts.forEach((a) => {
     const token = a.contract?.token;
     if (!token) return;
-    if (token.totalSupply !== (supply.get(a.id) ?? 0n)) fail(`${token.symbol} total supply ${token.totalSupply} != mints − burns ${supply.get(a.id) ?? 0n}`);
-    if (token.holdersCount !== (heldByToken.get(a.id)?.size ?? 0)) fail(`${token.symbol} holders_count ${token.holdersCount} != ${heldByToken.get(a.id)?.size ?? 0}`);
+    if (token.totalSupply !== (supply.get(a.id) ?? 0n))
+      fail(`${token.symbol} total supply ${token.totalSupply} != mints − burns ${supply.get(a.id) ?? 0n}`);
+    if (token.holdersCount !== (heldByToken.get(a.id)?.size ?? 0))
+      fail(`${token.symbol} holders_count ${token.holdersCount} != ${heldByToken.get(a.id)?.size ?? 0}`);
   });
   // Endpoint 3's rows: one per ERC-20 and ERC-721 contract (the number of ids held), one per id otherwise.
   const expectedRows = accounts.map(() => new Map<string, bigint>());
@@ -212,26 +253,48 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const rows = new Map(index.holdings.map((h) => [`${h.tokenId}:${h.nftId ?? ''}`, h.value]));
     const want = expectedRows[id]!;
     if (rows.size !== want.size || [...want].some(([k, v]) => rows.get(k) !== v)) {
-      fail(`${accounts[id]!.hash} holdings ${JSON.stringify([...rows].map(([k, v]) => [k, String(v)]).slice(0, 4))} differ from the transfer history`);
+      fail(
+        `${accounts[id]!.hash} holdings ${JSON.stringify([...rows].map(([k, v]) => [k, String(v)]).slice(0, 4))} differ from the transfer history`,
+      );
     }
-    const keyOf = (tokenId: number, value: bigint) => ({ value, type: accounts[tokenId]!.contract!.token!.type, name: accounts[tokenId]!.contract!.token!.name });
+    const keyOf = (tokenId: number, value: bigint) => ({
+      value,
+      type: accounts[tokenId]!.contract!.token!.type,
+      name: accounts[tokenId]!.contract!.token!.name,
+    });
     index.holdings.forEach((h, i) => {
       if (i > 0) {
         const prev = index.holdings[i - 1]!;
-        if (compareHoldingKeys(keyOf(prev.tokenId, prev.value), keyOf(h.tokenId, h.value)) > 0) fail(`${accounts[id]!.hash} holdings out of order`);
+        if (compareHoldingKeys(keyOf(prev.tokenId, prev.value), keyOf(h.tokenId, h.value)) > 0)
+          fail(`${accounts[id]!.hash} holdings out of order`);
       }
     });
     index.nftCollections.forEach((c, i) => {
-      if (c.amount !== c.instances.reduce((s, x) => s + x.value, 0n)) fail(`${accounts[id]!.hash} collection amount is not the sum of its instances`);
+      if (c.amount !== c.instances.reduce((s, x) => s + x.value, 0n))
+        fail(`${accounts[id]!.hash} collection amount is not the sum of its instances`);
       if (i === 0) return;
       const prev = index.nftCollections[i - 1]!;
-      const k = (tokenId: number) => ({ type: accounts[tokenId]!.contract!.token!.type, address: accounts[tokenId]!.lower });
-      if (compareCollectionKeys(k(prev.tokenId), k(c.tokenId)) >= 0) fail(`${accounts[id]!.hash} NFT collections out of order`);
+      const k = (tokenId: number) => ({
+        type: accounts[tokenId]!.contract!.token!.type,
+        address: accounts[tokenId]!.lower,
+      });
+      if (compareCollectionKeys(k(prev.tokenId), k(c.tokenId)) >= 0)
+        fail(`${accounts[id]!.hash} NFT collections out of order`);
     });
   });
 
   // Indexes: each list is exactly what the entities say, in chain order.
-  const expected = accounts.map(() => ({ tx: [] as number[], txFrom: [] as number[], txTo: [] as number[], tt: [] as number[], itx: [] as number[], itxFrom: [] as number[], itxTo: [] as number[], wd: [] as number[], mined: [] as number[] }));
+  const expected = accounts.map(() => ({
+    tx: [] as number[],
+    txFrom: [] as number[],
+    txTo: [] as number[],
+    tt: [] as number[],
+    itx: [] as number[],
+    itxFrom: [] as number[],
+    itxTo: [] as number[],
+    wd: [] as number[],
+    mined: [] as number[],
+  }));
   txs.forEach((t, i) => {
     const to = t.toId !== NONE ? t.toId : t.createdId;
     expected[t.fromId]!.tx.push(i);
@@ -245,7 +308,8 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   });
   internals.forEach((t, i) => {
     const to = t.toId !== NONE ? t.toId : t.createdId;
-    if ((t.toId === NONE) === (t.createdId === NONE)) fail(`internal transaction ${i} must have exactly one of to and created contract`);
+    if ((t.toId === NONE) === (t.createdId === NONE))
+      fail(`internal transaction ${i} must have exactly one of to and created contract`);
     if (t.success !== (t.error === null)) fail(`internal transaction ${i} success and error disagree`);
     expected[t.fromId]!.itx.push(i);
     if (to !== t.fromId) expected[to]!.itx.push(i);
@@ -268,7 +332,9 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
       ['withdrawals', index.withdrawals, e.wd],
       ['minedBlocks', index.minedBlocks, e.mined],
     ];
-    for (const [name, actual, want] of pairs) if (!same(actual, want)) fail(`${accounts[id]!.hash} ${name} index (${actual.length}) differs from the entities (${want.length})`);
+    for (const [name, actual, want] of pairs)
+      if (!same(actual, want))
+        fail(`${accounts[id]!.hash} ${name} index (${actual.length}) differs from the entities (${want.length})`);
   });
 
   // Logs: a block's log indexes run 0, 1, 2… over its transactions' logs (events, then token
@@ -285,8 +351,10 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
       nextEvent += t.eventCount;
       if (t.status !== 'ok' && t.eventCount + t.tokenTransferCount > 0) fail(`failed transaction ${t.hash} emits logs`);
       for (const ref of logsOfTransaction(t)) {
-        if (logIndexOf(chain, ref) !== logIndex++) fail(`log ${ref} of ${t.hash} has index ${logIndexOf(chain, ref)}, not ${logIndex - 1}`);
-        if (logTransactionOf(chain, ref) !== i) fail(`log ${ref} of ${t.hash} names transaction ${logTransactionOf(chain, ref)}`);
+        if (logIndexOf(chain, ref) !== logIndex++)
+          fail(`log ${ref} of ${t.hash} has index ${logIndexOf(chain, ref)}, not ${logIndex - 1}`);
+        if (logTransactionOf(chain, ref) !== i)
+          fail(`log ${ref} of ${t.hash} names transaction ${logTransactionOf(chain, ref)}`);
         const emitter = ref < 0 ? tokenTransfers[-1 - ref]!.tokenId : events[ref]!.emitterId;
         expectedLogs[emitter]!.push(ref);
       }
@@ -296,15 +364,22 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   events.forEach((e, i) => {
     if (txs[e.transaction]?.block !== e.block) fail(`event ${i} is in block ${e.block}, its transaction is not`);
     const contract = accounts[e.emitterId]?.contract;
-    const implementation = contract && contract.implementationId !== NONE ? accounts[contract.implementationId]?.contract : null;
-    if (contract?.kind !== e.contractKind && implementation?.kind !== e.contractKind) fail(`event ${i} (${e.contractKind}.${e.name}) is emitted by a ${contract?.kind ?? 'non-contract'}`);
-    const declared = (customAbiOf(chain, e.contractKind, e.emitterId) ?? abiOf(e.contractKind)).find((x) => x.type === 'event' && x.name === e.name);
-    if (!declared || declared.type !== 'event' || declared.inputs.length !== e.args.length) fail(`event ${i}: the ${e.contractKind} ABI declares no ${e.name} of ${e.args.length} arguments`);
+    const implementation =
+      contract && contract.implementationId !== NONE ? accounts[contract.implementationId]?.contract : null;
+    if (contract?.kind !== e.contractKind && implementation?.kind !== e.contractKind)
+      fail(`event ${i} (${e.contractKind}.${e.name}) is emitted by a ${contract?.kind ?? 'non-contract'}`);
+    const declared = (customAbiOf(chain, e.contractKind, e.emitterId) ?? abiOf(e.contractKind)).find(
+      (x) => x.type === 'event' && x.name === e.name,
+    );
+    if (!declared || declared.type !== 'event' || declared.inputs.length !== e.args.length)
+      fail(`event ${i}: the ${e.contractKind} ABI declares no ${e.name} of ${e.args.length} arguments`);
   });
   indexes.forEach((index, id) => {
     const want = expectedLogs[id]!;
-    if (index.logs.length !== want.length || want.some((ref, k) => index.logs[k] !== ref)) fail(`${accounts[id]!.hash} logs index (${index.logs.length}) differs from the chain (${want.length})`);
-    if ((accounts[id]!.contract?.hasLogs ?? false) !== want.length > 0) fail(`${accounts[id]!.hash} has_logs is ${accounts[id]!.contract?.hasLogs}, it emitted ${want.length} logs`);
+    if (index.logs.length !== want.length || want.some((ref, k) => index.logs[k] !== ref))
+      fail(`${accounts[id]!.hash} logs index (${index.logs.length}) differs from the chain (${want.length})`);
+    if ((accounts[id]!.contract?.hasLogs ?? false) !== want.length > 0)
+      fail(`${accounts[id]!.hash} has_logs is ${accounts[id]!.contract?.hasLogs}, it emitted ${want.length} logs`);
   });
 
   // Lookups.

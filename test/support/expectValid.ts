@@ -8,14 +8,17 @@ import type { Profile } from '../../src/views/context.js';
 export function expectValid(schema: z.ZodType, value: unknown, context = ''): void {
   const result = schema.safeParse(value);
   if (result.success) return;
-  const issues = result.error.issues.slice(0, 12).map((i) => `  at ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  const issues = result.error.issues
+    .slice(0, 12)
+    .map((i) => `  at ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
   throw new Error(`${context ? `${context}: ` : ''}response does not match its schema:\n${issues.join('\n')}`);
 }
 
 const twelve = new Map(endpoints.map((e) => [e.path, e.response]));
 // Every route has its own handler, so the handler the router picks names the route.
 const templates = new Map(ROUTES.filter((r) => r.template !== '/openapi').map((r) => [r.handler, r.template]));
-if (templates.size !== ROUTES.length - 1) throw new Error('two routes share a handler: templateOf cannot tell them apart');
+if (templates.size !== ROUTES.length - 1)
+  throw new Error('two routes share a handler: templateOf cannot tell them apart');
 
 /** The route template `pathname` (under the origin) is answered by, as the server's router finds it. */
 export const templateOf = (pathname: string): string | undefined => {

@@ -9,19 +9,34 @@ export function expectedTransactions(chain: Chain, id: number, filter?: 'to' | '
   for (let i = chain.transactions.length - 1; i >= 0; i--) {
     const t = chain.transactions.at(i)!;
     const to = t.toId !== NONE ? t.toId : t.createdId;
-    if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id) out.push(t.hash);
+    if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id)
+      out.push(t.hash);
   }
   return out;
 }
 
 /** Token transfer items as `txHash:logIndex:value`, newest first, batches flattened in id order. */
-export function expectedTokenTransfers(chain: Chain, id: number, options: { filter?: 'to' | 'from'; types?: readonly TokenType[]; token?: number } = {}): string[] {
+export function expectedTokenTransfers(
+  chain: Chain,
+  id: number,
+  options: { filter?: 'to' | 'from'; types?: readonly TokenType[]; token?: number } = {},
+): string[] {
   const out: string[] = [];
   for (let i = chain.tokenTransfers.length - 1; i >= 0; i--) {
     const t = chain.tokenTransfers.at(i)!;
     const type = chain.accounts[t.tokenId]!.contract!.token!.type;
-    const involved = options.filter === 'from' ? t.fromId === id : options.filter === 'to' ? t.toId === id : t.fromId === id || t.toId === id;
-    if (!involved || (options.types && !options.types.includes(type)) || (options.token !== undefined && t.tokenId !== options.token)) continue;
+    const involved =
+      options.filter === 'from'
+        ? t.fromId === id
+        : options.filter === 'to'
+          ? t.toId === id
+          : t.fromId === id || t.toId === id;
+    if (
+      !involved ||
+      (options.types && !options.types.includes(type)) ||
+      (options.token !== undefined && t.tokenId !== options.token)
+    )
+      continue;
     t.amounts.forEach((amount) => out.push(`${chain.transactions.at(t.transaction)!.hash}:${t.logIndex}:${amount}`));
   }
   return out;
@@ -33,13 +48,17 @@ export function expectedInternalTransactions(chain: Chain, id: number, filter?: 
   for (let i = chain.internalTransactions.length - 1; i >= 0; i--) {
     const t = chain.internalTransactions.at(i)!;
     const to = t.toId !== NONE ? t.toId : t.createdId;
-    if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id) out.push(`${chain.transactions.at(t.transaction)!.hash}:${t.index}`);
+    if (filter === 'from' ? t.fromId === id : filter === 'to' ? to === id : t.fromId === id || to === id)
+      out.push(`${chain.transactions.at(t.transaction)!.hash}:${t.index}`);
   }
   return out;
 }
 
 export function expectedWithdrawals(chain: Chain, id: number): number[] {
-  return [...chain.withdrawals].filter((w) => w.receiverId === id).map((w) => w.index).reverse();
+  return [...chain.withdrawals]
+    .filter((w) => w.receiverId === id)
+    .map((w) => w.index)
+    .reverse();
 }
 
 const COLLECTION_RANK: Readonly<Record<TokenType, number>> = { 'ERC-721': 0, 'ERC-1155': 1, 'ERC-404': 2, 'ERC-20': 3 };
@@ -56,7 +75,10 @@ export function expectedNftCollections(chain: Chain, id: number, types?: readonl
     if (token.type === 'ERC-20') continue;
     t.tokenIds!.forEach((nft, i) => {
       if (token.type === 'ERC-1155') {
-        for (const [holder, delta] of [[t.fromId, -t.amounts[i]!], [t.toId, t.amounts[i]!]] as const) {
+        for (const [holder, delta] of [
+          [t.fromId, -t.amounts[i]!],
+          [t.toId, t.amounts[i]!],
+        ] as const) {
           if (holder === chain.zeroId) continue;
           const key = `${t.tokenId}:${holder}:${nft}`;
           multi.set(key, (multi.get(key) ?? 0n) + delta);
@@ -80,6 +102,10 @@ export function expectedNftCollections(chain: Chain, id: number, types?: readonl
   const typeOf = (tokenId: number) => chain.accounts[tokenId]!.contract!.token!.type;
   return [...amounts]
     .filter(([tokenId]) => !types || types.includes(typeOf(tokenId)))
-    .sort(([a], [b]) => COLLECTION_RANK[typeOf(a)] - COLLECTION_RANK[typeOf(b)] || (chain.accounts[a]!.lower < chain.accounts[b]!.lower ? -1 : 1))
+    .sort(
+      ([a], [b]) =>
+        COLLECTION_RANK[typeOf(a)] - COLLECTION_RANK[typeOf(b)] ||
+        (chain.accounts[a]!.lower < chain.accounts[b]!.lower ? -1 : 1),
+    )
     .map(([tokenId, amount]) => `${chain.accounts[tokenId]!.hash}:${amount}`);
 }

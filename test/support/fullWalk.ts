@@ -22,11 +22,14 @@ export function fullWalkStarts(chain: Chain): string[] {
   for (const account of chain.accounts) {
     const base = `/api/v2/addresses/${account.hash}`;
     urls.push(base);
-    for (const [list, filters] of ADDRESS_LISTS) for (const f of filters) urls.push(`${base}/${list}${Object.keys(f).length ? `?${new URLSearchParams(f)}` : ''}`);
+    for (const [list, filters] of ADDRESS_LISTS)
+      for (const f of filters) urls.push(`${base}/${list}${Object.keys(f).length ? `?${new URLSearchParams(f)}` : ''}`);
     if (account.contract) urls.push(`/api/v2/smart-contracts/${account.hash}`);
   }
-  for (const block of chain.blocks) if (block.transactionCount) urls.push(`/api/v2/blocks/${block.height}/transactions`);
-  for (const t of chain.transactions) if (t.tokenTransferCount) urls.push(`/api/v2/transactions/${t.hash}/token-transfers`);
+  for (const block of chain.blocks)
+    if (block.transactionCount) urls.push(`/api/v2/blocks/${block.height}/transactions`);
+  for (const t of chain.transactions)
+    if (t.tokenTransferCount) urls.push(`/api/v2/transactions/${t.hash}/token-transfers`);
   return urls;
 }
 
@@ -42,7 +45,10 @@ export interface WalkedAnswer {
  * `next_page_params` into the query beside the filters) and returns every URL requested with its
  * status and a digest of its body, in order, plus a SHA-256 over all of them.
  */
-export async function fullWalk(fetch: Fetch, chain: Chain): Promise<{ digest: string; urls: number; answers: WalkedAnswer[] }> {
+export async function fullWalk(
+  fetch: Fetch,
+  chain: Chain,
+): Promise<{ digest: string; urls: number; answers: WalkedAnswer[] }> {
   const hash = createHash('sha256');
   const answers: WalkedAnswer[] = [];
   for (const first of fullWalkStarts(chain)) {
@@ -52,7 +58,10 @@ export async function fullWalk(fetch: Fetch, chain: Chain): Promise<{ digest: st
       const { status, body } = await fetch(url);
       answers.push({ url, status, bodyDigest: createHash('sha1').update(body).digest('hex') });
       hash.update(`${url}\n${status}\n${body}\n`);
-      const next = status === 200 ? (JSON.parse(body) as { next_page_params?: Record<string, unknown> | null }).next_page_params : null;
+      const next =
+        status === 200
+          ? (JSON.parse(body) as { next_page_params?: Record<string, unknown> | null }).next_page_params
+          : null;
       if (!next) break;
       const query = new URLSearchParams(filters);
       for (const [key, value] of Object.entries(next)) query.set(key, value === null ? 'null' : String(value));

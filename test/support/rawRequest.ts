@@ -9,7 +9,12 @@ export interface RawAnswer {
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
 /** Sends a request with the path exactly as given (no normalisation of `..` or encoding). */
-export function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {

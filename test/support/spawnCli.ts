@@ -20,8 +20,14 @@ export interface SpawnedCli {
 }
 
 /** Runs the built CLI to completion (for commands that exit): its code and output. */
-export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+export async function runCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -32,7 +38,10 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {
 
 /** Starts the built `explorer-mock` with `--port 0 --json` and the given flags; resolves once it prints its ready line. */
 export async function spawnCli(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<SpawnedCli> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--json', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
   const exit = once(child, 'exit').then(([code]) => code as number | null);

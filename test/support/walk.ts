@@ -10,7 +10,12 @@ export interface Walk {
  * Walks every page of a list the way a client does: copies every key of `next_page_params` into
  * the query beside the filters, until `next_page_params` is null.
  */
-export async function walk(get: Get, path: string, filters: Record<string, string> = {}, maxPages = 10_000): Promise<Walk> {
+export async function walk(
+  get: Get,
+  path: string,
+  filters: Record<string, string> = {},
+  maxPages = 10_000,
+): Promise<Walk> {
   const pages: Walk['pages'] = [];
   let next: Record<string, unknown> | null = null;
   do {

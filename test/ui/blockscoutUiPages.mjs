@@ -4,7 +4,12 @@
 // usage: node ../shared/tools/blockscout-ui/visit.mjs http://localhost:4000 out $(node test/ui/blockscoutUiPages.mjs http://localhost:4000)
 const mock = process.argv[2] ?? 'http://localhost:4000';
 const scenario = await (await fetch(`${mock}/__mock/scenario`)).json();
-const h = Object.fromEntries((Array.isArray(scenario.handles) ? scenario.handles : Object.entries(scenario.handles).map(([name, value]) => ({ name, value }))).map((x) => [x.name, x.value]));
+const h = Object.fromEntries(
+  (Array.isArray(scenario.handles)
+    ? scenario.handles
+    : Object.entries(scenario.handles).map(([name, value]) => ({ name, value }))
+  ).map((x) => [x.name, x.value]),
+);
 const firstId = async (token) => (await (await fetch(`${mock}/api/v2/tokens/${token}/instances`)).json()).items[0].id;
 const tx = h.liquidationTransaction;
 const pages = [

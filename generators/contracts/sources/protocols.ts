@@ -348,4 +348,3 @@ contract ${ctx.name} {
     imports: [],
   };
 }
-

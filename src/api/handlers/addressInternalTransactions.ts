@@ -14,7 +14,12 @@ export const addressInternalTransactions: Handler = (ctx, [raw], query) => {
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
   const lists = chain.indexes.at(id)!;
-  const list = direction === 'to' ? lists.internalTransactionsTo : direction === 'from' ? lists.internalTransactionsFrom : lists.internalTransactions;
+  const list =
+    direction === 'to'
+      ? lists.internalTransactionsTo
+      : direction === 'from'
+        ? lists.internalTransactionsFrom
+        : lists.internalTransactions;
   const max = Number.MAX_SAFE_INTEGER;
   const cursor = blockNumber === undefined ? null : [blockNumber, transactionIndex ?? max, index ?? max];
   const keyOf = (i: number) => {
@@ -25,6 +30,13 @@ export const addressInternalTransactions: Handler = (ctx, [raw], query) => {
   const last = chain.internalTransactions.at(page.elements[page.elements.length - 1] ?? 0)!;
   return pageResponse(
     page.elements.map((i) => internalTransactionJson(ctx, i)),
-    page.more ? { block_number: last.block, index: last.index, items_count: itemsCount + page.elements.length, transaction_index: last.transactionIndex } : null,
+    page.more
+      ? {
+          block_number: last.block,
+          index: last.index,
+          items_count: itemsCount + page.elements.length,
+          transaction_index: last.transactionIndex,
+        }
+      : null,
   );
 };

@@ -18,7 +18,10 @@ export const addressNftCollections: Handler = (ctx, [raw], query) => {
   const all = chain.indexes.at(id)!.nftCollections;
   const typeOf = (tokenId: number) => chain.accounts[tokenId]!.contract!.token!.type;
   const collections = types ? all.filter((c) => types.has(typeOf(c.tokenId))) : all;
-  const keyOf = (i: number) => ({ type: typeOf(collections[i]!.tokenId), address: chain.accounts[collections[i]!.tokenId]!.lower });
+  const keyOf = (i: number) => ({
+    type: typeOf(collections[i]!.tokenId),
+    address: chain.accounts[collections[i]!.tokenId]!.lower,
+  });
   const cursor = cursorAddress === undefined ? null : { type: cursorType ?? 'ERC-721', address: cursorAddress };
   const page = takePage(
     identity(collections.length),
@@ -27,5 +30,10 @@ export const addressNftCollections: Handler = (ctx, [raw], query) => {
   );
   const items = page.elements.map((i) => JSON.stringify(nftCollectionView(ctx, collections[i]!, id)));
   const last = page.elements[page.elements.length - 1];
-  return pageResponse(items, page.more && last !== undefined ? { token_contract_address_hash: keyOf(last).address, token_type: keyOf(last).type } : null);
+  return pageResponse(
+    items,
+    page.more && last !== undefined
+      ? { token_contract_address_hash: keyOf(last).address, token_type: keyOf(last).type }
+      : null,
+  );
 };

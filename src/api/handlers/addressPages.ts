@@ -1,4 +1,12 @@
-import { accountOf, addressParam, bigintQuery, enumQuery, hashQuery, integerQuery, tokenTypesQuery } from '../params.js';
+import {
+  accountOf,
+  addressParam,
+  bigintQuery,
+  enumQuery,
+  hashQuery,
+  integerQuery,
+  tokenTypesQuery,
+} from '../params.js';
 import { compareTuples, EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import { filteredList } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -25,7 +33,13 @@ const tokenTransferItems = (ctx: Parameters<Handler>[0], id: number) => {
 /** `/addresses/{h}/counters`: exact counts, as strings. */
 export const addressCounters: Handler = (ctx, [raw]) => {
   const id = accountOf(ctx.chain, addressParam(raw!));
-  if (id === undefined) return jsonResponse(200, { transactions_count: '0', token_transfers_count: '0', gas_usage_count: '0', validations_count: '0' });
+  if (id === undefined)
+    return jsonResponse(200, {
+      transactions_count: '0',
+      token_transfers_count: '0',
+      gas_usage_count: '0',
+      validations_count: '0',
+    });
   const index = ctx.chain.indexes.at(id)!;
   const gasOf = (list: Int32Array, incoming: boolean) =>
     list.reduce((sum, t) => {
@@ -33,7 +47,8 @@ export const addressCounters: Handler = (ctx, [raw]) => {
       return incoming && transaction.toId !== id ? sum : sum + transaction.gasUsed;
     }, 0);
   // As Blockscout counts it: a contract's gas usage is that of the transactions sent to it (not its creation; of those it sent when none were); an EOA's, of those it sent.
-  const gas = (ctx.chain.accounts[id]!.contract && gasOf(index.transactionsTo, true)) || gasOf(index.transactionsFrom, false);
+  const gas =
+    (ctx.chain.accounts[id]!.contract && gasOf(index.transactionsTo, true)) || gasOf(index.transactionsFrom, false);
   return jsonResponse(200, {
     transactions_count: String(index.transactions.length),
     token_transfers_count: String(tokenTransferItems(ctx, id)),
@@ -45,10 +60,26 @@ export const addressCounters: Handler = (ctx, [raw]) => {
 /** `/addresses/{h}/tabs-counters`: each tab's item count, capped at 51. */
 export const addressTabsCounters: Handler = (ctx, [raw]) => {
   const id = accountOf(ctx.chain, addressParam(raw!));
-  const keys = ['validations_count', 'transactions_count', 'token_transfers_count', 'token_balances_count', 'logs_count', 'withdrawals_count', 'internal_transactions_count'];
+  const keys = [
+    'validations_count',
+    'transactions_count',
+    'token_transfers_count',
+    'token_balances_count',
+    'logs_count',
+    'withdrawals_count',
+    'internal_transactions_count',
+  ];
   if (id === undefined) return jsonResponse(200, Object.fromEntries(keys.map((k) => [k, 0])));
   const index = ctx.chain.indexes.at(id)!;
-  const counts = [index.minedBlocks.length, index.transactions.length, tokenTransferItems(ctx, id), index.holdings.length, index.logs.length, index.withdrawals.length, index.internalTransactions.length];
+  const counts = [
+    index.minedBlocks.length,
+    index.transactions.length,
+    tokenTransferItems(ctx, id),
+    index.holdings.length,
+    index.logs.length,
+    index.withdrawals.length,
+    index.internalTransactions.length,
+  ];
   return jsonResponse(200, Object.fromEntries(keys.map((k, i) => [k, Math.min(counts[i]!, TAB_LIMIT)])));
 };
 
@@ -77,7 +108,11 @@ export const addressCoinBalanceHistory: Handler = (ctx, [raw], query) => {
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
   const steps = balanceSteps(ctx, id);
-  const page = takePage(identity(steps.length), true, blockNumber === undefined ? null : (k) => steps[k]!.block < blockNumber);
+  const page = takePage(
+    identity(steps.length),
+    true,
+    blockNumber === undefined ? null : (k) => steps[k]!.block < blockNumber,
+  );
   const last = steps[page.elements[page.elements.length - 1] ?? 0];
   return pageResponse(
     page.elements.map((k) => {
@@ -120,13 +155,25 @@ export const addressLogs: Handler = (ctx, [raw], query) => {
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
   let list = chain.indexes.at(id)!.logs;
-  if (topic) list = filteredList(ctx, `logs:${id}:${topic}`, list, (ref) => logView(ctx, ref, false).topics.includes(topic));
+  if (topic)
+    list = filteredList(ctx, `logs:${id}:${topic}`, list, (ref) => logView(ctx, ref, false).topics.includes(topic));
   const cursor = blockNumber === undefined ? null : [blockNumber, index ?? Number.MAX_SAFE_INTEGER];
-  const page = takePage(list, true, cursor && ((ref) => compareTuples([logBlockOf(chain, ref), logIndexOf(chain, ref)], cursor) < 0));
+  const page = takePage(
+    list,
+    true,
+    cursor && ((ref) => compareTuples([logBlockOf(chain, ref), logIndexOf(chain, ref)], cursor) < 0),
+  );
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     page.elements.map((ref) => logJson(ctx, ref, true)),
-    page.more && last !== undefined ? { block_number: logBlockOf(chain, last), index: logIndexOf(chain, last), items_count: itemsCount + page.elements.length, ...(topic ? { topic } : {}) } : null,
+    page.more && last !== undefined
+      ? {
+          block_number: logBlockOf(chain, last),
+          index: logIndexOf(chain, last),
+          items_count: itemsCount + page.elements.length,
+          ...(topic ? { topic } : {}),
+        }
+      : null,
   );
 };
 
@@ -136,7 +183,11 @@ export const addressBlocksValidated: Handler = (ctx, [raw], query) => {
   const blockNumber = integerQuery(query, 'block_number');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
-  const page = takePage(ctx.chain.indexes.at(id)!.minedBlocks, true, blockNumber === undefined ? null : (h) => h < blockNumber);
+  const page = takePage(
+    ctx.chain.indexes.at(id)!.minedBlocks,
+    true,
+    blockNumber === undefined ? null : (h) => h < blockNumber,
+  );
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     page.elements.map((h) => blockJson(ctx, ctx.chain.blocks.at(h)!)),
@@ -162,8 +213,21 @@ export const addressNft: Handler = (ctx, [raw], query) => {
     chain.indexes
       .at(id)!
       .nftCollections.filter((c) => !types || types.has(typeOf(c.tokenId)))
-      .flatMap((c) => c.instances.map((x) => ({ tokenId: c.tokenId, lower: chain.accounts[c.tokenId]!.lower, rank: rank(typeOf(c.tokenId)), id: x.id, value: x.value })))
-      .sort((a, b) => a.rank - b.rank || (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0) || (a.id > b.id ? -1 : a.id < b.id ? 1 : 0)),
+      .flatMap((c) =>
+        c.instances.map((x) => ({
+          tokenId: c.tokenId,
+          lower: chain.accounts[c.tokenId]!.lower,
+          rank: rank(typeOf(c.tokenId)),
+          id: x.id,
+          value: x.value,
+        })),
+      )
+      .sort(
+        (a, b) =>
+          a.rank - b.rank ||
+          (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0) ||
+          (a.id > b.id ? -1 : a.id < b.id ? 1 : 0),
+      ),
   );
   const after =
     cursorToken === undefined
@@ -171,17 +235,28 @@ export const addressNft: Handler = (ctx, [raw], query) => {
       : (k: number) => {
           const r = rows[k]!;
           const t = rank(cursorType ?? 'ERC-721');
-          return r.rank > t || (r.rank === t && (r.lower > cursorToken || (r.lower === cursorToken && r.id < (cursorId ?? 0n))));
+          return (
+            r.rank > t ||
+            (r.rank === t && (r.lower > cursorToken || (r.lower === cursorToken && r.id < (cursorId ?? 0n))))
+          );
         };
   const page = takePage(identity(rows.length), false, after);
   const last = rows[page.elements[page.elements.length - 1] ?? -1];
   return pageResponse(
     page.elements.map((k) => {
       const r = rows[k]!;
-      return cachedJson(ctx, `nftitem:${id}:${r.tokenId}:${r.id}`, () => ({ ...collectionInstanceView(ctx, r.tokenId, r.id, id, r.value), token: token(ctx, r.tokenId) }));
+      return cachedJson(ctx, `nftitem:${id}:${r.tokenId}:${r.id}`, () => ({
+        ...collectionInstanceView(ctx, r.tokenId, r.id, id, r.value),
+        token: token(ctx, r.tokenId),
+      }));
     }),
     page.more && last
-      ? { token_contract_address_hash: chain.accounts[last.tokenId]!.hash, token_id: String(last.id), token_type: typeOf(last.tokenId), items_count: itemsCount + page.elements.length }
+      ? {
+          token_contract_address_hash: chain.accounts[last.tokenId]!.hash,
+          token_id: String(last.id),
+          token_type: typeOf(last.tokenId),
+          items_count: itemsCount + page.elements.length,
+        }
       : null,
   );
 };

@@ -1,6 +1,14 @@
 import { compareHoldingKeys, type HoldingKey } from '../../chain/order.js';
 import { TOKEN_TYPES, type Holding } from '../../chain/types.js';
-import { accountOf, addressParam, bigintQuery, enumQuery, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
+import {
+  accountOf,
+  addressParam,
+  bigintQuery,
+  enumQuery,
+  integerQuery,
+  textQuery,
+  tokenTypesQuery,
+} from '../params.js';
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { Handler } from '../handler.js';
 import type { ApiContext } from '../context.js';
@@ -26,15 +34,26 @@ export const addressTokens: Handler = (ctx, [raw], query) => {
   if (id === undefined) return EMPTY_PAGE;
   const all = ctx.chain.indexes.at(id)!.holdings;
   const rows = types ? all.filter((h) => types.has(ctx.chain.accounts[h.tokenId]!.contract!.token!.type)) : all;
-    const cursor: HoldingKey | null = value === undefined ? null : { value, type: cursorType ?? 'ERC-20', name: cursorName };
-  const page = takePage(identity(rows.length), false, cursor && ((i) => compareHoldingKeys(keyOf(ctx, rows[i]!), cursor) > 0), {
-    together: (a, b) => compareHoldingKeys(keyOf(ctx, rows[a]!), keyOf(ctx, rows[b]!)) === 0,
-  });
+  const cursor: HoldingKey | null =
+    value === undefined ? null : { value, type: cursorType ?? 'ERC-20', name: cursorName };
+  const page = takePage(
+    identity(rows.length),
+    false,
+    cursor && ((i) => compareHoldingKeys(keyOf(ctx, rows[i]!), cursor) > 0),
+    {
+      together: (a, b) => compareHoldingKeys(keyOf(ctx, rows[a]!), keyOf(ctx, rows[b]!)) === 0,
+    },
+  );
   const items = page.elements.map((i) => JSON.stringify(tokenBalanceView(ctx, rows[i]!, id)));
   const last = rows[page.elements[page.elements.length - 1] ?? 0];
   const next =
     page.more && last
-      ? { items_count: itemsCount + page.elements.length, token_name: keyOf(ctx, last).name, token_type: keyOf(ctx, last).type, value: rawNumber(last.value) }
+      ? {
+          items_count: itemsCount + page.elements.length,
+          token_name: keyOf(ctx, last).name,
+          token_type: keyOf(ctx, last).type,
+          value: rawNumber(last.value),
+        }
       : null;
   const response = pageResponse(items, next);
   return { status: 200, body: writeRawNumbers(response.body) };

@@ -20,19 +20,28 @@ export const addressTransactions: Handler = (ctx, [raw], query) => {
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
   const index = chain.indexes.at(id)!;
-  const list = direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
+  const list =
+    direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
   const lower = chain.accounts[id]!.lower;
   const pending =
     ctx.profile === 'blockscout' && cursor === null
-      ? (ctx.mempool()?.list() ?? []).filter((t) => (direction !== 'to' && t.from === lower) || (direction !== 'from' && t.to === lower)).slice(0, MAX_PENDING_AHEAD)
+      ? (ctx.mempool()?.list() ?? [])
+          .filter((t) => (direction !== 'to' && t.from === lower) || (direction !== 'from' && t.to === lower))
+          .slice(0, MAX_PENDING_AHEAD)
       : [];
-  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.transactions.at(t)!.block, chain.transactions.at(t)!.position], cursor) < 0));
+  const page = takePage(
+    list,
+    true,
+    cursor && ((t) => compareTuples([chain.transactions.at(t)!.block, chain.transactions.at(t)!.position], cursor) < 0),
+  );
   const mined = page.elements.slice(0, PAGE_SIZE - pending.length);
   const more = page.more || mined.length < page.elements.length;
   const last = chain.transactions.at(mined[mined.length - 1] ?? 0)!;
   return pageResponse(
     [...pending.map((t) => t.json), ...mined.map((t) => transactionJson(ctx, t))],
-    more && mined.length ? { block_number: last.block, index: last.position, items_count: itemsCount + pending.length + mined.length } : null,
+    more && mined.length
+      ? { block_number: last.block, index: last.position, items_count: itemsCount + pending.length + mined.length }
+      : null,
   );
 };

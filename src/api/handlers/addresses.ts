@@ -16,11 +16,15 @@ export const addresses: Handler = (ctx, _params, query) => {
       ? null
       : (id: number) => {
           const account = chain.accounts[id]!;
-          return account.balance < balance || (account.balance === balance && (hash === undefined || account.lower > hash));
+          return (
+            account.balance < balance || (account.balance === balance && (hash === undefined || account.lower > hash))
+          );
         };
   const page = takePage(chain.richList, false, after);
   const last = chain.accounts[page.elements[page.elements.length - 1] ?? 0]!;
-  const next = page.more ? { fetched_coin_balance: String(last.balance), hash: last.lower, items_count: itemsCount + page.elements.length } : null;
+  const next = page.more
+    ? { fetched_coin_balance: String(last.balance), hash: last.lower, items_count: itemsCount + page.elements.length }
+    : null;
   const lead = `"exchange_rate":${JSON.stringify(chain.exchangeRate)},"total_supply":${JSON.stringify(coinSupply(chain.totalSupply))},`;
   return pageResponse(
     page.elements.map((id) => cachedJson(ctx, `address-item:${id}`, () => addressListItemView(ctx, id))),

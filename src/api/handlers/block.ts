@@ -22,7 +22,11 @@ export const blockWithdrawals: Handler = (ctx, [raw], query) => {
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     page.elements.map((w) =>
-      cachedJson(ctx, `bwithdrawal:${w}`, () => (ctx.profile === 'blockscout' ? blockscout.blockWithdrawal(withdrawalView(ctx, w) as never) : withdrawalView(ctx, w))),
+      cachedJson(ctx, `bwithdrawal:${w}`, () =>
+        ctx.profile === 'blockscout'
+          ? blockscout.blockWithdrawal(withdrawalView(ctx, w) as never)
+          : withdrawalView(ctx, w),
+      ),
     ),
     page.more && last !== undefined ? { index: last, items_count: itemsCount + page.elements.length } : null,
   );
@@ -40,11 +44,16 @@ export const blockInternalTransactions: Handler = (ctx, [raw], query) => {
   const lastTx = chain.transactions.at(found.transactionStart + found.transactionCount - 1)!;
   const list = identity(lastTx.internalStart + lastTx.internalCount - first).map((k) => first + k);
   const cursor = transactionIndex === undefined ? null : [transactionIndex, index ?? -1];
-  const keyOf = (i: number) => [chain.internalTransactions.at(i)!.transactionIndex, chain.internalTransactions.at(i)!.index];
+  const keyOf = (i: number) => [
+    chain.internalTransactions.at(i)!.transactionIndex,
+    chain.internalTransactions.at(i)!.index,
+  ];
   const page = takePage(list, false, cursor && ((i) => compareTuples(keyOf(i), cursor) > 0));
   const last = chain.internalTransactions.at(page.elements[page.elements.length - 1] ?? first)!;
   return pageResponse(
     page.elements.map((i) => internalTransactionJson(ctx, i)),
-    page.more ? { transaction_index: last.transactionIndex, index: last.index, items_count: itemsCount + page.elements.length } : null,
+    page.more
+      ? { transaction_index: last.transactionIndex, index: last.index, items_count: itemsCount + page.elements.length }
+      : null,
   );
 };

@@ -14,10 +14,16 @@ export const blockTransactions: Handler = (ctx, [raw], query) => {
   const block = 'height' in id ? chain.blocks.at(id.height) : chain.blockByHash.get(id.hash);
   if (!block) throw notFound();
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? -1];
-  const page = takePage(identity(block.transactionCount), false, cursor && ((p) => compareTuples([block.height, p], cursor) > 0));
+  const page = takePage(
+    identity(block.transactionCount),
+    false,
+    cursor && ((p) => compareTuples([block.height, p], cursor) > 0),
+  );
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     page.elements.map((p) => transactionJson(ctx, block.transactionStart + p)),
-    page.more && last !== undefined ? { block_number: block.height, index: last, items_count: itemsCount + page.elements.length } : null,
+    page.more && last !== undefined
+      ? { block_number: block.height, index: last, items_count: itemsCount + page.elements.length }
+      : null,
   );
 };

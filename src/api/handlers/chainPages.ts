@@ -15,7 +15,8 @@ import { transactionJson } from '../../views/transaction.js';
 import { withdrawalView } from '../../views/withdrawal.js';
 
 /** `/token-transfers`: every token transfer, newest first. */
-export const allTokenTransfers: Handler = (ctx, _params, query) => tokenTransferPage(ctx, identity(ctx.chain.tokenTransfers.length), query);
+export const allTokenTransfers: Handler = (ctx, _params, query) =>
+  tokenTransferPage(ctx, identity(ctx.chain.tokenTransfers.length), query);
 
 /** `/internal-transactions`: every internal transaction, newest first; `transaction_hash` narrows to one transaction. */
 export const allInternalTransactions: Handler = (ctx, _params, query) => {
@@ -33,13 +34,23 @@ export const allInternalTransactions: Handler = (ctx, _params, query) => {
   }
   const max = Number.MAX_SAFE_INTEGER;
   const cursor = blockNumber === undefined ? null : [blockNumber, transactionIndex ?? max, index ?? max];
-  const keyOf = (i: number) => [chain.internalTransactions.at(i)!.block, chain.internalTransactions.at(i)!.transactionIndex, chain.internalTransactions.at(i)!.index];
+  const keyOf = (i: number) => [
+    chain.internalTransactions.at(i)!.block,
+    chain.internalTransactions.at(i)!.transactionIndex,
+    chain.internalTransactions.at(i)!.index,
+  ];
   const page = takePage(list, true, cursor && ((i) => compareTuples(keyOf(i), cursor) < 0));
   const last = chain.internalTransactions.at(page.elements[page.elements.length - 1] ?? 0);
   return pageResponse(
     page.elements.map((i) => internalTransactionJson(ctx, i)),
     page.more && last
-      ? { block_number: last.block, transaction_index: last.transactionIndex, index: last.index, items_count: itemsCount + page.elements.length, ...(txHash ? { transaction_hash: txHash } : {}) }
+      ? {
+          block_number: last.block,
+          transaction_index: last.transactionIndex,
+          index: last.index,
+          items_count: itemsCount + page.elements.length,
+          ...(txHash ? { transaction_hash: txHash } : {}),
+        }
       : null,
   );
 };
@@ -65,7 +76,12 @@ export const withdrawalCounters: Handler = (ctx) => {
 
 /** Verified contracts, newest verification first (memoised). */
 const verifiedContracts = (ctx: ApiContext): number[] =>
-  cachedObject(ctx, 'verified', () => ctx.chain.accounts.filter((a) => isVerified(a)).map((a) => a.id).reverse());
+  cachedObject(ctx, 'verified', () =>
+    ctx.chain.accounts
+      .filter((a) => isVerified(a))
+      .map((a) => a.id)
+      .reverse(),
+  );
 
 /** `/smart-contracts`: verified contracts, newest first; `q` matches name or address; `filter` a language. */
 export const smartContracts: Handler = (ctx, _params, query) => {
@@ -77,7 +93,14 @@ export const smartContracts: Handler = (ctx, _params, query) => {
   const list = verifiedContracts(ctx).filter((id) => {
     const a = chain.accounts[id]!;
     if (q && !(a.contract!.name.toLowerCase().includes(q) || a.lower.includes(q))) return false;
-    return !language || cachedObject(ctx, `language:${id}`, () => (smartContractView(ctx, id) as unknown as { language: string }).language) === language;
+    return (
+      !language ||
+      cachedObject(
+        ctx,
+        `language:${id}`,
+        () => (smartContractView(ctx, id) as unknown as { language: string }).language,
+      ) === language
+    );
   });
   const start = smartContractId === undefined ? 0 : list.findIndex((id) => id < smartContractId);
   const page = start < 0 ? [] : list.slice(start, start + 50);
@@ -94,7 +117,13 @@ export const smartContracts: Handler = (ctx, _params, query) => {
           transactions_count: chain.indexes.at(id)!.transactions.length,
           language: detail.language,
           verified_at: detail.verified_at ?? isoTimestamp(chain.blocks.at(0)!.timestamp),
-          market_cap: a.contract!.token ? marketValue(a.contract!.token.exchangeRate ?? '0', a.contract!.token.totalSupply, a.contract!.token.decimals) : null,
+          market_cap: a.contract!.token
+            ? marketValue(
+                a.contract!.token.exchangeRate ?? '0',
+                a.contract!.token.totalSupply,
+                a.contract!.token.decimals,
+              )
+            : null,
           has_constructor_args: detail.constructor_args !== null && detail.constructor_args !== undefined,
           coin_balance: String(a.balance),
           license_type: 'mit',
@@ -103,7 +132,9 @@ export const smartContracts: Handler = (ctx, _params, query) => {
         };
       }),
     ),
-    start >= 0 && start + 50 < list.length && last !== undefined ? { smart_contract_id: last, items_count: itemsCount + page.length } : null,
+    start >= 0 && start + 50 < list.length && last !== undefined
+      ? { smart_contract_id: last, items_count: itemsCount + page.length }
+      : null,
   );
 };
 
@@ -111,13 +142,19 @@ export const smartContracts: Handler = (ctx, _params, query) => {
 export const smartContractCounters: Handler = (ctx) => {
   const contracts = ctx.chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').length;
   const verified = verifiedContracts(ctx).length;
-  return jsonResponse(200, { smart_contracts: String(contracts), new_smart_contracts_24h: '0', verified_smart_contracts: String(verified), new_verified_smart_contracts_24h: '0' });
+  return jsonResponse(200, {
+    smart_contracts: String(contracts),
+    new_smart_contracts_24h: '0',
+    verified_smart_contracts: String(verified),
+    new_verified_smart_contracts_24h: '0',
+  });
 };
 
 /** `/main-page/blocks`: the newest four blocks, a bare array. */
 export const mainPageBlocks: Handler = (ctx) => {
   const items: string[] = [];
-  for (let h = ctx.chain.headHeight; h >= 0 && items.length < 4; h--) items.push(blockJson(ctx, ctx.chain.blocks.at(h)!));
+  for (let h = ctx.chain.headHeight; h >= 0 && items.length < 4; h--)
+    items.push(blockJson(ctx, ctx.chain.blocks.at(h)!));
   return { status: 200, body: `[${items.join(',')}]` };
 };
 
@@ -130,7 +167,12 @@ export const mainPageTransactions: Handler = (ctx) => {
 
 /** `/main-page/indexing-status`: a mock has indexed everything. */
 export const indexingStatus: Handler = () =>
-  jsonResponse(200, { finished_indexing_blocks: true, finished_indexing: true, indexed_blocks_ratio: '1.00', indexed_internal_transactions_ratio: '1.00' });
+  jsonResponse(200, {
+    finished_indexing_blocks: true,
+    finished_indexing: true,
+    indexed_blocks_ratio: '1.00',
+    indexed_internal_transactions_ratio: '1.00',
+  });
 
 /** `/config/backend-version`. */
 export const backendVersion: Handler = () => jsonResponse(200, { backend_version: `v11.2.7-explorer-mock.${VERSION}` });
@@ -179,9 +221,23 @@ export const stats: Handler = (ctx) => {
     gas_used_today: String(head.gasUsed),
     // The oracle's full form, which explorer frontends ask for (`updated-gas-oracle: true`).
     gas_prices: Object.fromEntries(
-      ([['slow', 10n ** 7n, 36_000], ['average', 10n ** 8n, 24_000], ['fast', 10n ** 9n, 12_000]] as const).map(([tier, tip, ms]) => [
+      (
+        [
+          ['slow', 10n ** 7n, 36_000],
+          ['average', 10n ** 8n, 24_000],
+          ['fast', 10n ** 9n, 12_000],
+        ] as const
+      ).map(([tier, tip, ms]) => [
         tier,
-        { price: gwei(base + tip), time: ms, fiat_price: marketValue(chain.exchangeRate, (base + tip) * 21_000n, 18), base_fee: gwei(base), priority_fee: gwei(tip), priority_fee_wei: String(tip), wei: String(base + tip) },
+        {
+          price: gwei(base + tip),
+          time: ms,
+          fiat_price: marketValue(chain.exchangeRate, (base + tip) * 21_000n, 18),
+          base_fee: gwei(base),
+          priority_fee: gwei(tip),
+          priority_fee_wei: String(tip),
+          wei: String(base + tip),
+        },
       ]),
     ),
     gas_prices_update_in: 30_000,
@@ -213,11 +269,22 @@ export const transactionStats: Handler = (ctx) => {
 
 /** `/stats/charts/transactions`: transactions per day for the last 31 days of the chain, newest first. */
 export const transactionsChart: Handler = (ctx) =>
-  jsonResponse(200, { chart_data: transactionsByDay(ctx).slice(-31).reverse().map(([date, count]) => ({ date, transactions_count: count })) });
+  jsonResponse(200, {
+    chart_data: transactionsByDay(ctx)
+      .slice(-31)
+      .reverse()
+      .map(([date, count]) => ({ date, transactions_count: count })),
+  });
 
 /** `/stats/charts/market`: the coin's price history (one point: the chain's exchange rate). */
 export const marketChart: Handler = (ctx) =>
   jsonResponse(200, {
     available_supply: String(ctx.chain.totalSupply / 10n ** 18n),
-    chart_data: [{ date: isoTimestamp(ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp).slice(0, 10), closing_price: ctx.chain.exchangeRate, market_cap: marketValue(ctx.chain.exchangeRate, ctx.chain.totalSupply, 18) }],
+    chart_data: [
+      {
+        date: isoTimestamp(ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp).slice(0, 10),
+        closing_price: ctx.chain.exchangeRate,
+        market_cap: marketValue(ctx.chain.exchangeRate, ctx.chain.totalSupply, 18),
+      },
+    ],
   });

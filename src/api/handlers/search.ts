@@ -22,7 +22,18 @@ function queryOf(query: URLSearchParams): string {
 
 function addressItem(ctx: ApiContext, id: number, type: 'address' | 'contract'): Item {
   const a = ctx.chain.accounts[id]!;
-  return { type, name: a.name, address_hash: a.hash, url: `/address/${a.hash}`, is_smart_contract_verified: isVerified(a), ens_info: null, certified: false, priority: 0, reputation: 'ok', is_smart_contract_address: hasCode(a) };
+  return {
+    type,
+    name: a.name,
+    address_hash: a.hash,
+    url: `/address/${a.hash}`,
+    is_smart_contract_verified: isVerified(a),
+    ens_info: null,
+    certified: false,
+    priority: 0,
+    reputation: 'ok',
+    is_smart_contract_address: hasCode(a),
+  };
 }
 
 function tokenItem(ctx: ApiContext, id: number): Item {
@@ -51,7 +62,15 @@ function tokenItem(ctx: ApiContext, id: number): Item {
 
 const blockItem = (ctx: ApiContext, height: number, hash?: string): Item => {
   const b = hash ? ctx.chain.blockByHash.get(hash)! : ctx.chain.blocks.at(height)!;
-  return { type: 'block', block_number: b.height, block_hash: b.hash, url: `/block/${b.hash}`, timestamp: isoTimestamp(b.timestamp), block_type: b.type, priority: 3 };
+  return {
+    type: 'block',
+    block_number: b.height,
+    block_hash: b.hash,
+    url: `/block/${b.hash}`,
+    timestamp: isoTimestamp(b.timestamp),
+    block_type: b.type,
+    priority: 3,
+  };
 };
 
 /** Everything a query finds, as the explorer classifies it: an address, a hash, a block number, or text. */
@@ -70,19 +89,31 @@ function searchResults(ctx: ApiContext, q: string): Item[] {
   if (HASH.test(q)) {
     const hash = `0x${q.slice(-64).toLowerCase()}`;
     const t = chain.transactionByHash.get(hash);
-    if (t !== undefined) items.push({ type: 'transaction', transaction_hash: hash, url: `/tx/${hash}`, timestamp: isoTimestamp(chain.blocks.at(chain.transactions.at(t)!.block)!.timestamp), priority: 0 });
+    if (t !== undefined)
+      items.push({
+        type: 'transaction',
+        transaction_hash: hash,
+        url: `/tx/${hash}`,
+        timestamp: isoTimestamp(chain.blocks.at(chain.transactions.at(t)!.block)!.timestamp),
+        priority: 0,
+      });
     if (chain.blockByHash.get(hash)) items.push(blockItem(ctx, 0, hash));
     return items;
   }
   if (/^\d+$/.test(q) && q.length <= 15 && Number(q) <= chain.headHeight) items.push(blockItem(ctx, Number(q)));
   if (q.length < 3) return items;
   const needle = q.toLowerCase();
-  const named = cachedObject(ctx, 'search-names', () => chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').map((a) => a.id));
+  const named = cachedObject(ctx, 'search-names', () =>
+    chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').map((a) => a.id),
+  );
   for (const id of named) {
     const t = chain.accounts[id]!.contract!.token;
-    if (t && (t.name.toLowerCase().includes(needle) || t.symbol.toLowerCase().includes(needle))) items.push(tokenItem(ctx, id));
+    if (t && (t.name.toLowerCase().includes(needle) || t.symbol.toLowerCase().includes(needle)))
+      items.push(tokenItem(ctx, id));
   }
-  for (const id of named) if (chain.accounts[id]!.contract!.name.toLowerCase().includes(needle) && isVerified(chain.accounts[id]!)) items.push(addressItem(ctx, id, 'contract'));
+  for (const id of named)
+    if (chain.accounts[id]!.contract!.name.toLowerCase().includes(needle) && isVerified(chain.accounts[id]!))
+      items.push(addressItem(ctx, id, 'contract'));
   return items;
 }
 
@@ -98,20 +129,28 @@ export const search: Handler = (ctx, _params, query) => {
 };
 
 /** `/search/quick?q=`: the first results, a bare array. */
-export const quickSearch: Handler = (ctx, _params, query) => jsonResponse(200, searchResults(ctx, queryOf(query)).slice(0, 50));
+export const quickSearch: Handler = (ctx, _params, query) =>
+  jsonResponse(200, searchResults(ctx, queryOf(query)).slice(0, 50));
 
 /** `/search/check-redirect?q=`: where a query that names one entity should go. */
 export const checkRedirect: Handler = (ctx, _params, query) => {
   const q = queryOf(query);
   const { chain } = ctx;
   const none = { redirect: false, type: null, parameter: null };
-  if (ADDRESS.test(q)) return jsonResponse(200, { redirect: true, type: 'address', parameter: heavy.address.get().checksum(`0x${q.slice(-40).toLowerCase()}`) });
+  if (ADDRESS.test(q))
+    return jsonResponse(200, {
+      redirect: true,
+      type: 'address',
+      parameter: heavy.address.get().checksum(`0x${q.slice(-40).toLowerCase()}`),
+    });
   if (HASH.test(q)) {
     const hash = `0x${q.slice(-64).toLowerCase()}`;
-    if (chain.transactionByHash.get(hash) !== undefined) return jsonResponse(200, { redirect: true, type: 'transaction', parameter: hash });
+    if (chain.transactionByHash.get(hash) !== undefined)
+      return jsonResponse(200, { redirect: true, type: 'transaction', parameter: hash });
     if (chain.blockByHash.get(hash)) return jsonResponse(200, { redirect: true, type: 'block', parameter: hash });
     return jsonResponse(200, none);
   }
-  if (/^\d+$/.test(q) && q.length <= 15 && Number(q) <= chain.headHeight) return jsonResponse(200, { redirect: true, type: 'block', parameter: chain.blocks.at(Number(q))!.hash });
+  if (/^\d+$/.test(q) && q.length <= 15 && Number(q) <= chain.headHeight)
+    return jsonResponse(200, { redirect: true, type: 'block', parameter: chain.blocks.at(Number(q))!.hash });
   return jsonResponse(200, none);
 };

@@ -1,5 +1,13 @@
 import { notFound, invalidParameter } from '../errors.js';
-import { accountOf, addressParam, bigintQuery, hashQuery, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
+import {
+  accountOf,
+  addressParam,
+  bigintQuery,
+  hashQuery,
+  integerQuery,
+  textQuery,
+  tokenTypesQuery,
+} from '../params.js';
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { ApiContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -34,13 +42,21 @@ const compareTokenKeys = (a: TokenKey, b: TokenKey) =>
 function tokenKey(ctx: ApiContext, id: number): TokenKey {
   const view = token(ctx, id) as { circulating_market_cap: string | null; exchange_rate: string | null };
   const info = ctx.chain.accounts[id]!.contract!.token!;
-  return { marketCap: fiat(view.circulating_market_cap), fiatValue: fiat(view.exchange_rate), holders: info.holdersCount, name: info.name, address: ctx.chain.accounts[id]!.lower };
+  return {
+    marketCap: fiat(view.circulating_market_cap),
+    fiatValue: fiat(view.exchange_rate),
+    holders: info.holdersCount,
+    name: info.name,
+    address: ctx.chain.accounts[id]!.lower,
+  };
 }
 
 /** Every token contract in the explorer's order, with its sort key (memoised). */
 function tokenIds(ctx: ApiContext): { ids: number[]; keys: Map<number, TokenKey> } {
   return cachedObject(ctx, 'tokens', () => {
-    const ids = ctx.chain.accounts.filter((a) => a.contract?.token && a.contract.creationStatus !== 'failed').map((a) => a.id);
+    const ids = ctx.chain.accounts
+      .filter((a) => a.contract?.token && a.contract.creationStatus !== 'failed')
+      .map((a) => a.id);
     const keys = new Map(ids.map((id) => [id, tokenKey(ctx, id)]));
     return { ids: ids.sort((a, b) => compareTokenKeys(keys.get(a)!, keys.get(b)!)), keys };
   });
@@ -56,7 +72,13 @@ function tokenCursor(query: URLSearchParams): TokenKey | null {
     return fiat(value);
   };
   const isNameNull = textQuery(query, 'is_name_null') === 'true';
-  return { marketCap: decimal('market_cap'), fiatValue: decimal('fiat_value'), holders: integerQuery(query, 'holders_count') ?? 0, name: isNameNull ? '' : (textQuery(query, 'name') ?? ''), address };
+  return {
+    marketCap: decimal('market_cap'),
+    fiatValue: decimal('fiat_value'),
+    holders: integerQuery(query, 'holders_count') ?? 0,
+    name: isNameNull ? '' : (textQuery(query, 'name') ?? ''),
+    address,
+  };
 }
 
 /** The token contract a path names; 404 for an address that is not one. */
@@ -80,11 +102,16 @@ export const tokens: Handler = (ctx, _params, query) => {
   integerQuery(query, 'items_count');
   const info = (id: number) => ctx.chain.accounts[id]!.contract!.token!;
   const { ids, keys } = tokenIds(ctx);
-  const list = ids.filter((id) => (!types || types.has(info(id).type)) && (!q || info(id).name.toLowerCase().includes(q) || info(id).symbol.toLowerCase().includes(q)));
+  const list = ids.filter(
+    (id) =>
+      (!types || types.has(info(id).type)) &&
+      (!q || info(id).name.toLowerCase().includes(q) || info(id).symbol.toLowerCase().includes(q)),
+  );
   const page = takePage(list, false, cursor && ((id) => compareTokenKeys(keys.get(id)!, cursor) > 0));
   const last = page.elements[page.elements.length - 1];
   const count = (integerQuery(query, 'items_count') ?? 0) + page.elements.length;
-  const view = (id: number) => token(ctx, id) as { circulating_market_cap: string | null; exchange_rate: string | null };
+  const view = (id: number) =>
+    token(ctx, id) as { circulating_market_cap: string | null; exchange_rate: string | null };
   return pageResponse(
     page.elements.map((id) => JSON.stringify(token(ctx, id))),
     page.more && last !== undefined
@@ -118,13 +145,16 @@ function holdersOf(ctx: ApiContext, id: number): { holder: number; value: bigint
   return cachedObject(ctx, `holders:${id}`, () => {
     const totals = new Map<number, bigint>();
     for (let holder = 0; holder < ctx.chain.indexes.length; holder++) {
-      for (const h of ctx.chain.indexes.at(holder)!.holdings) if (h.tokenId === id) totals.set(holder, (totals.get(holder) ?? 0n) + h.value);
+      for (const h of ctx.chain.indexes.at(holder)!.holdings)
+        if (h.tokenId === id) totals.set(holder, (totals.get(holder) ?? 0n) + h.value);
     }
     const lower = (h: number) => ctx.chain.accounts[h]!.lower;
     return [...totals]
       .filter(([, v]) => v > 0n)
       .map(([holder, value]) => ({ holder, value, nftId: null }))
-      .sort((a, b) => (a.value !== b.value ? (a.value > b.value ? -1 : 1) : lower(a.holder) > lower(b.holder) ? -1 : 1));
+      .sort((a, b) =>
+        a.value !== b.value ? (a.value > b.value ? -1 : 1) : lower(a.holder) > lower(b.holder) ? -1 : 1,
+      );
   });
 }
 
@@ -133,11 +163,15 @@ export const tokenCounters: Handler = (ctx, [raw]) => {
   const id = tokenOf(ctx, raw!);
   let transfers = 0;
   for (const t of transfersOfToken(ctx, id)) transfers += itemsOf(ctx.chain.tokenTransfers.at(t)!);
-  return jsonResponse(200, { token_holders_count: String(ctx.chain.accounts[id]!.contract!.token!.holdersCount), transfers_count: String(transfers) });
+  return jsonResponse(200, {
+    token_holders_count: String(ctx.chain.accounts[id]!.contract!.token!.holdersCount),
+    transfers_count: String(transfers),
+  });
 };
 
 /** `/tokens/{h}/transfers`: newest first, as an address's token transfers. */
-export const tokenTransfers: Handler = (ctx, [raw], query) => tokenTransferPage(ctx, transfersOfToken(ctx, tokenOf(ctx, raw!)), query);
+export const tokenTransfers: Handler = (ctx, [raw], query) =>
+  tokenTransferPage(ctx, transfersOfToken(ctx, tokenOf(ctx, raw!)), query);
 
 /** `/tokens/{h}/holders`: value descending, then address descending; the explorer's cursor `address_hash`, `value`, `items_count`. */
 export const tokenHolders: Handler = (ctx, [raw], query) => {
@@ -146,12 +180,29 @@ export const tokenHolders: Handler = (ctx, [raw], query) => {
   const value = bigintQuery(query, 'value');
   const holders = holdersOf(ctx, id);
   const lower = (h: number) => ctx.chain.accounts[h]!.lower;
-  const after = address === undefined ? null : (k: number) => holders[k]!.value < (value ?? 0n) || (holders[k]!.value === (value ?? 0n) && lower(holders[k]!.holder) < address);
+  const after =
+    address === undefined
+      ? null
+      : (k: number) =>
+          holders[k]!.value < (value ?? 0n) ||
+          (holders[k]!.value === (value ?? 0n) && lower(holders[k]!.holder) < address);
   const page = takePage(identity(holders.length), false, after);
   const last = holders[page.elements[page.elements.length - 1] ?? -1];
   return pageResponse(
-    page.elements.map((k) => JSON.stringify({ address: addressRef(ctx, holders[k]!.holder), value: String(holders[k]!.value), token_id: null })),
-    page.more && last ? { address_hash: ctx.chain.accounts[last.holder]!.hash, value: String(last.value), items_count: (integerQuery(query, 'items_count') ?? 0) + page.elements.length } : null,
+    page.elements.map((k) =>
+      JSON.stringify({
+        address: addressRef(ctx, holders[k]!.holder),
+        value: String(holders[k]!.value),
+        token_id: null,
+      }),
+    ),
+    page.more && last
+      ? {
+          address_hash: ctx.chain.accounts[last.holder]!.hash,
+          value: String(last.value),
+          items_count: (integerQuery(query, 'items_count') ?? 0) + page.elements.length,
+        }
+      : null,
   );
 };
 
@@ -160,9 +211,12 @@ function instancesOf(ctx: ApiContext, id: number): { nftId: bigint; owner: numbe
   return cachedObject(ctx, `instances:${id}`, () => {
     const out = new Map<bigint, number>();
     for (let holder = 0; holder < ctx.chain.indexes.length; holder++) {
-      for (const c of ctx.chain.indexes.at(holder)!.nftCollections) if (c.tokenId === id) for (const x of c.instances) if (!out.has(x.id)) out.set(x.id, holder);
+      for (const c of ctx.chain.indexes.at(holder)!.nftCollections)
+        if (c.tokenId === id) for (const x of c.instances) if (!out.has(x.id)) out.set(x.id, holder);
     }
-    return [...out].map(([nftId, owner]) => ({ nftId, owner })).sort((a, b) => (a.nftId > b.nftId ? -1 : a.nftId < b.nftId ? 1 : 0));
+    return [...out]
+      .map(([nftId, owner]) => ({ nftId, owner }))
+      .sort((a, b) => (a.nftId > b.nftId ? -1 : a.nftId < b.nftId ? 1 : 0));
   });
 }
 
@@ -176,7 +230,11 @@ export const tokenInstances: Handler = (ctx, [raw], query) => {
   const page = takePage(identity(list.length), false, cursor === null ? null : (k) => list[k]!.nftId < BigInt(cursor));
   const last = list[page.elements[page.elements.length - 1] ?? 0];
   return pageResponse(
-    page.elements.map((k) => cachedJson(ctx, `instance:${id}:${list[k]!.nftId}`, () => tokenInstanceView(ctx, id, list[k]!.nftId, list[k]!.owner))),
+    page.elements.map((k) =>
+      cachedJson(ctx, `instance:${id}:${list[k]!.nftId}`, () =>
+        tokenInstanceView(ctx, id, list[k]!.nftId, list[k]!.owner),
+      ),
+    ),
     page.more && last ? { unique_token: String(last.nftId) } : null,
   );
 };
@@ -187,7 +245,10 @@ export const tokenInstance: Handler = (ctx, [raw, rawId]) => {
   const nftId = nftIdParam(rawId!);
   const found = instancesOf(ctx, id).find((x) => x.nftId === nftId);
   if (!found) throw notFound();
-  return { status: 200, body: cachedJson(ctx, `instance:${id}:${found.nftId}`, () => tokenInstanceView(ctx, id, found.nftId, found.owner)) };
+  return {
+    status: 200,
+    body: cachedJson(ctx, `instance:${id}:${found.nftId}`, () => tokenInstanceView(ctx, id, found.nftId, found.owner)),
+  };
 };
 
 /** `/tokens/{h}/instances/{id}/transfers-count`. */
@@ -195,7 +256,8 @@ export const tokenInstanceTransfersCount: Handler = (ctx, [raw, rawId]) => {
   const id = tokenOf(ctx, raw!);
   const nftId = nftIdParam(rawId!);
   let count = 0;
-  for (const t of transfersOfToken(ctx, id)) count += ctx.chain.tokenTransfers.at(t)!.tokenIds?.filter((x) => x === nftId).length ?? 0;
+  for (const t of transfersOfToken(ctx, id))
+    count += ctx.chain.tokenTransfers.at(t)!.tokenIds?.filter((x) => x === nftId).length ?? 0;
   return jsonResponse(200, { transfers_count: count });
 };
 
@@ -203,6 +265,8 @@ export const tokenInstanceTransfersCount: Handler = (ctx, [raw, rawId]) => {
 export const tokenInstanceTransfers: Handler = (ctx, [raw, rawId], query) => {
   const id = tokenOf(ctx, raw!);
   const nftId = nftIdParam(rawId!);
-  const list = cachedObject(ctx, `instance-transfers:${id}:${nftId}`, () => transfersOfToken(ctx, id).filter((t) => ctx.chain.tokenTransfers.at(t)!.tokenIds?.includes(nftId) ?? false));
+  const list = cachedObject(ctx, `instance-transfers:${id}:${nftId}`, () =>
+    transfersOfToken(ctx, id).filter((t) => ctx.chain.tokenTransfers.at(t)!.tokenIds?.includes(nftId) ?? false),
+  );
   return tokenTransferPage(ctx, list, query);
 };

@@ -24,10 +24,19 @@ export const transactionTokenTransfers: Handler = (ctx, [raw], query) => {
   const transaction = chain.transactions.at(index)!;
   const block = chain.blocks.at(transaction.block)!;
   // Items in order: [transfer, position in batch]. A transaction holds at most a few hundred.
-  const cursor = batchLogIndex !== undefined ? [batchLogIndex, indexInBatch ?? 0] : plainLogIndex !== undefined ? [plainLogIndex, Number.MAX_SAFE_INTEGER] : null;
+  const cursor =
+    batchLogIndex !== undefined
+      ? [batchLogIndex, indexInBatch ?? 0]
+      : plainLogIndex !== undefined
+        ? [plainLogIndex, Number.MAX_SAFE_INTEGER]
+        : null;
   const items: [number, number][] = [];
   let more = false;
-  for (let t = transaction.tokenTransferStart; t < transaction.tokenTransferStart + transaction.tokenTransferCount && !more; t++) {
+  for (
+    let t = transaction.tokenTransferStart;
+    t < transaction.tokenTransferStart + transaction.tokenTransferCount && !more;
+    t++
+  ) {
     const transfer = chain.tokenTransfers.at(t)!;
     if (types && !types.has(chain.accounts[transfer.tokenId]!.contract!.token!.type)) continue;
     for (let k = 0; k < itemsOf(transfer); k++) {

@@ -30,11 +30,22 @@ export const transactions: Handler = (ctx, _params, query) => {
   if (filter === 'pending') return pendingPage(ctx, query);
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
   const list = identity(chain.transactions.length);
-  const page = takePage(list, true, cursor && ((t) => compareTuples([chain.transactions.at(t)!.block, chain.transactions.at(t)!.position], cursor) < 0));
+  const page = takePage(
+    list,
+    true,
+    cursor && ((t) => compareTuples([chain.transactions.at(t)!.block, chain.transactions.at(t)!.position], cursor) < 0),
+  );
   const last = chain.transactions.at(page.elements[page.elements.length - 1] ?? 0)!;
   return pageResponse(
     page.elements.map((t) => transactionJson(ctx, t)),
-    page.more ? { block_number: last.block, index: last.position, items_count: itemsCount + page.elements.length, ...(query.has('filter') ? { filter } : {}) } : null,
+    page.more
+      ? {
+          block_number: last.block,
+          index: last.position,
+          items_count: itemsCount + page.elements.length,
+          ...(query.has('filter') ? { filter } : {}),
+        }
+      : null,
   );
 };
 
@@ -52,7 +63,9 @@ function pendingPage(ctx: ApiContext, query: URLSearchParams): ApiResponse {
   const head = ctx.chain.blocks.at(ctx.chain.headHeight)!;
   return pageResponse(
     page.map((t) => t.json),
-    last && start + PAGE_SIZE < pool.length ? { inserted_at: isoTimestamp(head.timestamp), hash: last.hash, filter: 'pending' } : null,
+    last && start + PAGE_SIZE < pool.length
+      ? { inserted_at: isoTimestamp(head.timestamp), hash: last.hash, filter: 'pending' }
+      : null,
   );
 }
 
@@ -62,7 +75,19 @@ export const transaction: Handler = (ctx, [raw]) => {
   if (ctx.chain.transactionByHash.get(hash) === undefined) {
     // The mined chain's own history first: the mempool costs a second builder the first time.
     const lostTo = droppedTransactions(ctx.chain).get(hash);
-    if (lostTo !== undefined) return { status: 200, body: JSON.stringify(replacedForm(JSON.parse(transactionDetailJson(ctx, lostTo)) as Record<string, unknown>, hash, ctx.profile, true, true)) };
+    if (lostTo !== undefined)
+      return {
+        status: 200,
+        body: JSON.stringify(
+          replacedForm(
+            JSON.parse(transactionDetailJson(ctx, lostTo)) as Record<string, unknown>,
+            hash,
+            ctx.profile,
+            true,
+            true,
+          ),
+        ),
+      };
     const pending = ctx.mempool()?.detail(hash);
     if (pending) return { status: 200, body: pending };
   }
@@ -77,11 +102,22 @@ export const transactionInternalTransactions: Handler = (ctx, [raw], query) => {
   integerQuery(query, 'transaction_index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   const list = identity(t.internalCount).map((k) => t.internalStart + k);
-  const page = takePage(list, false, index === undefined ? null : (i) => ctx.chain.internalTransactions.at(i)!.index > index);
+  const page = takePage(
+    list,
+    false,
+    index === undefined ? null : (i) => ctx.chain.internalTransactions.at(i)!.index > index,
+  );
   const last = ctx.chain.internalTransactions.at(page.elements[page.elements.length - 1] ?? 0);
   return pageResponse(
     page.elements.map((i) => internalTransactionJson(ctx, i)),
-    page.more && last ? { block_number: last.block, transaction_index: last.transactionIndex, index: last.index, items_count: itemsCount + page.elements.length } : null,
+    page.more && last
+      ? {
+          block_number: last.block,
+          transaction_index: last.transactionIndex,
+          index: last.index,
+          items_count: itemsCount + page.elements.length,
+        }
+      : null,
   );
 };
 
@@ -97,7 +133,9 @@ export const transactionLogs: Handler = (ctx, [raw], query) => {
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     page.elements.map((k) => logJson(ctx, refs[k]!, false)),
-    page.more && last !== undefined ? { block_number: tx.block, index: indexOf(last), items_count: itemsCount + page.elements.length } : null,
+    page.more && last !== undefined
+      ? { block_number: tx.block, index: indexOf(last), items_count: itemsCount + page.elements.length }
+      : null,
   );
 };
 
@@ -120,4 +158,5 @@ export const transactionStateChanges: Handler = (ctx, [raw], query) => {
 };
 
 /** `/transactions/{hash}/summary`: a human summary, in the shape of the explorer's interpretation service. */
-export const transactionSummary: Handler = (ctx, [raw]) => jsonResponse(200, summaryView(ctx, transactionOf(ctx, raw!)));
+export const transactionSummary: Handler = (ctx, [raw]) =>
+  jsonResponse(200, summaryView(ctx, transactionOf(ctx, raw!)));

@@ -7,7 +7,17 @@ export const internalTransaction = z
   .strictObject({
     error: z.string().nullable(),
     success: z.boolean(),
-    type: z.enum(['call', 'delegatecall', 'staticcall', 'callcode', 'create', 'create2', 'selfdestruct', 'reward', 'stop']),
+    type: z.enum([
+      'call',
+      'delegatecall',
+      'staticcall',
+      'callcode',
+      'create',
+      'create2',
+      'selfdestruct',
+      'reward',
+      'stop',
+    ]),
     transaction_hash: fullHash,
     transaction_index: integer,
     from: addressRef,
@@ -28,6 +38,10 @@ export const withdrawal = z
   .strictObject({ ...withdrawalFields, block_number: integer, receiver: addressRef, timestamp })
   .meta({ id: 'BlockscoutWithdrawal' });
 /** …no block in a block's list… */
-export const blockWithdrawal = z.strictObject({ ...withdrawalFields, receiver: addressRef }).meta({ id: 'BlockscoutBlockWithdrawal' });
+export const blockWithdrawal = z
+  .strictObject({ ...withdrawalFields, receiver: addressRef })
+  .meta({ id: 'BlockscoutBlockWithdrawal' });
 /** …and no receiver in an address's. */
-export const addressWithdrawal = z.strictObject({ ...withdrawalFields, block_number: integer, timestamp }).meta({ id: 'BlockscoutAddressWithdrawal' });
+export const addressWithdrawal = z
+  .strictObject({ ...withdrawalFields, block_number: integer, timestamp })
+  .meta({ id: 'BlockscoutAddressWithdrawal' });

@@ -1,6 +1,17 @@
 /** Blockscout's address objects: `schemas/api/v2/address.ex`, `address/response.ex`, `address/top_address.ex`. */
 import { z } from 'zod';
-import { addressHash, floatString, fullHash, implementation, integer, integerString, metadataTag, proxyType, tag, watchlistName } from './general.js';
+import {
+  addressHash,
+  floatString,
+  fullHash,
+  implementation,
+  integer,
+  integerString,
+  metadataTag,
+  proxyType,
+  tag,
+  watchlistName,
+} from './general.js';
 import { token } from './token.js';
 
 const refFields = {
@@ -44,5 +55,9 @@ export const address = z
 
 /** `TopAddress`: an item of `/addresses`. */
 export const topAddress = z
-  .strictObject({ ...refFields, coin_balance: integerString.nullable(), transactions_count: z.union([integerString, z.literal('')]).nullable() })
+  .strictObject({
+    ...refFields,
+    coin_balance: integerString.nullable(),
+    transactions_count: z.union([integerString, z.literal('')]).nullable(),
+  })
   .meta({ id: 'BlockscoutTopAddress' });

@@ -8,7 +8,10 @@ import { addressHash, decimal, hash32, hexBytes, timestamp } from '../formats.js
 export { addressHash, hash32 as fullHash, hexBytes as hexString, timestamp };
 
 /** `IntegerString`: a possibly negative integer as decimal digits. */
-export const integerString = z.string().regex(/^-?(0|[1-9][0-9]*)$/).meta({ description: 'integer as decimal digits' });
+export const integerString = z
+  .string()
+  .regex(/^-?(0|[1-9][0-9]*)$/)
+  .meta({ description: 'integer as decimal digits' });
 
 /** `FloatString`: a fiat value or ratio as a decimal string. */
 export const floatString = decimal;
@@ -40,7 +43,9 @@ export const proxyType = z
   ])
   .nullable();
 
-export const implementation = z.strictObject({ address_hash: addressHash, name: z.string().nullable() }).meta({ id: 'BlockscoutImplementation' });
+export const implementation = z
+  .strictObject({ address_hash: addressHash, name: z.string().nullable() })
+  .meta({ id: 'BlockscoutImplementation' });
 
 /** `General.Tag`: public-tag hashes are raw, so either case. */
 export const tag = z.strictObject({ address_hash: anyCaseAddress, display_name: z.string(), label: z.string() });
@@ -58,12 +63,17 @@ export const metadataTag = z.strictObject({
 
 /** A decoded ABI value: a string, or arrays of them for tuples and arrays. */
 type Decoded = string | boolean | Decoded[];
-const decodedValue: z.ZodType<Decoded> = z.lazy(() => z.union([z.string(), z.boolean(), z.array(decodedValue)])).meta({ id: 'DecodedValue' });
+const decodedValue: z.ZodType<Decoded> = z
+  .lazy(() => z.union([z.string(), z.boolean(), z.array(decodedValue)]))
+  .meta({ id: 'DecodedValue' });
 
 /** `General.DecodedInput`: method_id is lower-case hex without 0x. */
 export const decodedInput = z
   .strictObject({
-    method_id: z.string().regex(/^[0-9a-f]{8}$/).nullable(),
+    method_id: z
+      .string()
+      .regex(/^[0-9a-f]{8}$/)
+      .nullable(),
     method_call: z.string().nullable(),
     parameters: z.array(z.strictObject({ name: z.string(), type: z.string(), value: decodedValue })),
   })
@@ -72,9 +82,14 @@ export const decodedInput = z
 /** `General.DecodedLogInput`: the same with `indexed` per parameter. */
 export const decodedLogInput = z
   .strictObject({
-    method_id: z.string().regex(/^[0-9a-f]{8}$/).nullable(),
+    method_id: z
+      .string()
+      .regex(/^[0-9a-f]{8}$/)
+      .nullable(),
     method_call: z.string().nullable(),
-    parameters: z.array(z.strictObject({ name: z.string(), type: z.string(), indexed: z.boolean(), value: decodedValue })),
+    parameters: z.array(
+      z.strictObject({ name: z.string(), type: z.string(), indexed: z.boolean(), value: decodedValue }),
+    ),
   })
   .meta({ id: 'DecodedLogInput' });
 

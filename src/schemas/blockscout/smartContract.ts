@@ -68,4 +68,6 @@ export const verifiedSmartContract = z
 /** A contract nobody verified and with no verified twin: the six required keys only. */
 export const unverifiedSmartContract = z.strictObject(always).meta({ id: 'BlockscoutUnverifiedSmartContract' });
 
-export const smartContract = z.union([verifiedSmartContract, unverifiedSmartContract]).meta({ id: 'BlockscoutSmartContractResponse' });
+export const smartContract = z
+  .union([verifiedSmartContract, unverifiedSmartContract])
+  .meta({ id: 'BlockscoutSmartContractResponse' });

@@ -20,7 +20,11 @@ const instanceFields = {
 
 /** `TokenInstance`. */
 export const tokenInstance = z
-  .strictObject({ ...instanceFields, token_type: tokenType.nullable().optional(), value: integerString.nullable().optional() })
+  .strictObject({
+    ...instanceFields,
+    token_type: tokenType.nullable().optional(),
+    value: integerString.nullable().optional(),
+  })
   .meta({ id: 'BlockscoutTokenInstance' });
 
 /** `TokenInstanceInList`: with the holder's token type and amount. */
@@ -35,5 +39,10 @@ export const nftCollection = z
 
 /** `Address.TokenBalance`: a row of `/addresses/{h}/tokens` and `/token-balances`. */
 export const tokenBalance = z
-  .strictObject({ value: integerString, token: token.nullable(), token_id: integerString.nullable(), token_instance: tokenInstance.nullable() })
+  .strictObject({
+    value: integerString,
+    token: token.nullable(),
+    token_id: integerString.nullable(),
+    token_instance: tokenInstance.nullable(),
+  })
   .meta({ id: 'BlockscoutTokenBalance' });

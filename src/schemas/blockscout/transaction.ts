@@ -1,13 +1,28 @@
 /** Blockscout's transactions and token transfers: `schemas/api/v2/transaction.ex`, `transaction/fee.ex`, `token_transfer.ex`, `signed_authorization.ex`. */
 import { z } from 'zod';
 import { addressRef } from './address.js';
-import { addressHash, decodedInput, floatString, fullHash, hexString, integer, integerString, timestamp, tokenType } from './general.js';
+import {
+  addressHash,
+  decodedInput,
+  floatString,
+  fullHash,
+  hexString,
+  integer,
+  integerString,
+  timestamp,
+  tokenType,
+} from './general.js';
 import { token } from './token.js';
 import { tokenInstance } from './tokenInstance.js';
 
 const totalFungible = z.strictObject({ value: integerString.nullable(), decimals: integerString.nullable() });
 const totalErc721 = z.strictObject({ token_id: integerString.nullable(), token_instance: tokenInstance.nullable() });
-const totalErc1155 = z.strictObject({ token_id: integerString.nullable(), value: integerString.nullable(), decimals: integerString.nullable(), token_instance: tokenInstance.nullable() });
+const totalErc1155 = z.strictObject({
+  token_id: integerString.nullable(),
+  value: integerString.nullable(),
+  decimals: integerString.nullable(),
+  token_instance: tokenInstance.nullable(),
+});
 
 export const tokenTransfer = z
   .strictObject({
@@ -62,7 +77,9 @@ const transactionFields = {
   transaction_burnt_fee: integerString.nullable(),
   nonce: integer,
   position: integer.nullable(),
-  revert_reason: z.union([decodedInput, z.strictObject({ raw: z.union([hexString, z.string()]).nullable() })]).nullable(),
+  revert_reason: z
+    .union([decodedInput, z.strictObject({ raw: z.union([hexString, z.string()]).nullable() })])
+    .nullable(),
   raw_input: hexString,
   decoded_input: decodedInput.nullable(),
   token_transfers: z.array(tokenTransfer).nullable(),
@@ -71,7 +88,15 @@ const transactionFields = {
   historic_exchange_rate: floatString.nullable(),
   method: z.string().nullable(),
   transaction_types: z.array(
-    z.enum(['token_transfer', 'contract_creation', 'contract_call', 'token_creation', 'coin_transfer', 'blob_transaction', 'set_code_transaction']),
+    z.enum([
+      'token_transfer',
+      'contract_creation',
+      'contract_call',
+      'token_creation',
+      'coin_transfer',
+      'blob_transaction',
+      'set_code_transaction',
+    ]),
   ),
   transaction_tag: z.string().nullable(),
   has_error_in_internal_transactions: z.boolean().nullable(),
