@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildChain } from '../generators/buildChain.js';
-import { createApi } from '../src/api/createApi.js';
+import { createApi } from '../src/app/createApi.js';
 import { endpointLoads } from './urls.js';
 
 const [scenario = 'default', seed = '1'] = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * new app) as JSON.
  */
 import { createChainBuilder } from '../generators/buildChain.js';
-import { createMockApp } from '../src/app.js';
+import { createChainApp } from '../src/app/chainApp.js';
 
 const BLOCKS = 40;
 const builder = createChainBuilder({ scenario: 'default', seed: 1 });
@@ -17,7 +17,7 @@ for (let i = 0; i < BLOCKS; i++) {
   const t1 = performance.now();
   const chain = builder.chain();
   const t2 = performance.now();
-  createMockApp(chain);
+  createChainApp(chain);
   const t3 = performance.now();
   parts.ledger.push(t1 - t0);
   parts.index.push(t2 - t1);

@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildChain } from '../generators/buildChain.js';
-import { createApi } from '../src/api/createApi.js';
+import { createApi } from '../src/app/createApi.js';
 import { rssMb, spawnUntilLine, stop, urlIn } from './process.js';
 import { measureStartup, type StartupRow } from './startup.js';
 import { endpointLoads } from './urls.js';

@@ -1,6 +1,6 @@
 import type { Chain } from '../src/chain/types.js';
-import type { ApiHandler } from '../src/api/response.js';
-import { followPages } from '../src/api/followPages.js';
+import type { ApiHandler } from '../src/rest/response.js';
+import { followPages } from '../src/rest/walkPages.js';
 
 /** Every page of a list (up to 200), following next_page_params in process. */
 const pagesOf = (api: ApiHandler, path: string) =>

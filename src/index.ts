@@ -6,8 +6,8 @@ export {
   createChainBuilder,
   type ChainBuilder,
 } from '../generators/buildChain.js';
-export { MineError, MAX_MINE } from './live/liveApp.js';
-export { createApi, type CreateApiOptions } from './api/createApi.js';
+export { MineError, MAX_MINE } from './live/liveChain.js';
+export { createApi, type CreateApiOptions } from './app/createApi.js';
 export {
   createHandler,
   CreateHandlerError,
@@ -18,7 +18,7 @@ export { exportFixtures, type ExportOptions, type ManifestEntry } from './export
 export type { FaultConfig } from './faults/faultConfig.js';
 export type { CacheOption, CacheOptions } from './cache/cacheSettings.js';
 export type { ChainOrigin } from './cache/openChain.js';
-export type { ApiHandler, ApiResponse } from './api/response.js';
+export type { ApiHandler, ApiResponse } from './rest/response.js';
 export { scenarioNames, type Scenario } from '../scenarios/index.js';
 export { defineScenario, type ScenarioInput } from '../scenarios/defineScenario.js';
 export { loadScenario, ScenarioError } from '../scenarios/loadScenario.js';

@@ -3,17 +3,17 @@ import { type CacheOption, cacheOptionProblem } from './cache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './cache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
-import { createLiveApp, mineRequest } from './live/liveApp.js';
+import { createLiveChain, mineRequest } from './live/liveChain.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
-import { blockEvents, mempoolEvents } from './live/blockEvents.js';
-import { attachPhoenixSocket, type PhoenixSocket } from './live/phoenixSocket.js';
+import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
+import { attachPhoenixSocket, type PhoenixSocket } from './phoenix/phoenixSocket.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
-import { loadHeavy } from './views/heavy.js';
+import { loadHeavy } from './domain/lazyModules.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
 
@@ -136,7 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // meanwhile waits for it, as for the views' lazy modules).
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
-  const live = createLiveApp(opened.chain, {
+  const live = createLiveChain(opened.chain, {
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,

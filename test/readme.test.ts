@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
-import { createApi } from '../src/api/createApi.js';
+import { createApi } from '../src/app/createApi.js';
 import type { Chain } from '../src/chain/types.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

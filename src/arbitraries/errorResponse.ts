@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorResponse as toResponse, invalidParameter, notFound, unknownAction } from '../api/errors.js';
+import { errorResponse as toResponse, invalidParameter, notFound, unknownAction } from '../rest/errors.js';
 import type { ErrorBody } from '../schemas/index.js';
 
 const POINTERS = [

@@ -8,7 +8,7 @@
  * fc.assert(fc.property(transaction({ status: 'error' }), (t) => t.revert_reason !== null));
  */
 // Values are rendered synchronously by the server's views: load every module they use up front.
-import '../views/heavyEager.js';
+import '../app/loadModulesEagerly.js';
 
 export { addressHash, blockHash, transactionHash } from './primitives.js';
 export {

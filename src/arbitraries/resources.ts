@@ -25,7 +25,7 @@ import type {
 import { addressListItemView, addressView } from '../views/address.js';
 import { addressRefView } from '../views/addressRef.js';
 import { blockJson } from '../views/block.js';
-import { smartContractView } from '../views/contractCode.js';
+import { smartContractView } from '../views/smartContract.js';
 import { createViewContext } from '../views/context.js';
 import { nftCollectionView, tokenBalanceView } from '../views/holdings.js';
 import { internalTransactionJson } from '../views/internalTransaction.js';

@@ -2,8 +2,8 @@ import { type Profile, PROFILES } from '../views/context.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildChain } from '../../generators/buildChain.js';
-import '../views/heavyEager.js';
-import { createMockApp } from '../app.js';
+import '../app/loadModulesEagerly.js';
+import { createChainApp } from '../app/chainApp.js';
 import type { CacheOption } from '../cache/cacheSettings.js';
 import { openChainSync } from '../cache/openChain.js';
 import type { Scenario } from '../../scenarios/types.js';
@@ -43,7 +43,7 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
   if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
-  const app = createMockApp(opened.chain, undefined, profile);
+  const app = createChainApp(opened.chain, undefined, profile);
   const requests: Record<string, ManifestEntry> = {};
   for (const url of fixtureRequests(app, pages)) {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });

@@ -1,11 +1,11 @@
-import type { MockApp } from '../app.js';
-import { followPages } from '../api/followPages.js';
-import { scenarioSummary } from '../server/scenarioSummary.js';
+import type { ChainApp } from '../app/chainApp.js';
+import { followPages } from '../rest/walkPages.js';
+import { scenarioSummary } from '../app/scenarioSummary.js';
 
 const decoder = new TextDecoder();
 
 /** Every page up to `pages` of a list, as the app answers it. */
-const pagesOf = (app: MockApp, first: string, pages: number) =>
+const pagesOf = (app: ChainApp, first: string, pages: number) =>
   followPages(
     (url) => {
       const answer = app.answer({ method: 'GET', url, header: () => undefined });
@@ -19,7 +19,7 @@ const pagesOf = (app: MockApp, first: string, pages: number) =>
  * The requests a fixture export answers: every endpoint on every notable entity, the lists'
  * first `pages` pages, the top-level lists, the OpenAPI document and the scenario summary.
  */
-export function fixtureRequests(app: MockApp, pages: number): string[] {
+export function fixtureRequests(app: ChainApp, pages: number): string[] {
   const firsts = ['/api/v2/addresses', '/api/v2/blocks', '/api/v2/blocks?type=uncle', '/api/v2/blocks?type=reorg'];
   for (const handle of scenarioSummary(app.chain, app.profile).handles) firsts.push(...handle.links);
   const urls = new Set<string>(['/api/v2/openapi', '/__mock/scenario']);

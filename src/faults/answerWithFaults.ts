@@ -1,4 +1,4 @@
-import type { CachedAnswers, HttpAnswer, HttpRequest } from '../server/answerHttp.js';
+import type { CachedAnswers, HttpAnswer, HttpRequest } from '../http/answerHttp.js';
 import { withModules } from '../lazy/lazyModule.js';
 import { errorMessageOf } from './faultConfig.js';
 import type { FaultPlan, FaultRequest } from './planFaults.js';

@@ -1,6 +1,6 @@
 import { type Profile, PROFILES } from '../views/context.js';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
-import { createLiveApp, mineRequest } from '../live/liveApp.js';
+import { createLiveChain, mineRequest } from '../live/liveChain.js';
 import { type CacheOption, cacheOptionProblem } from '../cache/cacheSettings.js';
 import { openChainSync } from '../cache/openChain.js';
 import type { Chain } from '../chain/types.js';
@@ -8,7 +8,7 @@ import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
 import { validateFaults } from '../faults/validateFaults.js';
-import type { HttpAnswer } from '../server/answerHttp.js';
+import type { HttpAnswer } from '../http/answerHttp.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 
@@ -112,7 +112,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     throw error;
   }
   opened.saveSnapshot();
-  const live = createLiveApp(opened.chain, {
+  const live = createLiveChain(opened.chain, {
     profile,
     start: () => opened.origin,
     build,

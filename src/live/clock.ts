@@ -1,5 +1,5 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
-import type { LiveApp } from './liveApp.js';
+import type { LiveChain } from './liveChain.js';
 
 /** What the clock needs from the chain builder (loaded lazily). */
 export interface SlotRule {
@@ -18,7 +18,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * block per block time rather than catching up in a burst. Returns `stop`.
  */
 export function startClock(
-  live: LiveApp,
+  live: LiveChain,
   options: {
     readonly build: BuildChainOptions;
     readonly blockTime: number;

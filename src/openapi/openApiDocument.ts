@@ -1,6 +1,6 @@
-import { ROUTES } from '../api/routes.js';
+import { ROUTES } from '../rest/routes.js';
 import { z } from 'zod';
-import type { ApiHandler } from '../api/response.js';
+import type { ApiHandler } from '../rest/response.js';
 import type { Chain } from '../chain/types.js';
 import { type Endpoint, endpoints, type QueryParameter } from '../schemas/endpoints.js';
 import { profileSchemas } from '../schemas/profileSchemas.js';

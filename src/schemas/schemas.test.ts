@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
-import { createApi } from '../api/createApi.js';
+import { createApi } from '../app/createApi.js';
 import { endpoints, jsonSchemas, schemas } from './index.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 5 });

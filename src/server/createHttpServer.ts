@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka, { type Middleware } from 'polka';
-import type { CachedAnswers, HttpAnswer } from './answerHttp.js';
+import type { CachedAnswers, HttpAnswer } from '../http/answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { asksForFault, createFaultPlanner, type FaultPlan, type FaultRequest } from '../faults/planFaults.js';

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiHandler } from '../api/response.js';
-import { cachedAnswers } from './answerHttp.js';
+import type { ApiHandler } from '../rest/response.js';
+import { cachedAnswers } from '../http/answerHttp.js';
 import { CLOSE_GRACE_MS, serve, type Serving } from './serve.js';
 
 const fakeApi: ApiHandler = (pathname, query) => {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { CachedAnswers } from './answerHttp.js';
+import type { CachedAnswers } from '../http/answerHttp.js';
 import { createHttpServer, type ServerControl, type ServerFaults, serverFaults } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 

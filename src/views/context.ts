@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/types.js';
-import { type Lru, lru } from './lru.js';
+import { type Lru, lru } from '../memo/lru.js';
 
 /**
  * What the views need besides the chain: caches of JSON text. The chain never changes, so each

@@ -1,10 +1,10 @@
 import { type ContractKind, NONE, type TokenType } from '../chain/types.js';
 import { isTransferLog, type LogRef, logRow } from '../chain/logs.js';
 import { addressRef } from './addressRef.js';
-import { customAbiOf } from './customAbi.js';
+import { customAbiOf } from '../domain/customAbi.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
-import { heavy } from './heavy.js';
+import { heavy } from '../domain/lazyModules.js';
 
 const KIND_OF_TOKEN: Record<TokenType, ContractKind> = {
   'ERC-20': 'erc20',

@@ -3,7 +3,7 @@ import * as blockscout from '../profiles/blockscout.js';
 import type { AccountId } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import { cachedObject, type ViewContext } from './context.js';
-import { heavy } from './heavy.js';
+import { heavy } from '../domain/lazyModules.js';
 import { token } from './token.js';
 
 /** The off-chain metadata of an NFT, drawn from its token and id (memoised). */

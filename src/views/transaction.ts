@@ -2,11 +2,11 @@ import type { TokenTransfer, Transaction } from '../schemas/index.js';
 import * as blockscout from '../profiles/blockscout.js';
 import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
-import { creationInput } from './contractCode.js';
-import { customAbiOf } from './customAbi.js';
+import { creationInput } from './smartContract.js';
+import { customAbiOf } from '../domain/customAbi.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './format.js';
-import { heavy } from './heavy.js';
+import { heavy } from '../domain/lazyModules.js';
 import { itemsOf, methodName, tokenTransferView } from './tokenTransfer.js';
 
 /** Token transfer items shown inside a transaction; more set `token_transfers_overflow`. */

@@ -1,4 +1,4 @@
-import { balanceAt, transactionDelta } from '../chain/balanceHistory.js';
+import { balanceAt, transactionDelta } from '../domain/balances.js';
 import { NONE } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
-import { createApi } from '../../src/api/createApi.js';
-import { followPages } from '../../src/api/followPages.js';
-import { balanceChanges } from '../../src/chain/balanceHistory.js';
+import { createApi } from '../../src/app/createApi.js';
+import { followPages } from '../../src/rest/walkPages.js';
+import { balanceChanges } from '../../src/domain/balances.js';
 import { logIndexOf, logsOfTransaction } from '../../src/chain/logs.js';
 import { DIFFERENCES } from '../../src/profiles/blockscout.js';
 import { PROFILES } from '../../src/views/context.js';

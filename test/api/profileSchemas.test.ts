@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
-import { createApi } from '../../src/api/createApi.js';
-import { followPages } from '../../src/api/followPages.js';
-import { ROUTES } from '../../src/api/routes.js';
+import { createApi } from '../../src/app/createApi.js';
+import { followPages } from '../../src/rest/walkPages.js';
+import { ROUTES } from '../../src/rest/routes.js';
 import { NONE } from '../../src/chain/types.js';
 import { PROFILES } from '../../src/views/context.js';
 import { expectValidResponse, templateOf } from '../support/expectValid.js';

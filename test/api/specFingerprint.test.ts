@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
-import { createApi } from '../../src/api/createApi.js';
+import { createApi } from '../../src/app/createApi.js';
 import { fullWalk } from '../support/fullWalk.js';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as arb from '../../src/arbitraries/index.js';
-import { createApi } from '../../src/api/createApi.js';
+import { createApi } from '../../src/app/createApi.js';
 import { schemas } from '../../src/schemas/index.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValid } from '../support/expectValid.js';

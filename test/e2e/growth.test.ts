@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
-import { createApi } from '../../src/api/createApi.js';
+import { createApi } from '../../src/app/createApi.js';
 import { createHandler } from '../../src/handler/createHandler.js';
 import type { Chain } from '../../src/chain/types.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';

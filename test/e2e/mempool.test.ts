@@ -3,7 +3,7 @@ import { buildChain } from '../../generators/buildChain.js';
 import { createHandler } from '../../src/handler/createHandler.js';
 import { PROFILES } from '../../src/views/context.js';
 import { expectValidResponse } from '../support/expectValid.js';
-import { droppedTransactions, replacementAt } from '../../src/live/replaced.js';
+import { droppedTransactions, replacementAt } from '../../src/domain/replacements.js';
 
 type Json = Record<string, any>;
 

@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
-import { createApi } from '../../src/api/createApi.js';
-import { ROUTES } from '../../src/api/routes.js';
+import { createApi } from '../../src/app/createApi.js';
+import { ROUTES } from '../../src/rest/routes.js';
 import { endpoints } from '../../src/schemas/endpoints.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { VERSION } from '../../src/version.js';

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildChain } from '../../generators/buildChain.js';
-import { MAX_FRAME_BYTES } from '../../src/live/phoenixSocket.js';
-import { replacementAt } from '../../src/live/replaced.js';
+import { MAX_FRAME_BYTES } from '../../src/phoenix/phoenixSocket.js';
+import { replacementAt } from '../../src/domain/replacements.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { launchChromium } from '../support/chromium.js';
 

@@ -5,7 +5,7 @@ import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
-import { createApi } from '../../src/api/createApi.js';
+import { createApi } from '../../src/app/createApi.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/snapshot/snapshot.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';

@@ -6,7 +6,7 @@ import { buildChain } from '../../generators/buildChain.js';
 import { findScenario } from '../../scenarios/index.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import type { Scenario } from '../../scenarios/types.js';
-import { createApi } from '../../src/api/createApi.js';
+import { createApi } from '../../src/app/createApi.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValidResponse } from '../support/expectValid.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';

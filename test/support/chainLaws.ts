@@ -2,7 +2,7 @@ import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
 import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
-import { customAbiOf } from '../../src/views/customAbi.js';
+import { customAbiOf } from '../../src/domain/customAbi.js';
 import { logIndexOf, logsOfTransaction, logTransactionOf } from '../../src/chain/logs.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';

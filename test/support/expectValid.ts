@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { matchRoute, ROUTES } from '../../src/api/routes.js';
+import { matchRoute, ROUTES } from '../../src/rest/routes.js';
 import { endpoints } from '../../src/schemas/endpoints.js';
 import { profileSchemas } from '../../src/schemas/profileSchemas.js';
 import type { Profile } from '../../src/views/context.js';

@@ -1,5 +1,5 @@
 import type { Chain } from '../../src/chain/types.js';
-import { createApi } from '../../src/api/createApi.js';
+import { createApi } from '../../src/app/createApi.js';
 import { expectValidResponse } from './expectValid.js';
 import type { Get } from './walk.js';
 

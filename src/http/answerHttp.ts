@@ -1,0 +1,151 @@
+import { INTERNAL_ERROR } from '../rest/errors.js';
+import { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import { lru } from '../memo/lru.js';
+import type { ApiHandler } from '../rest/response.js';
+
+/** A request as the HTTP semantics need it, whatever carried it (Node, Fetch, a fixture exporter). */
+export interface HttpRequest {
+  readonly method: string;
+  /** Path and query, as sent (still percent-encoded). */
+  readonly url: string;
+  readonly header: (name: string) => string | null | undefined;
+}
+
+/** The full answer: status, headers and body bytes (none for HEAD and 204). */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Uint8Array | null;
+}
+
+/** A response an extra route produces (the home page, the scenario summary, the OpenAPI document). */
+export interface RouteAnswer {
+  readonly status: number;
+  readonly body: string | Uint8Array;
+  readonly contentType?: string;
+}
+
+/** Answers a GET for a path outside the API, or undefined when it does not know the path. */
+export type ExtraRoute = (path: string, query: URLSearchParams) => RouteAnswer | undefined;
+
+export interface HttpRoutes {
+  readonly api: ApiHandler;
+  readonly routes?: readonly ExtraRoute[];
+  /** Called with every unexpected error (a bug); the client gets a 500. */
+  readonly onError?: (error: unknown, url: string) => void;
+}
+
+/** Longest request line accepted; longer ones get 414. */
+const MAX_URL_LENGTH = 8 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const ALLOW = 'GET, HEAD, OPTIONS';
+const CORS = { 'access-control-allow-origin': '*' };
+const encoder = new TextEncoder();
+
+const json = (status: number, message: string, extra: Record<string, string> = {}): HttpAnswer => {
+  const body = encoder.encode(JSON.stringify({ message }));
+  return {
+    status,
+    headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length), ...extra },
+    body,
+  };
+};
+
+/**
+ * The HTTP behaviour of the mock, in one place for every adapter: methods, CORS and preflight,
+ * HEAD, trailing slashes, limits, and the JSON error bodies. Pure apart from `onError`. Throws
+ * `ModuleNotLoaded` when the answer needs a module still loading (see `withModules`).
+ */
+export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
+  const method = request.method.toUpperCase();
+  if (method === 'OPTIONS' && request.header('access-control-request-method')) {
+    return {
+      status: 204,
+      headers: {
+        ...CORS,
+        'access-control-allow-methods': ALLOW,
+        'access-control-allow-headers': request.header('access-control-request-headers') ?? '',
+        'access-control-max-age': '86400',
+        'content-length': '0',
+      },
+      body: null,
+    };
+  }
+  if (method !== 'GET' && method !== 'HEAD')
+    return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow: ALLOW });
+  if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
+  const answer = route(app, request.url);
+  return method === 'HEAD' ? { ...answer, body: null } : answer;
+}
+
+function route(app: HttpRoutes, url: string): HttpAnswer {
+  const q = url.indexOf('?');
+  let path = q < 0 ? url : url.slice(0, q);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  try {
+    if (path === '/api/v2' || path.startsWith('/api/v2/')) {
+      const response = app.api(path, query);
+      const body = encoder.encode(response.body);
+      return {
+        status: response.status,
+        headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) },
+        body,
+      };
+    }
+    for (const extra of app.routes ?? []) {
+      const answer = extra(path, query);
+      if (!answer) continue;
+      const body = typeof answer.body === 'string' ? encoder.encode(answer.body) : answer.body;
+      return {
+        status: answer.status,
+        headers: { ...CORS, 'content-type': answer.contentType ?? JSON_TYPE, 'content-length': String(body.length) },
+        body,
+      };
+    }
+    return json(404, 'Not found');
+  } catch (error) {
+    if (error instanceof ModuleNotLoaded) throw error;
+    app.onError?.(error, url);
+    const body = encoder.encode(INTERNAL_ERROR.body);
+    return {
+      status: 500,
+      headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) },
+      body,
+    };
+  }
+}
+
+/**
+ * What one cached answer costs beyond its body and key (answer and headers objects, the byte
+ * array, the map entry), measured at about 770 bytes: without it, a crawl of distinct junk URLs
+ * (tiny 4xx bodies) would fit a million entries, ~1 GB, under a 64 MB bound.
+ */
+const ENTRY_OVERHEAD = 1024;
+
+/** Answers requests through a cache of GET answers (see `cachedAnswers`). */
+export interface CachedAnswers {
+  (request: HttpRequest): HttpAnswer;
+  /** The cached answer to a GET of `url`, if any: the fast path of the Node server. */
+  peek(url: string): HttpAnswer | undefined;
+}
+
+/**
+ * `answerHttp` behind a cache of GET answers keyed by the raw URL: the chain never changes, so a
+ * URL once answered is answered again with the same bytes and headers, without parsing or
+ * routing. Bounded by body bytes; 500s are never kept. Both the Node server and the in-process
+ * fetch handler answer through it.
+ */
+export function cachedAnswers(app: HttpRoutes, maxBytes = 64 * 1024 * 1024): CachedAnswers {
+  const cache = lru<HttpAnswer & { length: number }>(maxBytes);
+  const answer = (request: HttpRequest): HttpAnswer => {
+    const method = request.method.toUpperCase();
+    const cacheable = method === 'GET' || method === 'HEAD';
+    const hit = cacheable ? cache.get(request.url) : undefined;
+    const full = hit ?? answerHttp(app, cacheable ? { ...request, method: 'GET' } : request);
+    if (!hit && cacheable && full.status !== 500 && full.body)
+      cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
+    return method === 'HEAD' ? { ...full, body: null } : full;
+  };
+  return Object.assign(answer, { peek: (url: string) => cache.peek(url) });
+}

@@ -1,0 +1,128 @@
+import type { BuildChainOptions } from '../../generators/chainInput.js';
+import type { ChainBuilder } from '../../generators/buildChain.js';
+import { createChainApp, type ChainApp } from '../app/chainApp.js';
+import type { Chain } from '../chain/types.js';
+import type { CachedAnswers } from '../http/answerHttp.js';
+import type { StartSummary } from '../app/scenarioSummary.js';
+import type { Profile } from '../views/context.js';
+import { type Mempool, mempoolOf } from '../domain/mempool.js';
+
+/** Most blocks one `mine` call may add. */
+export const MAX_MINE = 1_000;
+
+/** Thrown for a `mine` request the chain cannot take. */
+export class MineError extends Error {
+  override readonly name = 'MineError';
+}
+
+/** A served chain that can grow: the app answering now, and the way to add blocks. */
+export interface LiveChain {
+  /** The app answering from the newest chain. */
+  readonly current: ChainApp;
+  /** Every request's answer, from the newest chain (its caches go with it). */
+  readonly answer: CachedAnswers;
+  /**
+   * Mines `blocks` more blocks (default 1) and swaps the new chain in: the next request sees it,
+   * nothing in flight does. Returns the new chain.
+   */
+  mine(blocks?: number): Chain;
+  /** Calls `listener` after each block is mined, oldest first, with the chain that holds it. */
+  onBlock(listener: (chain: Chain, height: number) => void): () => void;
+  /** Serves another chain from now on (a rebuilt scenario), mined on from `build`. */
+  replace(chain: Chain, build: BuildChainOptions): void;
+}
+
+export interface LiveChainOptions {
+  readonly profile: Profile;
+  readonly start?: () => StartSummary;
+  /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
+  readonly build: BuildChainOptions;
+  /** The chain builder (loaded lazily: a server that never mines never loads it). */
+  readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
+}
+
+/**
+ * The app of a chain that grows by `mine`. Mining goes on from a builder replayed to the served
+ * head (built on the first `mine`, since a chain loaded from a snapshot has none), so block `k`
+ * is the same whether the server started below or at `k`.
+ */
+export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveChain {
+  let build = options.build;
+  let builder: ChainBuilder | null = null;
+  // A second builder one block ahead of the served chain: its block is the mempool.
+  let ahead: ChainBuilder | null = null;
+  const mempoolFor = (head: number): (() => Mempool) => {
+    let pool: Mempool | undefined;
+    return () => {
+      if (!pool) {
+        ahead ??= options.createBuilder(build);
+        ahead.mineTo(head + 1);
+        pool = mempoolOf(ahead.chain(), head + 1, options.profile);
+      }
+      return pool;
+    };
+  };
+  const appOf = (served: Chain) =>
+    createChainApp(served, options.start, options.profile, mempoolFor(served.headHeight));
+  let current = appOf(chain);
+  const listeners = new Set<(chain: Chain, height: number) => void>();
+  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
+    peek: (url: string) => current.answer.peek(url),
+  });
+  return {
+    get current() {
+      return current;
+    },
+    answer,
+    mine(blocks = 1) {
+      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
+        throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
+      if (!builder) {
+        builder = options.createBuilder(build);
+        builder.mineTo(current.chain.headHeight);
+      }
+      const from = current.chain.headHeight;
+      builder.mineTo(from + blocks);
+      const next = builder.chain();
+      current = appOf(next);
+      for (let height = from + 1; height <= next.headHeight; height++)
+        for (const listener of listeners) listener(next, height);
+      return next;
+    },
+    onBlock(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    replace(next, nextBuild) {
+      build = nextBuild;
+      builder = null;
+      ahead = null;
+      current = appOf(next);
+    },
+  };
+}
+
+/** The answer to `POST /__mock/mine` with body `{"blocks": n}` (empty: one block). */
+export function mineRequest(live: LiveChain, body: string): { status: number; body: string } {
+  let blocks: unknown = 1;
+  if (body.trim() !== '') {
+    try {
+      const parsed = JSON.parse(body) as unknown;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+      blocks = (parsed as { blocks?: unknown }).blocks ?? 1;
+    } catch {
+      return { status: 400, body: JSON.stringify({ message: 'Body must be a JSON object such as {"blocks": 1}' }) };
+    }
+  }
+  try {
+    const chain = live.mine(blocks as number);
+    const head = chain.blocks.at(chain.headHeight)!;
+    return {
+      status: 200,
+      body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }),
+    };
+  } catch (error) {
+    if (error instanceof MineError) return { status: 400, body: JSON.stringify({ message: error.message }) };
+    throw error;
+  }
+}

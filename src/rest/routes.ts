@@ -1,0 +1,174 @@
+import type { EndpointHandler } from './endpoint.js';
+import { address } from './endpoints/address.js';
+import { addresses } from './endpoints/addresses.js';
+import { addressInternalTransactions } from './endpoints/addressInternalTransactions.js';
+import { addressNftCollections } from './endpoints/addressNftCollections.js';
+import { addressTokens } from './endpoints/addressTokens.js';
+import { addressTokenTransfers } from './endpoints/addressTokenTransfers.js';
+import { addressTransactions } from './endpoints/addressTransactions.js';
+import { addressWithdrawals } from './endpoints/addressWithdrawals.js';
+import { blocks } from './endpoints/blocks.js';
+import { blockTransactions } from './endpoints/blockTransactions.js';
+import { smartContract } from './endpoints/smartContract.js';
+import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
+import { openapi } from '../openapi/openApiEndpoint.js';
+import { block, blockInternalTransactions, blockWithdrawals } from './endpoints/block.js';
+import {
+  transaction,
+  transactionInternalTransactions,
+  transactionLogs,
+  transactionRawTrace,
+  transactions,
+  transactionStateChanges,
+  transactionSummary,
+} from './endpoints/transactions.js';
+import {
+  addressBlocksValidated,
+  addressCoinBalanceHistory,
+  addressCoinBalanceHistoryByDay,
+  addressCounters,
+  addressLogs,
+  addressNft,
+  addressTabsCounters,
+} from './endpoints/addressPages.js';
+import {
+  tokenCounters,
+  tokenDetail,
+  tokenHolders,
+  tokenInstance,
+  tokenInstances,
+  tokenInstanceTransfers,
+  tokenInstanceTransfersCount,
+  tokens,
+  tokenTransfers,
+} from './endpoints/tokens.js';
+import {
+  allInternalTransactions,
+  allTokenTransfers,
+  allWithdrawals,
+  backendVersion,
+  indexingStatus,
+  mainPageBlocks,
+  mainPageTransactions,
+  marketChart,
+  smartContractCounters,
+  smartContracts,
+  stats,
+  transactionsChart,
+  transactionStats,
+  withdrawalCounters,
+} from './endpoints/chainPages.js';
+import { checkRedirect, quickSearch, search } from './endpoints/search.js';
+
+/** A route: the path template under /api/v2 (for documentation) and its handler. */
+export interface Route {
+  readonly template: string;
+  readonly handler: EndpointHandler;
+}
+
+/** The twelve endpoints and the OpenAPI document, by path template. `{x}` matches one path segment. */
+export const ROUTES: readonly Route[] = [
+  { template: '/addresses', handler: addresses },
+  { template: '/addresses/{address_hash}', handler: address },
+  { template: '/addresses/{address_hash}/tokens', handler: addressTokens },
+  { template: '/addresses/{address_hash}/token-transfers', handler: addressTokenTransfers },
+  { template: '/addresses/{address_hash}/transactions', handler: addressTransactions },
+  { template: '/addresses/{address_hash}/internal-transactions', handler: addressInternalTransactions },
+  { template: '/addresses/{address_hash}/nft/collections', handler: addressNftCollections },
+  { template: '/addresses/{address_hash}/withdrawals', handler: addressWithdrawals },
+  { template: '/blocks', handler: blocks },
+  { template: '/blocks/{block_number_or_hash}/transactions', handler: blockTransactions },
+  { template: '/transactions/{transaction_hash}/token-transfers', handler: transactionTokenTransfers },
+  { template: '/smart-contracts/{address_hash}', handler: smartContract },
+  { template: '/openapi', handler: openapi },
+  // What explorer pages call besides the twelve (both profiles).
+  { template: '/blocks/{block_number_or_hash}', handler: block },
+  { template: '/blocks/{block_number_or_hash}/withdrawals', handler: blockWithdrawals },
+  { template: '/blocks/{block_number_or_hash}/internal-transactions', handler: blockInternalTransactions },
+  { template: '/transactions', handler: transactions },
+  { template: '/transactions/stats', handler: transactionStats },
+  { template: '/transactions/{transaction_hash}', handler: transaction },
+  { template: '/transactions/{transaction_hash}/internal-transactions', handler: transactionInternalTransactions },
+  { template: '/transactions/{transaction_hash}/logs', handler: transactionLogs },
+  { template: '/transactions/{transaction_hash}/raw-trace', handler: transactionRawTrace },
+  { template: '/transactions/{transaction_hash}/state-changes', handler: transactionStateChanges },
+  { template: '/transactions/{transaction_hash}/summary', handler: transactionSummary },
+  { template: '/addresses/{address_hash}/counters', handler: addressCounters },
+  { template: '/addresses/{address_hash}/tabs-counters', handler: addressTabsCounters },
+  { template: '/addresses/{address_hash}/coin-balance-history', handler: addressCoinBalanceHistory },
+  { template: '/addresses/{address_hash}/coin-balance-history-by-day', handler: addressCoinBalanceHistoryByDay },
+  { template: '/addresses/{address_hash}/logs', handler: addressLogs },
+  { template: '/addresses/{address_hash}/blocks-validated', handler: addressBlocksValidated },
+  { template: '/addresses/{address_hash}/nft', handler: addressNft },
+  { template: '/tokens', handler: tokens },
+  { template: '/tokens/{address_hash}', handler: tokenDetail },
+  { template: '/tokens/{address_hash}/counters', handler: tokenCounters },
+  { template: '/tokens/{address_hash}/transfers', handler: tokenTransfers },
+  { template: '/tokens/{address_hash}/holders', handler: tokenHolders },
+  { template: '/tokens/{address_hash}/instances', handler: tokenInstances },
+  { template: '/tokens/{address_hash}/instances/{token_id}', handler: tokenInstance },
+  { template: '/tokens/{address_hash}/instances/{token_id}/transfers', handler: tokenInstanceTransfers },
+  { template: '/tokens/{address_hash}/instances/{token_id}/transfers-count', handler: tokenInstanceTransfersCount },
+  { template: '/token-transfers', handler: allTokenTransfers },
+  { template: '/internal-transactions', handler: allInternalTransactions },
+  { template: '/withdrawals', handler: allWithdrawals },
+  { template: '/withdrawals/counters', handler: withdrawalCounters },
+  { template: '/smart-contracts', handler: smartContracts },
+  { template: '/smart-contracts/counters', handler: smartContractCounters },
+  { template: '/main-page/blocks', handler: mainPageBlocks },
+  { template: '/main-page/transactions', handler: mainPageTransactions },
+  { template: '/main-page/indexing-status', handler: indexingStatus },
+  { template: '/stats', handler: stats },
+  { template: '/stats/charts/transactions', handler: transactionsChart },
+  { template: '/stats/charts/market', handler: marketChart },
+  { template: '/config/backend-version', handler: backendVersion },
+  { template: '/search', handler: search },
+  { template: '/search/quick', handler: quickSearch },
+  { template: '/search/check-redirect', handler: checkRedirect },
+];
+
+interface Node {
+  readonly fixed: Map<string, Node>;
+  param?: Node;
+  handler?: EndpointHandler;
+}
+
+const node = (): Node => ({ fixed: new Map() });
+
+/** A segment trie of the routes: matching costs one map lookup per segment. */
+function buildTrie(routes: readonly Route[]): Node {
+  const root = node();
+  for (const route of routes) {
+    let at = root;
+    for (const segment of route.template.split('/').slice(1)) {
+      if (segment.startsWith('{')) at = at.param ??= node();
+      else {
+        let child = at.fixed.get(segment);
+        if (!child) at.fixed.set(segment, (child = node()));
+        at = child;
+      }
+    }
+    at.handler = route.handler;
+  }
+  return root;
+}
+
+const TRIE = buildTrie(ROUTES);
+
+/** The handler for a path under /api/v2 (without the prefix) and its raw path parameters. */
+export function matchRoute(path: string): { handler: EndpointHandler; params: string[] } | undefined {
+  const segments = path.split('/');
+  if (segments[0] !== '') return undefined;
+  let at: Node | undefined = TRIE;
+  const params: string[] = [];
+  for (let i = 1; i < segments.length && at; i++) {
+    const segment = segments[i]!;
+    const fixed: Node | undefined = at.fixed.get(segment);
+    if (fixed) at = fixed;
+    else if (at.param && segment !== '') {
+      params.push(segment);
+      at = at.param;
+    } else at = undefined;
+  }
+  return at?.handler ? { handler: at.handler, params } : undefined;
+}
