@@ -1,6 +1,6 @@
 import type { AbiParameter } from 'abitype';
 import * as Address from 'ox/Address';
-import { checksumProblem } from './entities.js';
+import { checksumProblem } from './values.js';
 
 /** An argument as a scenario file writes it. */
 export type RawArgument = string | number | boolean;

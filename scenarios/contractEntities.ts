@@ -2,7 +2,7 @@ import type { Abi } from 'abitype';
 import { constructorInputsOf } from '../generators/contracts/abiOf.js';
 import * as Abis from 'ox/Abi';
 import { argumentValue } from './abiArguments.js';
-import type { EntityProblem } from './entities.js';
+import type { EntityProblem } from './values.js';
 import type { NamedContract, NamedToken } from './types.js';
 
 const ABIS = new WeakMap<NamedContract, Abi>();

@@ -1,4 +1,4 @@
-import { type Profile, PROFILES } from './views/context.js';
+import { type Profile, PROFILES } from './schemas/profile.js';
 import { type CacheOption, cacheOptionProblem } from './cache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './cache/openChain.js';
 import type { Chain } from './chain/types.js';
@@ -13,7 +13,7 @@ import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
-import { loadHeavy } from './domain/lazyModules.js';
+import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
 
@@ -192,9 +192,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     broadcasting = broadcasting
       .then(() =>
         withModules(() => [
-          ...blockEvents(app, app.chain, height, target.listening, target.topics),
+          ...blockEvents(app.rest.context, height, target.listening, target.topics),
           // The mempool in front of the newest head, once per mine.
-          ...(height === app.chain.headHeight ? mempoolEvents(app, target.listening, target.topics) : []),
+          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, target.listening, target.topics) : []),
         ]),
       )
       .then((messages) => target.broadcast(messages))
@@ -218,7 +218,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const later = setTimeout(() => {
     background = opened
       .saveSnapshotWhileIdle()
-      .then(() => loadHeavy())
+      .then(() => loadAnswerModules())
       .then(() => (warm ? warmUp(stopped.signal) : undefined))
       .catch((error: unknown) => console.error('explorer-mock: background work after start failed:', error));
   }, AFTER_START_MS);

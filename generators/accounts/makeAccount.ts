@@ -66,7 +66,9 @@ export function makeAccount(seed: string, label: string, id: number, draft: Acco
               : '',
             priv: wants.priv ? f.helpers.arrayElement(['My wallet', 'Savings', 'Airdrop farm', 'Old account']) : '',
             ordinal: wants.meta ? f.number.int({ min: 0, max: 9 }) : 0,
-            tagType: wants.meta ? f.helpers.arrayElement(['name', 'generic', 'protocol', 'classifier']) : '',
+            tagType: wants.meta
+              ? f.helpers.arrayElement(['name', 'generic', 'protocol', 'classifier'] as const)
+              : ('name' as const),
           };
         })
       : null;

@@ -7,7 +7,7 @@ import { deployedBytecode, minimalProxyBytecode } from './bytecode.js';
 import { contractArtifacts, type ContractArtifactsInput } from './contractArtifacts.js';
 import { SIGNATURES } from './signatures.js';
 import { buildChain } from '../buildChain.js';
-import { functionOf } from '../../src/views/decodedInput.js';
+import { functionOf } from '../../src/domain/abiCoder.js';
 import { abiArguments } from '../../src/arbitraries/abiArguments.js';
 
 const KINDS = Object.keys(SIGNATURES) as ContractKind[];

@@ -1,7 +1,7 @@
 import type { Abi, AbiEvent, AbiFunction, AbiParameter } from 'abitype';
 import { argumentValue, type RawArgument } from '../../scenarios/abiArguments.js';
 import { callAbi } from '../../scenarios/contractEntities.js';
-import { parseCoinAmount } from '../../scenarios/entities.js';
+import { parseCoinAmount } from '../../scenarios/values.js';
 import { type ContractKind, NONE } from '../../src/chain/types.js';
 import { TOKEN_KIND } from '../activity/deploy.js';
 import { coinTransfer } from '../activity/coinTransfer.js';

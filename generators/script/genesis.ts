@@ -1,6 +1,6 @@
 import type { Hex } from '../../src/chain/types.js';
 import * as Address from 'ox/Address';
-import { parseCoinAmount } from '../../scenarios/entities.js';
+import { parseCoinAmount } from '../../scenarios/values.js';
 import { addressFor, slug } from '../accounts/makeAccount.js';
 import { ETHER } from '../ledger/blockContext.js';
 import { registerAccount } from '../ledger/registerAccount.js';

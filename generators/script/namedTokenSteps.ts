@@ -1,4 +1,4 @@
-import { parseTokenAmount } from '../../scenarios/entities.js';
+import { parseTokenAmount } from '../../scenarios/values.js';
 import * as Address from 'ox/Address';
 import type { NamedToken } from '../../scenarios/types.js';
 import type { Hex } from '../../src/chain/types.js';

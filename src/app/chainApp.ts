@@ -1,14 +1,19 @@
-import { createRestApi } from '../rest/restApi.js';
 import type { Chain } from '../chain/types.js';
-import type { Profile } from '../views/context.js';
-import { cachedAnswers, type CachedAnswers } from '../http/answerHttp.js';
+import type { Mempool } from '../domain/mempool.js';
+import { type CachedAnswers, cachedAnswers } from '../http/answerHttp.js';
+import { loadLazyModules } from '../domain/lazyModules.js';
+import { ALL_ROUTES, openApiModule } from '../openapi/openApiEndpoint.js';
+import { createRestApi, type RestApi } from '../rest/restApi.js';
+import type { Profile } from '../schemas/profile.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
-import type { Mempool } from '../domain/mempool.js';
 
+/** Every API over one chain, and the HTTP answers they give. */
 export interface ChainApp {
   readonly chain: Chain;
   readonly profile: Profile;
+  /** The REST API v2 (its views and facts in `rest.context`). */
+  readonly rest: RestApi;
   /** Every request's answer, as the server gives it (may throw `ModuleNotLoaded`: see `withModules`). */
   readonly answer: CachedAnswers;
   /** Renders the newest entities while idle (see `RestApi.warmUp`). */
@@ -25,11 +30,14 @@ export function createChainApp(
   profile: Profile = 'spec',
   mempool?: () => Mempool | undefined,
 ): ChainApp {
-  const api = createRestApi(chain, { profile, ...(mempool ? { mempool } : {}) });
+  const rest = createRestApi(chain, { profile, routes: ALL_ROUTES, ...(mempool ? { mempool } : {}) });
   const answer = cachedAnswers({
-    api,
+    api: rest,
     routes: scenarioRoutes(chain, profile, start),
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
   });
-  return { chain, profile, answer, warmUp: api.warmUp };
+  return { chain, profile, rest, answer, warmUp: rest.warmUp };
 }
+
+/** Loads every module the answers load lazily (after start, so first answers do not wait). */
+export const loadAnswerModules = (): Promise<unknown> => Promise.all([loadLazyModules(), openApiModule.load()]);

@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/types.js';
-import type { Profile } from '../views/context.js';
+import type { Profile } from '../schemas/profile.js';
 import type { ExtraRoute } from '../http/answerHttp.js';
 import { homePage } from './homePage.js';
 import { lazyModule } from '../lazy/lazyModule.js';

@@ -1,5 +1,5 @@
 import { chainCounts } from '../chain/chainCounts.js';
-import type { Profile } from '../views/context.js';
+import type { Profile } from '../schemas/profile.js';
 import type { Chain } from '../chain/types.js';
 
 export type HandleKind = 'address' | 'transaction' | 'block';

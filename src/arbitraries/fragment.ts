@@ -85,5 +85,5 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     handles: {},
     headHeight: parts.headHeight ?? Math.max(0, ...(parts.blocks ?? []).map((b) => b.height)),
   };
-  return createViewContext(chain, 16 * 1024 * 1024);
+  return createViewContext(chain, 'spec', 16 * 1024 * 1024);
 }

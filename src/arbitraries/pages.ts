@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Responses } from '../schemas/index.js';
 
-import { coinSupply } from '../views/format.js';
+import { coinSupply } from '../domain/amounts.js';
 import * as r from './resources.js';
 
 export interface PageOptions {

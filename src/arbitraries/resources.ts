@@ -22,18 +22,19 @@ import type {
   Transaction,
   Withdrawal,
 } from '../schemas/index.js';
-import { addressListItemView, addressView } from '../views/address.js';
-import { addressRefView } from '../views/addressRef.js';
+import { addressJson, addressListItemJson } from '../views/address.js';
+import { addressRef as addressRefOf } from '../views/addressRef.js';
 import { blockJson } from '../views/block.js';
-import { smartContractView } from '../views/smartContract.js';
+import { smartContractJson } from '../views/smartContract.js';
 import { createViewContext } from '../views/context.js';
-import { nftCollectionView, tokenBalanceView } from '../views/holdings.js';
+import { nftCollectionJson, tokenBalanceJson } from '../views/holdings.js';
 import { internalTransactionJson } from '../views/internalTransaction.js';
-import { tokenView } from '../views/token.js';
-import { tokenInstanceView } from '../views/tokenInstance.js';
-import { itemsOf, tokenTransferView } from '../views/tokenTransfer.js';
+import { tokenJson } from '../views/token.js';
+import { tokenInstanceOut } from '../views/tokenInstance.js';
+import { itemsOf } from '../domain/transactions.js';
+import { tokenTransferJson } from '../views/tokenTransfer.js';
 import { transactionJson } from '../views/transaction.js';
-import { withdrawalView } from '../views/withdrawal.js';
+import { withdrawalJson } from '../views/withdrawal.js';
 import {
   type AccountDraft,
   contractOf,
@@ -68,7 +69,7 @@ export const tokenTransfer = (options: { tokenType?: TokenType } = {}): fc.Arbit
       .chain((t) =>
         fc
           .nat(itemsOf(ctx.chain.tokenTransfers.at(t)!) - 1)
-          .map((k) => asClientSees<TokenTransfer>(JSON.stringify(tokenTransferView(ctx, t, k)))),
+          .map((k) => asClientSees<TokenTransfer>(tokenTransferJson(ctx, t, k))),
       ),
   );
 
@@ -106,25 +107,28 @@ export const internalTransaction = (
     .map(({ fragment: { ctx }, ...it }) => {
       const transaction = ctx.chain.transactions.at(0)!;
       const creates = it.type === 'create' || it.type === 'create2';
-      const view = createViewContext({
-        ...ctx.chain,
-        internalTransactions: [
-          {
-            transaction: 0,
-            block: transaction.block,
-            transactionIndex: transaction.position,
-            index: it.index,
-            type: it.type,
-            fromId: 2,
-            toId: creates ? NONE : 5,
-            createdId: creates ? 5 : NONE,
-            value: it.type === 'staticcall' || it.type === 'delegatecall' ? 0n : it.value,
-            gasLimit: it.gasLimit,
-            success: it.success,
-            error: it.success ? null : it.error,
-          },
-        ],
-      });
+      const view = createViewContext(
+        {
+          ...ctx.chain,
+          internalTransactions: [
+            {
+              transaction: 0,
+              block: transaction.block,
+              transactionIndex: transaction.position,
+              index: it.index,
+              type: it.type,
+              fromId: 2,
+              toId: creates ? NONE : 5,
+              createdId: creates ? 5 : NONE,
+              value: it.type === 'staticcall' || it.type === 'delegatecall' ? 0n : it.value,
+              gasLimit: it.gasLimit,
+              success: it.success,
+              error: it.success ? null : it.error,
+            },
+          ],
+        },
+        'spec',
+      );
       return asClientSees<InternalTransaction>(internalTransactionJson(view, 0));
     });
 
@@ -144,7 +148,7 @@ export const withdrawal = (): fc.Arbitrary<Withdrawal> =>
         blocks: [b],
         withdrawals: [{ index, validatorIndex, receiverId: 0, amount: gwei * 10n ** 9n, block: b.height }],
       });
-      return asClientSees<Withdrawal>(JSON.stringify(withdrawalView(ctx, 0)));
+      return asClientSees<Withdrawal>(withdrawalJson(ctx, 0));
     });
 
 export interface AddressOptions {
@@ -243,21 +247,24 @@ function stubTransaction(hash: `0x${string}`, height: number) {
 
 /** The address object (reference form). */
 export const addressRef = (options: AddressOptions = {}): fc.Arbitrary<AddressRef> =>
-  addressFragment(options).map(({ ctx }) => asClientSees<AddressRef>(JSON.stringify(addressRefView(ctx, 0))));
+  addressFragment(options).map(({ ctx }) => asClientSees<AddressRef>(JSON.stringify(addressRefOf(ctx, 0))));
 
 /** The full address, as the address detail shows it. */
 export const address = (options: AddressOptions = {}): fc.Arbitrary<Address> =>
-  addressFragment(options).map(({ ctx }) => asClientSees<Address>(JSON.stringify(addressView(ctx, 0))));
+  addressFragment(options).map(({ ctx }) => asClientSees<Address>(addressJson(ctx, 0)));
 
 /** An item of the address list. */
 export const addressListItem = (options: AddressOptions = {}): fc.Arbitrary<AddressListItem> =>
   addressFragment(options, true).map(({ ctx, transactionsCount }) => {
     const index = ctx.chain.indexes.at(0)!;
-    const counted = createViewContext({
-      ...ctx.chain,
-      indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...[...ctx.chain.indexes].slice(1)],
-    });
-    return asClientSees<AddressListItem>(JSON.stringify(addressListItemView(counted, 0)));
+    const counted = createViewContext(
+      {
+        ...ctx.chain,
+        indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...[...ctx.chain.indexes].slice(1)],
+      },
+      'spec',
+    );
+    return asClientSees<AddressListItem>(addressListItemJson(counted, 0));
   });
 
 /** A fragment with a token contract (0) and a holder (1). */
@@ -283,9 +290,7 @@ function tokenFragment(type?: TokenType) {
 
 /** A token object. */
 export const token = (options: { type?: TokenType } = {}): fc.Arbitrary<Token> =>
-  tokenFragment(options.type).map(({ accounts }) =>
-    asClientSees<Token>(JSON.stringify(tokenView(fragmentContext({ accounts }), 0))),
-  );
+  tokenFragment(options.type).map(({ accounts }) => asClientSees<Token>(tokenJson(fragmentContext({ accounts }), 0)));
 
 const nftTypes: readonly TokenType[] = ['ERC-721', 'ERC-1155', 'ERC-404'];
 
@@ -297,7 +302,7 @@ export const tokenInstance = (
     .chain((type) => fc.record({ f: tokenFragment(type), id: fc.bigInt({ min: 0n, max: 10n ** 12n }) }))
     .map(({ f, id }) => {
       const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map([[`0:${id}`, 1]]) });
-      return asClientSees<TokenInstance>(JSON.stringify(tokenInstanceView(ctx, 0, id, 1)));
+      return asClientSees<TokenInstance>(JSON.stringify(tokenInstanceOut(ctx, 0, id, 1)));
     });
 
 /** A row of an address's token balances. */
@@ -317,7 +322,7 @@ export const tokenBalance = (options: { tokenType?: TokenType } = {}): fc.Arbitr
           : f.type === 'ERC-721'
             ? { tokenId: 0, nftId: null, value: BigInt(count) }
             : { tokenId: 0, nftId: id, value: f.type === 'ERC-404' ? 10n ** 18n : value + 1n };
-      return asClientSees<AddressTokenBalanceItem>(JSON.stringify(tokenBalanceView(ctx, holding, 1)));
+      return asClientSees<AddressTokenBalanceItem>(tokenBalanceJson(ctx, holding, 1));
     });
 
 /** An NFT collection an address holds, with up to 9 instances. */
@@ -338,7 +343,7 @@ export const nftCollection = (
       const instances = sorted.map((id) => ({ id, value: unit }));
       const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map(sorted.map((id) => [`0:${id}`, 1])) });
       return asClientSees<NftCollectionItem>(
-        JSON.stringify(nftCollectionView(ctx, { tokenId: 0, amount: unit * BigInt(instances.length), instances }, 1)),
+        nftCollectionJson(ctx, { tokenId: 0, amount: unit * BigInt(instances.length), instances }, 1),
       );
     });
 
@@ -373,7 +378,7 @@ export const smartContract = (options: SmartContractOptions = {}): fc.Arbitrary<
           blocks: [r.creation.block],
           transactions: [stubTransaction(r.creation.hash, r.creation.block.height)],
         });
-        return asClientSees<SmartContract>(JSON.stringify(smartContractView(ctx, 0)));
+        return asClientSees<SmartContract>(smartContractJson(ctx, 0));
       }),
   );
 };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import * as Address from 'ox/Address';
-import { LIST_TRANSACTION_BUDGET, parseCoinAmount } from '../../scenarios/entities.js';
+import { LIST_TRANSACTION_BUDGET } from '../../scenarios/entities.js';
+import { parseCoinAmount } from '../../scenarios/values.js';
 import type { Scenario } from '../../scenarios/types.js';
 
 /** Bounds of `scenario()`: small chains by default, so a property can build hundreds. */

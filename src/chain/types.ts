@@ -11,7 +11,6 @@
  */
 
 import type { Abi } from 'abitype';
-import type { NamedContract, NamedToken } from '../../scenarios/types.js';
 import type { HashLookup } from './hashIndex.js';
 import type { Table } from './table.js';
 
@@ -31,10 +30,13 @@ export interface TagLabel {
   readonly label: string;
 }
 
+/** The kinds of metadata tag the explorer's metadata service gives (Blockscout's `metadata_tag.ex`). */
+export type MetadataTagType = 'name' | 'generic' | 'classifier' | 'information' | 'note' | 'protocol';
+
 export interface AddressMetadata {
   readonly slug: string;
   readonly name: string;
-  readonly tagType: string;
+  readonly tagType: MetadataTagType;
   readonly ordinal: number;
   readonly meta: Readonly<Record<string, string>>;
 }
@@ -86,7 +88,26 @@ export interface Token {
 }
 
 /** A collection's NFT metadata fixed by a scenario, and overrides for single ids (`{id}` in a text stands for the token id). */
-export type NftMetadataSpec = NonNullable<NamedToken['metadata']>;
+export interface NftMetadataSpec extends NftMetadataFields {
+  readonly ids?: Readonly<Record<string, NftMetadataFields>> | undefined;
+}
+
+/** The metadata a scenario can fix for an NFT; `{id}` in a text stands for the token id. */
+export interface NftMetadataFields {
+  readonly name?: string | undefined;
+  readonly description?: string | undefined;
+  readonly image?: string | undefined;
+  readonly attributes?: readonly { readonly trait_type: string; readonly value: string | number }[] | undefined;
+}
+
+/** The compiler of a scenario contract's verified record, as the scenario gives it. */
+export interface CompilerSpec {
+  readonly version: string;
+  readonly language?: 'solidity' | 'vyper' | undefined;
+  readonly evmVersion?: string | undefined;
+  readonly optimizer?: { readonly enabled: boolean; readonly runs: number } | undefined;
+  readonly settings?: Readonly<Record<string, unknown>> | undefined;
+}
 
 /** A scenario's own contract code: its ABI, bytecode and verified record come from here, not from the catalogue. */
 export interface CustomCode {
@@ -99,7 +120,7 @@ export interface CustomCode {
   /** The verified sources, the compilation target first (none for an unverified contract given only an ABI). */
   readonly sources: readonly { readonly filePath: string; readonly content: string }[];
   /** Drawn when null. */
-  readonly compiler: NamedContract['compiler'] | null;
+  readonly compiler: CompilerSpec | null;
 }
 
 export interface Contract {

@@ -1,4 +1,5 @@
-import { type Chain, NONE } from '../chain/types.js';
+import { type AccountId, type Chain, NONE } from '../chain/types.js';
+import type { Facts } from './facts.js';
 
 /** One change of a coin balance: in which block, by which transaction (or -1), by how much. */
 export interface BalanceChange {
@@ -69,9 +70,41 @@ export function balanceChanges(chain: Chain, id: number): BalanceChange[] {
   );
 }
 
+/** An address's balance after a block that changed it: the block, its first transaction that did (or -1), the change and the balance. */
+export interface BalanceStep {
+  readonly block: number;
+  readonly transaction: number;
+  readonly delta: bigint;
+  readonly value: bigint;
+}
+
+/** The address's balance after each block that changed it, oldest first (blocks whose changes cancel out are left out). */
+export function balanceSteps(facts: Facts, id: AccountId): readonly BalanceStep[] {
+  return facts.memo.get(`balance-steps:${id}`, () => {
+    const steps: { block: number; transaction: number; delta: bigint; value: bigint }[] = [];
+    let value = 0n;
+    for (const c of balanceChanges(facts.chain, id)) {
+      value += c.delta;
+      const last = steps[steps.length - 1];
+      if (last && last.block === c.block) {
+        last.delta += c.delta;
+        last.value = value;
+        if (last.transaction === -1) last.transaction = c.transaction;
+      } else steps.push({ block: c.block, transaction: c.transaction, delta: c.delta, value });
+    }
+    return steps.filter((s) => s.delta !== 0n);
+  });
+}
+
 /** The balance of `id` once block `height` is sealed. */
-export function balanceAt(chain: Chain, id: number, height: number): bigint {
-  let sum = 0n;
-  for (const c of balanceChanges(chain, id)) if (c.block <= height) sum += c.delta;
-  return sum;
+export function balanceAt(facts: Facts, id: AccountId, height: number): bigint {
+  const steps = balanceSteps(facts, id);
+  let lo = 0;
+  let hi = steps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (steps[mid]!.block <= height) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0n : steps[lo - 1]!.value;
 }

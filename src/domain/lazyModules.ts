@@ -1,16 +1,16 @@
 import { lazyModule } from '../lazy/lazyModule.js';
 
 /**
- * What the views load only when they need it, so that a server starts without it: the contract
- * catalogue (sources, bytecode, Faker), NFT metadata (Faker), the ABI coder, the OpenAPI document
- * (zod) and the EIP-55 checksum (keccak) for addresses the chain has never seen. `loadHeavy()` loads them all; `heavyEager.ts` provides them statically.
+ * What the facts load only when they need it, so that a server starts without it: the contract
+ * catalogue (sources, bytecode, Faker), NFT metadata (Faker), the ABI coder and the EIP-55
+ * checksum (keccak) for addresses the chain has never seen. `loadLazyModules()` loads them all;
+ * `app/loadModulesEagerly.ts` provides them statically, for callers that must stay synchronous.
  */
-export const heavy = {
+export const lazyModules = {
   catalogue: lazyModule('the contract catalogue', () => import('../../generators/contracts/contractArtifacts.js')),
-  abi: lazyModule('the ABI coder', () => import('../views/decodedInput.js')),
+  abi: lazyModule('the ABI coder', () => import('./abiCoder.js')),
   nftMetadata: lazyModule('NFT metadata', () => import('./nftMetadata.js')),
-  openapi: lazyModule('the OpenAPI document', () => import('../openapi/openApiDocument.js')),
-  address: lazyModule('the EIP-55 checksum', () => import('ox/Address')),
+  checksum: lazyModule('the EIP-55 checksum', () => import('ox/Address')),
 };
 
-export const loadHeavy = (): Promise<unknown> => Promise.all(Object.values(heavy).map((m) => m.load()));
+export const loadLazyModules = (): Promise<unknown> => Promise.all(Object.values(lazyModules).map((m) => m.load()));

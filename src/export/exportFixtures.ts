@@ -1,4 +1,4 @@
-import { type Profile, PROFILES } from '../views/context.js';
+import { type Profile, PROFILES } from '../schemas/profile.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildChain } from '../../generators/buildChain.js';

@@ -1,4 +1,4 @@
-import { type Profile, PROFILES } from '../views/context.js';
+import { type Profile, PROFILES } from '../schemas/profile.js';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import { createLiveChain, mineRequest } from '../live/liveChain.js';
 import { type CacheOption, cacheOptionProblem } from '../cache/cacheSettings.js';

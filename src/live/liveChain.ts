@@ -4,7 +4,7 @@ import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import type { Chain } from '../chain/types.js';
 import type { CachedAnswers } from '../http/answerHttp.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
-import type { Profile } from '../views/context.js';
+import type { Profile } from '../schemas/profile.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 
 /** Most blocks one `mine` call may add. */
@@ -57,7 +57,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       if (!pool) {
         ahead ??= options.createBuilder(build);
         ahead.mineTo(head + 1);
-        pool = mempoolOf(ahead.chain(), head + 1, options.profile);
+        pool = mempoolOf(ahead.chain(), head + 1);
       }
       return pool;
     };

@@ -4,7 +4,7 @@ import type { ApiHandler } from '../rest/response.js';
 import type { Chain } from '../chain/types.js';
 import { type Endpoint, endpoints, type QueryParameter } from '../schemas/endpoints.js';
 import { profileSchemas } from '../schemas/profileSchemas.js';
-import type { Profile } from '../views/context.js';
+import type { Profile } from '../schemas/profile.js';
 import { exampleRequests } from './exampleRequests.js';
 
 const ERROR_TEXT: Record<400 | 404 | 422, string> = {

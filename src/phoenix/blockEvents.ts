@@ -1,119 +1,100 @@
-import type { ChainApp } from '../app/chainApp.js';
-import type { Chain } from '../chain/types.js';
-import { collectItems } from '../rest/walkPages.js';
+import { balanceSteps } from '../domain/balances.js';
+import { chainTotals } from '../domain/chainStats.js';
+import { itemsOf } from '../domain/transactions.js';
+import type { RestContext } from '../rest/context.js';
+import { blockJson } from '../views/block.js';
+import { coinBalanceStepJson } from '../views/coinBalance.js';
+import { pendingTransactionJson } from '../views/pendingTransaction.js';
+import { tokenTransferJson } from '../views/tokenTransfer.js';
+import { transactionJson } from '../views/transaction.js';
 
-/** One message the explorer broadcasts: to a topic, an event and its payload. */
+/** One message the explorer broadcasts: to a topic, an event and its payload (as JSON: pieces are the views' own). */
 export interface Broadcast {
   readonly topic: string;
   readonly event: string;
-  readonly payload: unknown;
+  readonly payloadJson: string;
 }
-
-type Json = Record<string, any>;
-
-const decoder = new TextDecoder();
-
-/** A GET answered by the app (the views are the profile's, as the API serves them). */
-function answer(app: ChainApp, url: string): { status: number; body: string } {
-  const answered = app.answer({ method: 'GET', url, header: () => null });
-  return { status: answered.status, body: decoder.decode(answered.body!) };
-}
-
-const get = (app: ChainApp, url: string): Json => JSON.parse(answer(app, url).body) as Json;
-
-/** Every item of a list, following its pages as a client does. */
-const all = (app: ChainApp, first: string): Json[] => collectItems<Json>((url) => answer(app, url), first);
 
 /**
  * What the explorer's notifier broadcasts when block `height` is imported (`notifier.ex`), for the
  * topics someone listens to (`listening`), in the order it sends them: the block to
  * `blocks:new_block` and its miner's topic; the count of transactions; then, per address in order
  * of first appearance, its transactions, token transfers and new balance; and per token its
- * transfer count. The block's transactions and transfers are read only when some address or
- * token topic is joined (`topics`).
+ * transfer count. Each payload holds what the REST API serves for the same things, made by the
+ * same views. The block's transactions and transfers are read only when some address or token
+ * topic is joined (`topics`).
  */
 export function blockEvents(
-  app: ChainApp,
-  chain: Chain,
+  ctx: RestContext,
   height: number,
   listening: (topic: string) => boolean,
   topics: () => readonly string[],
 ): Broadcast[] {
+  const { chain } = ctx;
   const out: Broadcast[] = [];
   const block = chain.blocks.at(height)!;
-  const emit = (topic: string, event: string, payload: () => unknown) => {
-    if (listening(topic)) out.push({ topic, event, payload: payload() });
+  const emit = (topic: string, event: string, payloadJson: () => string) => {
+    if (listening(topic)) out.push({ topic, event, payloadJson: payloadJson() });
   };
   const miner = chain.accounts[block.minerId]!.lower;
   if (listening('blocks:new_block') || listening(`blocks:${miner}`)) {
-    const listed = get(app, `/api/v2/blocks?block_number=${height + 1}&items_count=0`).items as Json[];
-    const payload = {
-      average_block_time: String((get(app, '/api/v2/stats').average_block_time as number).toFixed(1)),
-      block: listed[0],
-    };
+    const averageBlockTime = (chainTotals(ctx.facts).averageBlockTimeMs as number).toFixed(1);
+    const payload = `{"average_block_time":${JSON.stringify(averageBlockTime)},"block":${blockJson(ctx, block)}}`;
     emit('blocks:new_block', 'new_block', () => payload);
     emit(`blocks:${miner}`, 'new_block', () => payload);
   }
-  emit('transactions:new_transaction', 'transaction', () => ({ transaction: block.transactionCount }));
+  emit('transactions:new_transaction', 'transaction', () => `{"transaction":${block.transactionCount}}`);
   if (!block.transactionCount || !topics().some((t) => t.startsWith('addresses:') || t.startsWith('tokens:')))
     return out;
-  const transactions = all(app, `/api/v2/blocks/${height}/transactions`);
-  const byAddress = new Map<string, { transactions: Json[]; transfers: Json[] }>();
-  const slot = (hash: string | undefined) => {
-    if (!hash) return undefined;
-    const key = hash.toLowerCase();
-    let entry = byAddress.get(key);
-    if (!entry) byAddress.set(key, (entry = { transactions: [], transfers: [] }));
+  const byAddress = new Map<number, { transactions: string[]; transfers: string[] }>();
+  const slot = (id: number) => {
+    let entry = byAddress.get(id);
+    if (!entry) byAddress.set(id, (entry = { transactions: [], transfers: [] }));
     return entry;
   };
-  const tokenCounts = new Map<string, number>();
-  for (const tx of transactions) {
-    for (const hash of new Set([tx.from?.hash, tx.to?.hash])) slot(hash)?.transactions.push(tx);
-    if (
-      !(tx.transaction_types as string[]).includes('token_transfer') &&
-      !(tx.transaction_types as string[]).includes('token_creation')
-    )
-      continue;
-    const wanted = [tx.from?.hash, tx.to?.hash].some((h) => h && listening(`addresses:${h.toLowerCase()}`));
-    for (const transfer of all(app, `/api/v2/transactions/${tx.hash}/token-transfers`)) {
-      const token = (transfer.token.address_hash as string).toLowerCase();
-      tokenCounts.set(token, (tokenCounts.get(token) ?? 0) + 1);
-      if (
-        !wanted &&
-        !listening(`addresses:${transfer.from.hash.toLowerCase()}`) &&
-        !listening(`addresses:${transfer.to.hash.toLowerCase()}`)
-      )
-        continue;
-      for (const hash of new Set([transfer.from.hash, transfer.to.hash])) slot(hash)?.transfers.push(transfer);
-    }
-  }
-  for (const [hash, entry] of byAddress) {
-    const topic = `addresses:${hash}`;
-    if (!listening(topic)) continue;
-    if (entry.transactions.length) emit(topic, 'transaction', () => ({ transactions: entry.transactions }));
-    if (entry.transfers.length) emit(topic, 'token_transfer', () => ({ token_transfers: entry.transfers }));
-    const id = chain.accountByHash.get(hash);
-    const account = id === undefined ? undefined : chain.accounts[id];
-    if (account && account.balanceUpdatedAt !== null) {
-      const history = get(app, `/api/v2/addresses/${hash}/coin-balance-history`).items as Json[];
-      const change = history.find((h) => h.block_number === height);
-      if (change) {
-        emit(topic, 'balance', () => ({
-          balance: change.value,
-          block_number: height,
-          exchange_rate: chain.exchangeRate,
-        }));
-        emit(topic, 'coin_balance', () => ({ coin_balance: change }));
-        emit(topic, 'current_coin_balance', () => ({
-          coin_balance: change.value,
-          exchange_rate: chain.exchangeRate,
-          block_number: height,
-        }));
+  const addressListens = (id: number) => listening(`addresses:${chain.accounts[id]!.lower}`);
+  const tokenCounts = new Map<number, number>();
+  for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) {
+    const tx = chain.transactions.at(t)!;
+    const json = transactionJson(ctx, t);
+    for (const id of new Set([tx.fromId, tx.toId])) if (id !== -1) slot(id).transactions.push(json);
+    if (!tx.tokenTransferCount) continue;
+    const wanted = addressListens(tx.fromId) || (tx.toId !== -1 && addressListens(tx.toId));
+    for (let r = tx.tokenTransferStart; r < tx.tokenTransferStart + tx.tokenTransferCount; r++) {
+      const transfer = chain.tokenTransfers.at(r)!;
+      const items = itemsOf(transfer);
+      tokenCounts.set(transfer.tokenId, (tokenCounts.get(transfer.tokenId) ?? 0) + items);
+      if (!wanted && !addressListens(transfer.fromId) && !addressListens(transfer.toId)) continue;
+      for (let k = 0; k < items; k++) {
+        const item = tokenTransferJson(ctx, r, k);
+        for (const id of new Set([transfer.fromId, transfer.toId])) slot(id).transfers.push(item);
       }
     }
   }
+  for (const [id, entry] of byAddress) {
+    const account = chain.accounts[id]!;
+    const topic = `addresses:${account.lower}`;
+    if (!listening(topic)) continue;
+    if (entry.transactions.length)
+      emit(topic, 'transaction', () => `{"transactions":[${entry.transactions.join(',')}]}`);
+    if (entry.transfers.length)
+      emit(topic, 'token_transfer', () => `{"token_transfers":[${entry.transfers.join(',')}]}`);
+    const change =
+      account.balanceUpdatedAt === null ? undefined : balanceSteps(ctx.facts, id).find((s) => s.block === height);
+    if (change) {
+      const value = JSON.stringify(String(change.value));
+      const rate = JSON.stringify(chain.exchangeRate);
+      emit(topic, 'balance', () => `{"balance":${value},"block_number":${height},"exchange_rate":${rate}}`);
+      emit(topic, 'coin_balance', () => `{"coin_balance":${coinBalanceStepJson(ctx, change)}}`);
+      emit(
+        topic,
+        'current_coin_balance',
+        () => `{"coin_balance":${value},"exchange_rate":${rate},"block_number":${height}}`,
+      );
+    }
+  }
   for (const [token, count] of tokenCounts)
-    emit(`tokens:${token}`, 'token_transfer', () => ({ token_transfer: count }));
+    emit(`tokens:${chain.accounts[token]!.lower}`, 'token_transfer', () => `{"token_transfer":${count}}`);
   return out;
 }
 
@@ -123,24 +104,30 @@ export function blockEvents(
  * `addresses:<hash>` (`pending_transaction`). Computed only when someone listens.
  */
 export function mempoolEvents(
-  app: ChainApp,
+  ctx: RestContext,
   listening: (topic: string) => boolean,
   addressTopics: () => readonly string[],
 ): Broadcast[] {
   const wanted = addressTopics().filter((t) => t.startsWith('addresses:'));
   if (!listening('transactions:new_pending_transaction') && !wanted.length) return [];
-  const pending = all(app, '/api/v2/transactions?filter=pending');
+  const mempool = ctx.mempool();
+  const pending = mempool?.list() ?? [];
   const out: Broadcast[] = [];
   if (listening('transactions:new_pending_transaction'))
     out.push({
       topic: 'transactions:new_pending_transaction',
       event: 'pending_transaction',
-      payload: { pending_transaction: pending.length },
+      payloadJson: `{"pending_transaction":${pending.length}}`,
     });
   for (const topic of wanted) {
     const hash = topic.slice('addresses:'.length);
-    const own = pending.filter((t) => t.from?.hash.toLowerCase() === hash || t.to?.hash.toLowerCase() === hash);
-    if (own.length) out.push({ topic, event: 'pending_transaction', payload: { transactions: own } });
+    const own = pending.filter((t) => t.from === hash || t.to === hash);
+    if (own.length)
+      out.push({
+        topic,
+        event: 'pending_transaction',
+        payloadJson: `{"transactions":[${own.map((t) => pendingTransactionJson(ctx, mempool!, t)).join(',')}]}`,
+      });
   }
   return out;
 }

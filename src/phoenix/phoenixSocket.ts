@@ -4,7 +4,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { errorMessageOf } from '../faults/faultConfig.js';
 import { asksForFault } from '../faults/planFaults.js';
 import { lazyModule } from '../lazy/lazyModule.js';
-import type { ServerFaults } from '../server/createHttpServer.js';
+import type { ServerFaults } from '../faults/serverFaults.js';
 import type { Broadcast } from './blockEvents.js';
 import { joinAnswer } from './phoenixTopics.js';
 
@@ -193,7 +193,7 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
       for (const b of messages) {
         const listeners = topics.get(b.topic);
         if (!listeners?.size) continue;
-        const payloadJson = JSON.stringify(b.payload);
+        const { payloadJson } = b;
         // Clients share frames: one buffer per serializer and join ref, not one string per client.
         const frames = new Map<string, Buffer>();
         for (const client of listeners) {

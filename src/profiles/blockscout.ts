@@ -1,17 +1,21 @@
 /**
  * The Blockscout profile: how Blockscout v11 answers where the seed spec says otherwise. Every
- * function takes the spec's view of an entity and gives Blockscout's, so this file is the one
- * place that says how the two profiles differ; `DIFFERENCES` lists each difference with the
- * Blockscout source it comes from (tag v11.2.7).
+ * function takes a resource in the spec's form and gives Blockscout's, typed by the Blockscout
+ * schemas (`src/schemas/blockscout/`), so this file is the one place that says how the two
+ * profiles differ; `DIFFERENCES` lists each difference with the Blockscout source it comes from
+ * (tag v11.2.7), and a test holds the table to what the two profiles answer.
  */
-import type { Account, AccountId, Block, TokenTransfer as TransferEntity } from '../chain/types.js';
-import { NONE } from '../chain/types.js';
-import type { ViewContext } from '../views/context.js';
+import type { Abi } from 'abitype';
+import { implementationOf, proxyKindOf } from '../domain/accounts.js';
+import type { Facts } from '../domain/facts.js';
+import { type Account, NONE, type TokenType } from '../chain/types.js';
+import type * as S from '../schemas/index.js';
+import type { ProfileFormat } from './profileFormat.js';
+import type { Shape } from './shapes.js';
+import { pendingFields } from './spec.js';
 
-type Json = Record<string, unknown>;
-
-const S = 'apps/block_scout_web/lib/block_scout_web/schemas/api/v2';
-const V = 'apps/block_scout_web/lib/block_scout_web/views/api/v2';
+const SCHEMAS = 'apps/block_scout_web/lib/block_scout_web/schemas/api/v2';
+const VIEWS = 'apps/block_scout_web/lib/block_scout_web/views/api/v2';
 
 /** One field that Blockscout answers differently, and the source file that says so. */
 export interface Difference {
@@ -25,61 +29,140 @@ export const DIFFERENCES: readonly Difference[] = [
   {
     resource: 'address reference',
     field: 'implementation_name',
-    blockscout: 'implementations: [{address_hash, name}] and proxy_type',
-    source: `${S}/address.ex`,
+    blockscout: 'removed: implementations and proxy_type instead',
+    source: `${SCHEMAS}/address.ex`,
+  },
+  {
+    resource: 'address reference',
+    field: 'implementations',
+    blockscout: 'added: [{address_hash, name}] of a proxy',
+    source: `${SCHEMAS}/address.ex`,
+  },
+  {
+    resource: 'address reference',
+    field: 'proxy_type',
+    blockscout: 'added: eip1967, eip1167 or null',
+    source: `${SCHEMAS}/address.ex`,
   },
   {
     resource: 'address reference',
     field: 'metadata',
     blockscout: "{tags: [tag]} or null (the spec: one tag's keys, absent when none)",
-    source: `${S}/proxy/metadata.ex`,
+    source: `${SCHEMAS}/proxy/metadata.ex`,
   },
-  { resource: 'address reference', field: 'is_scam', blockscout: 'added: false', source: `${S}/address.ex` },
-  { resource: 'address reference', field: 'reputation', blockscout: 'added: "ok"', source: `${S}/address.ex` },
+  { resource: 'address reference', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address.ex` },
+  { resource: 'address reference', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address.ex` },
   {
     resource: 'address',
     field: 'implementation_address',
     blockscout: 'removed: implementations and proxy_type instead',
-    source: `${S}/address/response.ex`,
+    source: `${SCHEMAS}/address/response.ex`,
   },
-  { resource: 'address', field: 'watchlist_address_id', blockscout: 'added: null', source: `${S}/address/response.ex` },
+  {
+    resource: 'address',
+    field: 'implementation_name',
+    blockscout: 'removed: implementations and proxy_type instead',
+    source: `${SCHEMAS}/address/response.ex`,
+  },
+  {
+    resource: 'address',
+    field: 'implementations',
+    blockscout: 'added, as in the reference',
+    source: `${SCHEMAS}/address/response.ex`,
+  },
+  {
+    resource: 'address',
+    field: 'proxy_type',
+    blockscout: 'added, as in the reference',
+    source: `${SCHEMAS}/address/response.ex`,
+  },
+  {
+    resource: 'address',
+    field: 'metadata',
+    blockscout: 'as in the reference',
+    source: `${SCHEMAS}/address/response.ex`,
+  },
+  { resource: 'address', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address/response.ex` },
+  { resource: 'address', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address/response.ex` },
+  {
+    resource: 'address',
+    field: 'ens_domain_name',
+    blockscout: 'added, as in the reference',
+    source: `${SCHEMAS}/address/response.ex`,
+  },
+  {
+    resource: 'address',
+    field: 'watchlist_address_id',
+    blockscout: 'added: null',
+    source: `${SCHEMAS}/address/response.ex`,
+  },
   {
     resource: 'address list item',
     field: 'creator_address_hash',
-    blockscout: 'reference form plus coin_balance and transactions_count',
-    source: `${S}/address/top_address.ex`,
+    blockscout:
+      'the reference form plus coin_balance and transactions_count: no creator, creation transaction, token, exchange rate, balance height, has_* flags or creation status',
+    source: `${SCHEMAS}/address/top_address.ex`,
   },
-  { resource: 'transaction', field: 'gas_limit', blockscout: 'an integer string', source: `${S}/transaction.ex` },
+  { resource: 'transaction', field: 'gas_limit', blockscout: 'an integer string', source: `${SCHEMAS}/transaction.ex` },
   {
     resource: 'transaction',
     field: 'revert_reason',
     blockscout: '{raw: "0x…"} in lists, decoded Error(string) in the detail',
-    source: `${V}/transaction_view.ex`,
+    source: `${VIEWS}/transaction_view.ex`,
   },
   {
     resource: 'transaction',
     field: 'token_transfers',
     blockscout: 'null in lists (and token_transfers_overflow null)',
-    source: `${V}/transaction_view.ex`,
+    source: `${VIEWS}/transaction_view.ex`,
+  },
+  {
+    resource: 'transaction',
+    field: 'token_transfers_overflow',
+    blockscout: 'null in lists',
+    source: `${VIEWS}/transaction_view.ex`,
+  },
+  {
+    resource: 'transaction',
+    field: 'transaction_tag',
+    blockscout: 'null in lists',
+    source: `${VIEWS}/transaction_view.ex`,
   },
   {
     resource: 'transaction',
     field: 'actions',
     blockscout: 'removed (not emitted by default)',
-    source: `${V}/transaction_view.ex`,
+    source: `${VIEWS}/transaction_view.ex`,
   },
   {
     resource: 'transaction',
     field: 'decoded_input',
     blockscout: 'method_id without 0x',
-    source: `${S}/general/decoded_input.ex`,
+    source: `${SCHEMAS}/general/decoded_input.ex`,
   },
-  { resource: 'transaction', field: 'authorization_list', blockscout: 'added: []', source: `${S}/transaction.ex` },
+  {
+    resource: 'transaction',
+    field: 'authorization_list',
+    blockscout: 'added: []',
+    source: `${SCHEMAS}/transaction.ex`,
+  },
   {
     resource: 'transaction',
     field: 'historic_exchange_rate',
     blockscout: 'added: null',
-    source: `${S}/transaction.ex`,
+    source: `${SCHEMAS}/transaction.ex`,
+  },
+  {
+    resource: 'transaction',
+    field: 'is_pending_update',
+    blockscout: 'added: false (null while pending)',
+    source: `${SCHEMAS}/transaction.ex`,
+  },
+  {
+    resource: 'transaction',
+    field: 'fhe_operations_count',
+    blockscout: 'added: 0',
+    source: `${SCHEMAS}/transaction.ex`,
   },
   {
     resource: 'token transfer',
@@ -87,64 +170,158 @@ export const DIFFERENCES: readonly Difference[] = [
     blockscout: 'by token type: {value, decimals}, {token_id, token_instance}, or all four',
     source: 'apps/explorer/lib/explorer/chain/token_transfer.ex',
   },
-  { resource: 'token transfer', field: 'block_number', blockscout: 'added', source: `${S}/token_transfer.ex` },
-  { resource: 'token transfer', field: 'token_type', blockscout: 'added', source: `${S}/token_transfer.ex` },
-  { resource: 'token', field: 'volume_24h', blockscout: 'added: null', source: `${S}/token.ex` },
-  { resource: 'token', field: 'reputation', blockscout: 'added: "ok"', source: `${S}/token.ex` },
+  { resource: 'token transfer', field: 'block_number', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
+  { resource: 'token transfer', field: 'token_type', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
+  { resource: 'token', field: 'volume_24h', blockscout: 'added: null', source: `${SCHEMAS}/token.ex` },
+  { resource: 'token', field: 'circulating_supply', blockscout: 'added: null', source: `${SCHEMAS}/token.ex` },
+  { resource: 'token', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/token.ex` },
+  {
+    resource: 'token instance',
+    field: 'holder_address_hash',
+    blockscout: 'removed (owner only)',
+    source: `${SCHEMAS}/token_instance.ex`,
+  },
+  {
+    resource: 'token instance',
+    field: 'thumbnails',
+    blockscout: 'added: null',
+    source: `${SCHEMAS}/token_instance.ex`,
+  },
+  {
+    resource: 'token instance',
+    field: 'media_type',
+    blockscout: 'added: null',
+    source: `${SCHEMAS}/token_instance.ex`,
+  },
+  {
+    resource: 'token instance',
+    field: 'media_url',
+    blockscout: 'added: the image (or animation) URL',
+    source: `${SCHEMAS}/token_instance.ex`,
+  },
   {
     resource: 'block',
     field: 'extra_data',
     blockscout: 'removed (commented out in the view; not in the schema)',
-    source: `${V}/block_view.ex`,
+    source: `${VIEWS}/block_view.ex`,
   },
   {
     resource: 'block',
     field: 'state_root',
     blockscout: 'removed (commented out in the view; not in the schema)',
-    source: `${V}/block_view.ex`,
+    source: `${VIEWS}/block_view.ex`,
   },
   {
     resource: 'block',
     field: 'uncles_hashes',
     blockscout: '[{hash}] in the detail, [] in lists',
-    source: `${V}/block_view.ex`,
+    source: `${VIEWS}/block_view.ex`,
   },
   {
     resource: 'block',
     field: 'rewards',
     blockscout: 'reward a string; list types emission_funds/uncle/validator',
-    source: `${V}/block_view.ex`,
+    source: `${VIEWS}/block_view.ex`,
   },
+  { resource: 'block', field: 'withdrawals_count', blockscout: 'null in lists', source: `${SCHEMAS}/block.ex` },
   {
     resource: 'block',
-    field: 'withdrawals_count',
-    blockscout: 'null in lists; internal_transactions_count added (null in lists)',
-    source: `${S}/block.ex`,
+    field: 'internal_transactions_count',
+    blockscout: 'added (null in lists)',
+    source: `${SCHEMAS}/block.ex`,
+  },
+  { resource: 'block', field: 'is_pending_update', blockscout: 'added: false', source: `${SCHEMAS}/block.ex` },
+  {
+    resource: 'block withdrawal',
+    field: 'block_number',
+    blockscout: 'removed: a block’s list shows index, validator, receiver and amount',
+    source: `${VIEWS}/withdrawal_view.ex`,
+  },
+  {
+    resource: 'block withdrawal',
+    field: 'timestamp',
+    blockscout: 'removed, as block_number',
+    source: `${VIEWS}/withdrawal_view.ex`,
   },
   {
     resource: 'internal transaction',
     field: 'transaction_index',
     blockscout: 'added',
-    source: `${S}/internal_transaction.ex`,
+    source: `${SCHEMAS}/internal_transaction.ex`,
   },
-  { resource: 'smart contract', field: 'abi', blockscout: 'an array of ABI objects', source: `${S}/smart_contract.ex` },
+  {
+    resource: 'smart contract',
+    field: 'abi',
+    blockscout: 'an array of ABI objects',
+    source: `${SCHEMAS}/smart_contract.ex`,
+  },
   {
     resource: 'smart contract',
     field: 'optimizations_runs',
     blockscout: 'optimization_runs',
-    source: `${S}/smart_contract.ex`,
+    source: `${SCHEMAS}/smart_contract.ex`,
   },
   {
     resource: 'smart contract',
     field: 'is_verified_via_registry',
-    blockscout: 'is_verified_via_sourcify (and sourcify_repo_url, can_be_visualized_via_sol2uml)',
-    source: `${V}/smart_contract_view.ex`,
+    blockscout: 'is_verified_via_sourcify',
+    source: `${VIEWS}/smart_contract_view.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'registry_repo_url',
+    blockscout: 'sourcify_repo_url',
+    source: `${VIEWS}/smart_contract_view.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'can_be_visualized_via_diagram_tool',
+    blockscout: 'can_be_visualized_via_sol2uml',
+    source: `${VIEWS}/smart_contract_view.ex`,
   },
   {
     resource: 'smart contract',
     field: 'minimal_proxy_address_hash',
     blockscout: 'removed: proxy_type eip1167 and implementations',
-    source: `${S}/smart_contract.ex`,
+    source: `${SCHEMAS}/smart_contract.ex`,
+  },
+  { resource: 'smart contract', field: 'proxy_type', blockscout: 'added', source: `${SCHEMAS}/smart_contract.ex` },
+  { resource: 'smart contract', field: 'implementations', blockscout: 'added', source: `${SCHEMAS}/smart_contract.ex` },
+  {
+    resource: 'smart contract',
+    field: 'conflicting_implementations',
+    blockscout: 'added: null',
+    source: `${SCHEMAS}/smart_contract.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'creation_bytecode',
+    blockscout: 'null for a contract predeployed at genesis',
+    source: `${VIEWS}/smart_contract_view.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'is_verified_via_verifier_alliance',
+    blockscout: 'added: false',
+    source: `${SCHEMAS}/smart_contract.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'license_type',
+    blockscout: 'added: "mit"',
+    source: `${SCHEMAS}/smart_contract.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'certified',
+    blockscout: 'added: false',
+    source: `${SCHEMAS}/smart_contract.ex`,
+  },
+  {
+    resource: 'smart contract',
+    field: 'is_blueprint',
+    blockscout: 'added: false',
+    source: `${SCHEMAS}/smart_contract.ex`,
   },
   {
     resource: 'errors',
@@ -154,189 +331,128 @@ export const DIFFERENCES: readonly Difference[] = [
   },
 ];
 
-export const proxyTypeOf = (account: Account): string | null =>
-  account.contract?.kind === 'transparent-proxy'
-    ? 'eip1967'
-    : account.contract?.kind === 'minimal-proxy'
-      ? 'eip1167'
-      : null;
+type Ref = Shape<'blockscout', 'addressRef'>;
 
-export function implementationsOf(ctx: ViewContext, account: Account): { address_hash: string; name: string | null }[] {
-  const id = account.contract?.implementationId ?? NONE;
-  if (id === NONE) return [];
-  const implementation = ctx.chain.accounts[id]!;
-  return [{ address_hash: implementation.hash, name: implementation.contract?.name ?? null }];
-}
-
-/** The address reference: implementations, proxy type, metadata tags, reputation. */
-export function addressRef(ctx: ViewContext, account: Account, spec: Json): Json {
-  const tag = spec.metadata as Json | undefined;
+/** The proxy facts every Blockscout address and contract carries. */
+function proxyOf(facts: Facts, account: Account) {
+  const implementation = implementationOf(facts.chain, account);
   return {
-    hash: spec.hash,
-    is_contract: spec.is_contract,
-    name: spec.name,
-    is_scam: false,
-    reputation: 'ok',
-    proxy_type: proxyTypeOf(account),
-    implementations: implementationsOf(ctx, account),
-    is_verified: spec.is_verified,
-    ens_domain_name: spec.ens_domain_name,
-    metadata: tag ? { tags: [tag] } : null,
-    private_tags: spec.private_tags,
-    watchlist_names: spec.watchlist_names,
-    public_tags: spec.public_tags,
+    proxy_type: proxyKindOf(account),
+    implementations: implementation ? [{ address_hash: implementation.address, name: implementation.name }] : [],
   };
 }
 
-const REF_KEYS = [
-  'hash',
-  'is_contract',
-  'name',
-  'is_scam',
-  'reputation',
-  'proxy_type',
-  'implementations',
-  'is_verified',
-  'ens_domain_name',
-  'metadata',
-  'private_tags',
-  'watchlist_names',
-  'public_tags',
-];
-
-/** The address detail: the reference's fields, then the detail's. */
-export function address(ref: Json, spec: Json): Json {
-  const { implementation_address: _a, implementation_name: _n, ...rest } = spec;
-  return { ...ref, ...rest, ...Object.fromEntries(REF_KEYS.map((k) => [k, ref[k]])), watchlist_address_id: null };
-}
-
-/** An item of `/addresses`: the reference form plus balance and transaction count. */
-export const addressListItem = (ref: Json, spec: Json): Json => ({
-  ...ref,
-  coin_balance: spec.coin_balance,
-  transactions_count: spec.transactions_count,
-});
-
-export const token = (spec: Json): Json => ({ ...spec, volume_24h: null, circulating_supply: null, reputation: 'ok' });
-
 /** The ABI encoding of `Error(string)`: what a node returns as a revert reason. */
-export function revertData(reason: string): string {
+export function revertData(reason: string): `0x${string}` {
   const bytes = Buffer.from(reason, 'utf8');
   const word = (n: number) => n.toString(16).padStart(64, '0');
   const padded = bytes.toString('hex').padEnd(Math.ceil(bytes.length / 32) * 64, '0');
   return `0x08c379a0${word(32)}${word(bytes.length)}${padded}`;
 }
 
-const stripSelectorPrefix = (decoded: Json | null): Json | null =>
-  decoded && { ...decoded, method_id: String(decoded.method_id).replace(/^0x/, '') };
+const stripSelectorPrefix = (decoded: S.DecodedInput | null) =>
+  decoded && { ...decoded, method_id: decoded.method_id.replace(/^0x/, '') };
 
-/** A transaction; `detail` for `/transactions/{hash}`, else as lists show it. */
-export function transaction(spec: Json, transfers: Json[] | null, detail: boolean): Json {
-  const { actions: _actions, ...rest } = spec;
-  const reason = spec.revert_reason as string | null;
-  return {
-    ...rest,
-    gas_limit: String(spec.gas_limit),
-    revert_reason:
-      reason === null
-        ? null
-        : detail
-          ? {
-              method_id: '08c379a0',
-              method_call: 'Error(string reason)',
-              parameters: [{ name: 'reason', type: 'string', value: reason }],
-            }
-          : { raw: revertData(reason) },
-    decoded_input: stripSelectorPrefix(spec.decoded_input as Json | null),
-    token_transfers: detail ? transfers : null,
-    token_transfers_overflow: detail ? spec.token_transfers_overflow : null,
-    transaction_tag: detail ? spec.transaction_tag : null,
-    historic_exchange_rate: null,
-    authorization_list: [],
-    is_pending_update: false,
-    fhe_operations_count: 0,
-  };
+/** The reference's fields again, in the reference's order, after the detail's. */
+const refFields = (ref: Ref) => ({
+  hash: ref.hash,
+  is_contract: ref.is_contract,
+  name: ref.name,
+  is_scam: ref.is_scam,
+  reputation: ref.reputation,
+  proxy_type: ref.proxy_type,
+  implementations: ref.implementations,
+  is_verified: ref.is_verified,
+  ens_domain_name: ref.ens_domain_name,
+  metadata: ref.metadata,
+  private_tags: ref.private_tags,
+  watchlist_names: ref.watchlist_names,
+  public_tags: ref.public_tags,
+});
+
+/** The address detail: the reference's fields, then the detail's. */
+function address(
+  ref: Ref,
+  form: Omit<S.Address, 'token'> & { token: Shape<'blockscout', 'token'> | null },
+): Shape<'blockscout', 'address'> {
+  const {
+    implementation_address: _a,
+    implementation_name: _n,
+    private_tags: _p,
+    watchlist_names: _w,
+    public_tags: _t,
+    is_contract: _c,
+    is_verified: _v,
+    name: _m,
+    hash: _h,
+    ...detail
+  } = form;
+  return { ...ref, ...detail, ...refFields(ref), watchlist_address_id: null };
 }
 
-/** A token transfer: `total` by token type, with its block number and token type. */
-export function tokenTransfer(
-  spec: Json,
-  transfer: TransferEntity,
-  k: number,
-  type: string,
-  instance: Json | null,
-): Json {
-  const value = String(transfer.amounts[k]!);
-  const decimals = (spec.total as Json).decimals;
-  const tokenId = transfer.tokenIds ? String(transfer.tokenIds[k]!) : null;
-  const total =
-    type === 'ERC-20'
-      ? { decimals, value }
-      : type === 'ERC-721'
-        ? { token_id: tokenId, token_instance: instance }
-        : { token_id: tokenId, value, decimals, token_instance: instance };
-  return { ...spec, total, block_number: transfer.block, token_type: type };
+function transactionFields(form: Parameters<ProfileFormat<'blockscout'>['transactionItem']>[0]) {
+  const { actions: _actions, ...rest } = form;
+  return rest;
 }
 
-const LIST_REWARD_TYPES: Record<string, string> = {
+const LIST_REWARD_TYPES: Record<string, 'validator' | 'uncle' | 'emission_funds'> = {
   'Miner Reward': 'validator',
   'Uncle Reward': 'uncle',
   'Emission Reward': 'emission_funds',
 };
 
-/** A block; `detail` for `/blocks/{id}`, else as lists show it. */
-export function block(spec: Json, entity: Block, internalTransactionsCount: number, detail: boolean): Json {
-  const { extra_data: _e, state_root: _s, ...rest } = spec;
-  return {
-    ...rest,
-    uncles_hashes: detail ? entity.unclesHashes.map((hash) => ({ hash })) : [],
-    rewards: entity.rewards.map((r) => ({
-      reward: String(r.amount),
-      type: detail ? r.type : (LIST_REWARD_TYPES[r.type] ?? r.type),
-    })),
-    internal_transactions_count: detail ? internalTransactionsCount : null,
-    withdrawals_count: detail ? spec.withdrawals_count : null,
-    is_pending_update: false,
-  };
+const blockFields = (form: Parameters<ProfileFormat<'blockscout'>['blockItem']>[0]) => {
+  const { extra_data: _e, state_root: _s, ...rest } = form;
+  return rest;
+};
+
+function tokenTotal(
+  form: { total: S.TokenTransfer['total'] },
+  value: string,
+  tokenId: string | null,
+  type: TokenType,
+  instanceOf: () => Shape<'blockscout', 'tokenInstance'> | null,
+) {
+  const { decimals } = form.total;
+  const instance = type === 'ERC-20' ? null : instanceOf();
+  return type === 'ERC-20'
+    ? { decimals, value }
+    : type === 'ERC-721'
+      ? { token_id: tokenId, token_instance: instance }
+      : { token_id: tokenId, value, decimals, token_instance: instance };
 }
 
-export const internalTransaction = (spec: Json, transactionIndex: number): Json => ({
-  ...spec,
-  transaction_index: transactionIndex,
-});
-
-/** The smart contract record: Blockscout's names of the verification fields, the ABI as an array. */
-export function smartContract(ctx: ViewContext, id: AccountId, spec: Json): Json {
-  const account = ctx.chain.accounts[id]!;
-  const proxy = {
-    proxy_type: proxyTypeOf(account),
-    implementations: implementationsOf(ctx, account),
-    conflicting_implementations: null,
-  };
+function smartContract(
+  facts: Facts,
+  account: Account,
+  form: S.SmartContract,
+  abi: Abi | null,
+): Shape<'blockscout', 'smartContract'> {
+  const proxy = { ...proxyOf(facts, account), conflicting_implementations: null };
   // A contract predeployed at genesis was never created by a transaction: Blockscout has no creation code for it.
-  const creation = account.contract!.creationTransaction === NONE ? { creation_bytecode: null } : {};
-  if (!('abi' in spec))
+  const genesis = account.contract!.creationTransaction === NONE;
+  if (!('abi' in form)) {
     return {
       ...proxy,
-      deployed_bytecode: spec.deployed_bytecode,
-      creation_bytecode: spec.creation_bytecode,
-      creation_status: spec.creation_status,
-      ...creation,
+      deployed_bytecode: form.deployed_bytecode,
+      creation_bytecode: genesis ? null : form.creation_bytecode,
+      creation_status: form.creation_status,
     };
+  }
   const {
-    abi,
+    abi: _abi,
     optimizations_runs,
     is_verified_via_registry,
     registry_repo_url,
     can_be_visualized_via_diagram_tool,
     minimal_proxy_address_hash: _m,
     ...rest
-  } = spec;
+  } = form;
   return {
     ...rest,
     ...proxy,
-    ...creation,
-    abi: JSON.parse(abi as string),
+    ...(genesis ? { creation_bytecode: null } : {}),
+    abi: abi ? [...abi] : [],
     optimization_runs: optimizations_runs,
     is_verified_via_sourcify: is_verified_via_registry,
     sourcify_repo_url: registry_repo_url,
@@ -348,37 +464,154 @@ export function smartContract(ctx: ViewContext, id: AccountId, spec: Json): Json
   };
 }
 
-/** A token instance: no holder field; media fields and thumbnails as the explorer sends them. */
-export function tokenInstance(spec: Json): Json {
-  const { holder_address_hash: _h, ...rest } = spec;
-  return { ...rest, thumbnails: null, media_type: null, media_url: spec.image_url ?? spec.animation_url ?? null };
+function tokenInstance<
+  F extends { holder_address_hash: string; image_url: string | null; animation_url: string | null },
+>(form: F) {
+  const { holder_address_hash: _h, ...rest } = form;
+  return { ...rest, thumbnails: null, media_type: null, media_url: form.image_url ?? form.animation_url ?? null };
 }
 
-/** A withdrawal inside a block's list: its receiver, not its block. */
-export const blockWithdrawal = (spec: Json): Json => ({
-  index: spec.index,
-  validator_index: spec.validator_index,
-  receiver: spec.receiver,
-  amount: spec.amount,
-});
-
-/** The detail of an address the chain has never seen, as the explorer answers it. */
-export const unknownAddress = (spec: Json): Json =>
-  address(
-    {
-      hash: spec.hash,
-      is_contract: false,
-      name: null,
-      is_scam: false,
-      reputation: 'ok',
-      proxy_type: null,
-      implementations: [],
-      is_verified: null,
-      ens_domain_name: null,
-      metadata: null,
-      private_tags: [],
-      watchlist_names: [],
-      public_tags: [],
-    },
-    spec,
-  );
+export const blockscoutFormat: ProfileFormat<'blockscout'> = {
+  profile: 'blockscout',
+  addressRef: (facts, account, form) => ({
+    hash: form.hash,
+    is_contract: form.is_contract,
+    name: form.name,
+    is_scam: false,
+    reputation: 'ok',
+    ...proxyOf(facts, account),
+    is_verified: form.is_verified,
+    ens_domain_name: form.ens_domain_name ?? null,
+    metadata: account.metadata
+      ? {
+          tags: [
+            {
+              slug: account.metadata.slug,
+              name: account.metadata.name,
+              tagType: account.metadata.tagType,
+              ordinal: account.metadata.ordinal,
+              meta: { ...account.metadata.meta },
+            },
+          ],
+        }
+      : null,
+    private_tags: form.private_tags,
+    watchlist_names: form.watchlist_names,
+    public_tags: form.public_tags,
+  }),
+  address,
+  addressListItem: (ref, form) => ({
+    ...ref,
+    coin_balance: form.coin_balance,
+    transactions_count: form.transactions_count,
+  }),
+  unknownAddress: (form) =>
+    address(
+      {
+        hash: form.hash,
+        is_contract: false,
+        name: null,
+        is_scam: false,
+        reputation: 'ok',
+        proxy_type: null,
+        implementations: [],
+        is_verified: null,
+        ens_domain_name: null,
+        metadata: null,
+        private_tags: [],
+        watchlist_names: [],
+        public_tags: [],
+      },
+      { ...form, token: null },
+    ),
+  token: (form) => ({ ...form, volume_24h: null, circulating_supply: null, reputation: 'ok' }),
+  transactionItem: (form) => ({
+    ...transactionFields(form),
+    gas_limit: String(form.gas_limit),
+    revert_reason: form.revert_reason === null ? null : { raw: revertData(form.revert_reason) },
+    decoded_input: stripSelectorPrefix(form.decoded_input),
+    token_transfers: null,
+    token_transfers_overflow: null,
+    transaction_tag: null,
+    historic_exchange_rate: null,
+    authorization_list: [],
+    is_pending_update: false,
+    fhe_operations_count: 0,
+  }),
+  transactionDetail: (form) => ({
+    ...transactionFields(form),
+    gas_limit: String(form.gas_limit),
+    revert_reason:
+      form.revert_reason === null
+        ? null
+        : {
+            method_id: '08c379a0',
+            method_call: 'Error(string reason)',
+            parameters: [{ name: 'reason', type: 'string', value: form.revert_reason }],
+          },
+    decoded_input: stripSelectorPrefix(form.decoded_input),
+    token_transfers: form.token_transfers,
+    token_transfers_overflow: form.token_transfers_overflow,
+    transaction_tag: form.transaction_tag,
+    historic_exchange_rate: null,
+    authorization_list: [],
+    is_pending_update: false,
+    fhe_operations_count: 0,
+  }),
+  pendingItem: (mined) => ({
+    ...mined,
+    ...pendingFields(mined),
+    token_transfers: null,
+    token_transfers_overflow: null,
+    historic_exchange_rate: null,
+    is_pending_update: null,
+  }),
+  pendingDetail: (mined) => ({
+    ...mined,
+    ...pendingFields(mined),
+    token_transfers: [],
+    token_transfers_overflow: false,
+    historic_exchange_rate: null,
+    is_pending_update: null,
+  }),
+  tokenTransfer: (form, transfer, k, type, instance) => ({
+    ...form,
+    total: tokenTotal(
+      form,
+      String(transfer.amounts[k]!),
+      transfer.tokenIds ? String(transfer.tokenIds[k]!) : null,
+      type,
+      instance,
+    ),
+    block_number: transfer.block,
+    token_type: type,
+  }),
+  blockItem: (form, block) => ({
+    ...blockFields(form),
+    uncles_hashes: [],
+    rewards: block.rewards.map((r) => ({ reward: String(r.amount), type: LIST_REWARD_TYPES[r.type] ?? 'validator' })),
+    internal_transactions_count: null,
+    withdrawals_count: null,
+    is_pending_update: false,
+  }),
+  blockDetail: (form, block, internalTransactionsCount) => ({
+    ...blockFields(form),
+    uncles_hashes: block.unclesHashes.map((hash) => ({ hash })),
+    rewards: block.rewards.map((r) => ({ reward: String(r.amount), type: r.type })),
+    internal_transactions_count: internalTransactionsCount,
+    withdrawals_count: form.withdrawals_count,
+    is_pending_update: false,
+  }),
+  internalTransaction: (form, transactionIndex) => ({ ...form, transaction_index: transactionIndex }),
+  blockWithdrawal: (form) => ({
+    index: form.index,
+    validator_index: form.validator_index,
+    receiver: form.receiver,
+    amount: form.amount,
+  }),
+  smartContract,
+  tokenInstance: (form) => tokenInstance(form),
+  collectionInstance: (form) => tokenInstance(form),
+  validationError: (_message, errors) => ({ errors }),
+  pendingFirstInAddressLists: true,
+};

@@ -1,11 +1,9 @@
+import type { ProfileFormat, ValidationIssue } from '../profiles/profileFormat.js';
+import { specFormat } from '../profiles/spec.js';
+import type { Profile } from '../schemas/profile.js';
 import { type ApiResponse, jsonResponse } from './response.js';
 
-/** One entry of a 422 body's `errors` array. */
-export interface ValidationIssue {
-  readonly title: string;
-  readonly source: { readonly pointer: string };
-  readonly detail: string;
-}
+export type { ValidationIssue } from '../profiles/profileFormat.js';
 
 /**
  * An expected failure, turned into an HTTP answer in one place (`errorResponse`). Anything else
@@ -32,11 +30,10 @@ export const invalidParameter = (pointer: string, detail: string, title = 'Inval
 
 export const INTERNAL_ERROR: ApiResponse = jsonResponse(500, { message: 'Internal server error' });
 
-/** The error's answer; Blockscout v11 sends a 422 as `{"errors": [...]}` alone. */
-export function errorResponse(error: ApiError, profile: 'spec' | 'blockscout' = 'spec'): ApiResponse {
-  if (profile === 'blockscout' && error.errors) return jsonResponse(error.status, { errors: error.errors });
+/** The error's answer in the profile's form (Blockscout v11 sends a 422 as `{"errors": [...]}` alone). */
+export function errorResponse(error: ApiError, format: ProfileFormat<Profile> = specFormat): ApiResponse {
   return jsonResponse(
     error.status,
-    error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+    error.errors ? format.validationError(error.message, error.errors) : { message: error.message },
   );
 }

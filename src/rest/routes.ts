@@ -1,64 +1,49 @@
 import type { EndpointHandler } from './endpoint.js';
 import { address } from './endpoints/address.js';
+import { addressBlocksValidated } from './endpoints/addressBlocksValidated.js';
+import { addressCoinBalanceHistory, addressCoinBalanceHistoryByDay } from './endpoints/addressCoinBalances.js';
+import { addressCounters, addressTabsCounters } from './endpoints/addressCounters.js';
 import { addresses } from './endpoints/addresses.js';
 import { addressInternalTransactions } from './endpoints/addressInternalTransactions.js';
+import { addressLogs } from './endpoints/addressLogs.js';
+import { addressNft } from './endpoints/addressNft.js';
 import { addressNftCollections } from './endpoints/addressNftCollections.js';
 import { addressTokens } from './endpoints/addressTokens.js';
 import { addressTokenTransfers } from './endpoints/addressTokenTransfers.js';
 import { addressTransactions } from './endpoints/addressTransactions.js';
 import { addressWithdrawals } from './endpoints/addressWithdrawals.js';
+import { block, blockInternalTransactions, blockWithdrawals } from './endpoints/block.js';
 import { blocks } from './endpoints/blocks.js';
 import { blockTransactions } from './endpoints/blockTransactions.js';
+import {
+  allInternalTransactions,
+  allTokenTransfers,
+  allWithdrawals,
+  smartContractCounters,
+  smartContracts,
+  withdrawalCounters,
+} from './endpoints/chainLists.js';
+import { backendVersion, indexingStatus, mainPageBlocks, mainPageTransactions } from './endpoints/mainPage.js';
+import { checkRedirect, quickSearch, search } from './endpoints/search.js';
 import { smartContract } from './endpoints/smartContract.js';
-import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
-import { openapi } from '../openapi/openApiEndpoint.js';
-import { block, blockInternalTransactions, blockWithdrawals } from './endpoints/block.js';
+import { marketChart, stats, transactionsChart, transactionStats } from './endpoints/stats.js';
+import {
+  tokenInstance,
+  tokenInstances,
+  tokenInstanceTransfers,
+  tokenInstanceTransfersCount,
+} from './endpoints/tokenInstances.js';
+import { tokenCounters, tokenDetail, tokenHolders, tokens, tokenTransfers } from './endpoints/tokens.js';
 import {
   transaction,
   transactionInternalTransactions,
   transactionLogs,
   transactionRawTrace,
-  transactions,
   transactionStateChanges,
   transactionSummary,
-} from './endpoints/transactions.js';
-import {
-  addressBlocksValidated,
-  addressCoinBalanceHistory,
-  addressCoinBalanceHistoryByDay,
-  addressCounters,
-  addressLogs,
-  addressNft,
-  addressTabsCounters,
-} from './endpoints/addressPages.js';
-import {
-  tokenCounters,
-  tokenDetail,
-  tokenHolders,
-  tokenInstance,
-  tokenInstances,
-  tokenInstanceTransfers,
-  tokenInstanceTransfersCount,
-  tokens,
-  tokenTransfers,
-} from './endpoints/tokens.js';
-import {
-  allInternalTransactions,
-  allTokenTransfers,
-  allWithdrawals,
-  backendVersion,
-  indexingStatus,
-  mainPageBlocks,
-  mainPageTransactions,
-  marketChart,
-  smartContractCounters,
-  smartContracts,
-  stats,
-  transactionsChart,
-  transactionStats,
-  withdrawalCounters,
-} from './endpoints/chainPages.js';
-import { checkRedirect, quickSearch, search } from './endpoints/search.js';
+} from './endpoints/transaction.js';
+import { transactions } from './endpoints/transactions.js';
+import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
 
 /** A route: the path template under /api/v2 (for documentation) and its handler. */
 export interface Route {
@@ -66,7 +51,10 @@ export interface Route {
   readonly handler: EndpointHandler;
 }
 
-/** The twelve endpoints and the OpenAPI document, by path template. `{x}` matches one path segment. */
+/**
+ * Every route of the REST API but the OpenAPI document (`src/openapi` adds it): the twelve of the
+ * seed spec, then what explorer pages call besides them. `{x}` matches one path segment.
+ */
 export const ROUTES: readonly Route[] = [
   { template: '/addresses', handler: addresses },
   { template: '/addresses/{address_hash}', handler: address },
@@ -80,7 +68,6 @@ export const ROUTES: readonly Route[] = [
   { template: '/blocks/{block_number_or_hash}/transactions', handler: blockTransactions },
   { template: '/transactions/{transaction_hash}/token-transfers', handler: transactionTokenTransfers },
   { template: '/smart-contracts/{address_hash}', handler: smartContract },
-  { template: '/openapi', handler: openapi },
   // What explorer pages call besides the twelve (both profiles).
   { template: '/blocks/{block_number_or_hash}', handler: block },
   { template: '/blocks/{block_number_or_hash}/withdrawals', handler: blockWithdrawals },
@@ -153,13 +140,19 @@ function buildTrie(routes: readonly Route[]): Node {
   return root;
 }
 
-const TRIE = buildTrie(ROUTES);
+/** Finds the handler of a path under /api/v2 (without the prefix), and its raw path parameters. */
+export type RouteMatcher = (path: string) => { handler: EndpointHandler; params: string[] } | undefined;
 
-/** The handler for a path under /api/v2 (without the prefix) and its raw path parameters. */
-export function matchRoute(path: string): { handler: EndpointHandler; params: string[] } | undefined {
+/** The matcher of `routes`: one map lookup per path segment. */
+export const routeMatcher = (routes: readonly Route[]): RouteMatcher => {
+  const trie = buildTrie(routes);
+  return (path) => matchIn(trie, path);
+};
+
+function matchIn(trie: Node, path: string): ReturnType<RouteMatcher> {
   const segments = path.split('/');
   if (segments[0] !== '') return undefined;
-  let at: Node | undefined = TRIE;
+  let at: Node | undefined = trie;
   const params: string[] = [];
   for (let i = 1; i < segments.length && at; i++) {
     const segment = segments[i]!;

@@ -2,8 +2,8 @@ import type { RestContext } from './context.js';
 import { integerQuery } from './params.js';
 import { compareTuples, pageResponse, takePage } from './paging.js';
 import type { ApiResponse } from './response.js';
-import { cachedJson } from '../views/context.js';
-import { itemsOf, tokenTransferView } from '../views/tokenTransfer.js';
+import { itemsOf } from '../domain/transactions.js';
+import { tokenTransferJson } from '../views/tokenTransfer.js';
 
 /**
  * One page of token transfer logs (chain order in `list`), newest first by (block, log index),
@@ -25,8 +25,7 @@ export function tokenTransferPage(ctx: RestContext, list: ArrayLike<number>, que
   );
   const items: string[] = [];
   for (const t of page.elements) {
-    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(t)!); k++)
-      items.push(cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k)));
+    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(t)!); k++) items.push(tokenTransferJson(ctx, t, k));
   }
   const last = chain.tokenTransfers.at(page.elements[page.elements.length - 1] ?? 0);
   return pageResponse(items, page.more && last ? { block_number: last.block, index: last.logIndex } : null);

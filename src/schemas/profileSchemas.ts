@@ -5,7 +5,7 @@
  * server describes the profile it runs.
  */
 import { z } from 'zod';
-import type { Profile } from '../views/context.js';
+import type { Profile } from './profile.js';
 import { addressRef } from './address.js';
 import { block } from './block.js';
 import {
@@ -39,31 +39,8 @@ import { tokenTransfer } from './tokenTransfer.js';
 import { transaction } from './transaction.js';
 import { withdrawal } from './withdrawal.js';
 import { wei } from './formats.js';
-
-/** What a transaction in the mempool shows in every profile (`pendingForm`): no block, no outcome, the maximum fee. */
-const pendingFields = {
-  status: z.null(),
-  block_number: z.null(),
-  timestamp: z.null(),
-  position: z.null(),
-  /** `dropped/replaced` for a cheaper competitor that lost to a mined transaction. */
-  result: z.enum(['pending', 'dropped/replaced']),
-  confirmations: z.literal(0),
-  confirmation_duration: z.tuple([]),
-  gas_used: z.null(),
-  base_fee_per_gas: z.null(),
-  priority_fee: z.null(),
-  transaction_burnt_fee: z.null(),
-  fee: z.strictObject({ type: z.literal('maximum'), value: wei }),
-  created_contract: z.null(),
-  revert_reason: z.null(),
-  has_error_in_internal_transactions: z.null(),
-};
-
-/** The spec has no pending transaction; the spec profile shows one with the explorer's nulls. */
-const specPending = transaction
-  .extend({ ...pendingFields, token_transfers: z.tuple([]), token_transfers_overflow: z.literal(false) })
-  .meta({ id: 'PendingTransaction' });
+import { specPendingTransaction } from './pendingTransaction.js';
+import { bsPendingTransaction, bsPendingTransactionDetail } from './blockscout/pendingTransaction.js';
 
 const specResources: Resources = {
   addressRef,
@@ -73,8 +50,8 @@ const specResources: Resources = {
   tokenTransfer,
   transaction,
   transactionDetail: transaction,
-  pendingTransaction: specPending,
-  pendingTransactionDetail: specPending,
+  pendingTransaction: specPendingTransaction,
+  pendingTransactionDetail: specPendingTransaction,
   block,
   blockDetail: block,
   internalTransaction,
@@ -90,17 +67,8 @@ const blockscoutResources: Resources = {
   tokenTransfer: bsTokenTransfer,
   transaction: bsTransaction,
   transactionDetail: bsTransactionDetail,
-  pendingTransaction: bsTransaction
-    .extend({ ...pendingFields, is_pending_update: z.null() })
-    .meta({ id: 'BlockscoutPendingTransaction' }),
-  pendingTransactionDetail: bsTransactionDetail
-    .extend({
-      ...pendingFields,
-      is_pending_update: z.null(),
-      token_transfers: z.tuple([]),
-      token_transfers_overflow: z.literal(false),
-    })
-    .meta({ id: 'BlockscoutPendingTransactionResponse' }),
+  pendingTransaction: bsPendingTransaction,
+  pendingTransactionDetail: bsPendingTransactionDetail,
   block: bsBlock,
   blockDetail: bsBlockDetail,
   internalTransaction: bsInternalTransaction,

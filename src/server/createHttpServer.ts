@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import polka, { type Middleware } from 'polka';
 import type { CachedAnswers, HttpAnswer } from '../http/answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
-import type { FaultConfig } from '../faults/faultConfig.js';
-import { asksForFault, createFaultPlanner, type FaultPlan, type FaultRequest } from '../faults/planFaults.js';
+import { asksForFault } from '../faults/planFaults.js';
+import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
 import { ModuleNotLoaded, withModules } from '../lazy/lazyModule.js';
 
 /** Timeouts that keep an idle or slow client from holding a connection. */
@@ -41,11 +41,6 @@ const send = (res: ServerResponse, answer: HttpAnswer) => {
   res.end(answer.body ?? undefined);
 };
 
-/**
- * A Node HTTP server giving `answer`'s answers through polka, with faults when configured or
- * asked for by a request's headers. Polka's own fallbacks answer in plain text, so both are
- * replaced by the JSON ones.
- */
 /** What the server does beyond answering GETs: `POST /__mock/mine`. */
 export interface ServerControl {
   /** The answer to `POST /__mock/mine` with this body. */
@@ -68,17 +63,11 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-/** The faults of a server's requests: whether flags set any, and the planner (shared with its websocket upgrades, so the n-th request is the n-th of both). */
-export interface ServerFaults {
-  readonly configured: boolean;
-  readonly plan: (request: FaultRequest) => FaultPlan;
-}
-
-export const serverFaults = (config: FaultConfig, seed: string): ServerFaults => ({
-  configured: Object.values(config).some((v) => v !== undefined),
-  plan: createFaultPlanner(config, seed),
-});
-
+/**
+ * A Node HTTP server giving `answer`'s answers through polka, with faults when configured or
+ * asked for by a request's headers. Polka's own fallbacks answer in plain text, so both are
+ * replaced by the JSON ones.
+ */
 export function createHttpServer(
   answer: CachedAnswers,
   faults: ServerFaults = serverFaults({}, '1'),

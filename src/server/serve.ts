@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CachedAnswers } from '../http/answerHttp.js';
-import { createHttpServer, type ServerControl, type ServerFaults, serverFaults } from './createHttpServer.js';
+import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
+import { createHttpServer, type ServerControl } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 
 export interface Serving {

@@ -1,25 +1,20 @@
-import type { Address, AddressListItem } from '../schemas/index.js';
-import * as blockscout from '../profiles/blockscout.js';
 import { type AccountId, NONE } from '../chain/types.js';
-import { addressRef, hasCode, implementationOf, isVerified } from './addressRef.js';
-import type { ViewContext } from './context.js';
+import { hasCode, implementationOf, isVerified } from '../domain/accounts.js';
+import type { AddressForm } from '../profiles/shapes.js';
+import type { Address } from '../schemas/index.js';
+import type { Profile } from '../schemas/profile.js';
+import { addressRef } from './addressRef.js';
+import { cachedJson, type ViewContext } from './context.js';
 import { token } from './token.js';
 
-/** The full address of the address detail (endpoint 2). */
-export function addressView(ctx: ViewContext, id: AccountId): Address {
-  const spec = specAddressView(ctx, id);
-  return ctx.profile === 'blockscout'
-    ? (blockscout.address(addressRef(ctx, id) as never, spec as never) as unknown as Address)
-    : spec;
-}
-
-function specAddressView(ctx: ViewContext, id: AccountId): Address {
+/** The address detail (endpoint 2) in the spec's form. */
+function addressForm<P extends Profile>(ctx: ViewContext<P>, id: AccountId): AddressForm<P> {
   const { chain } = ctx;
   const account = chain.accounts[id]!;
   const index = chain.indexes.at(id)!;
   const contract = account.contract;
-  const ref = addressRef(ctx, id)!;
-  const implementation = implementationOf(ctx, account);
+  const ref = addressRef(ctx, id);
+  const implementation = implementationOf(chain, account);
   return {
     hash: account.hash,
     // A contract predeployed at genesis has neither.
@@ -49,23 +44,25 @@ function specAddressView(ctx: ViewContext, id: AccountId): Address {
   };
 }
 
-/** An item of the address list (endpoint 1): the full address and its transaction count. */
-export const addressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem =>
-  ctx.profile === 'blockscout'
-    ? (blockscout.addressListItem(addressRef(ctx, id) as never, {
-        coin_balance: String(ctx.chain.accounts[id]!.balance),
-        transactions_count: String(ctx.chain.indexes.at(id)!.transactions.length),
-      }) as unknown as AddressListItem)
-    : specAddressListItemView(ctx, id);
+/** `/addresses/{h}` of an account. */
+export const addressJson = (ctx: ViewContext, id: AccountId): string =>
+  cachedJson(ctx, `address:${id}`, () => ctx.format.address(addressRef(ctx, id), addressForm(ctx, id)));
 
-const specAddressListItemView = (ctx: ViewContext, id: AccountId): AddressListItem => ({
-  ...addressView(ctx, id),
-  coin_balance: String(ctx.chain.accounts[id]!.balance),
-  transactions_count: String(ctx.chain.indexes.at(id)!.transactions.length),
-});
+/** An item of the address list (endpoint 1): the address, its balance and transaction count. */
+export const addressListItemJson = (ctx: ViewContext, id: AccountId): string =>
+  cachedJson(ctx, `address-item:${id}`, () =>
+    ctx.format.addressListItem(addressRef(ctx, id), {
+      ...addressForm(ctx, id),
+      coin_balance: String(ctx.chain.accounts[id]!.balance),
+      transactions_count: String(ctx.chain.indexes.at(id)!.transactions.length),
+    }),
+  );
 
-/** The detail of an address the chain has never seen: what the explorer answers for it. */
-export const unknownAddressView = (hash: string, exchangeRate: string): Address => ({
+/** The detail of an address the chain has never seen (checksummed `hash`): what the explorer answers for it. */
+export const unknownAddressJson = (ctx: ViewContext, hash: string): string =>
+  JSON.stringify(ctx.format.unknownAddress(unknownAddressForm(hash, ctx.chain.exchangeRate)));
+
+const unknownAddressForm = (hash: string, exchangeRate: string): Address => ({
   hash,
   creator_address_hash: null,
   creation_transaction_hash: null,

@@ -1,15 +1,16 @@
-import type { Block as BlockView } from '../schemas/index.js';
-import * as blockscout from '../profiles/blockscout.js';
 import type { Block } from '../chain/types.js';
+import { internalCountOf } from '../domain/transactions.js';
+import type { BlockForm } from '../profiles/shapes.js';
+import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
-import { isoTimestamp } from './format.js';
+import { isoTimestamp } from './isoTimestamp.js';
 import { rawNumber, writeRawNumbers } from './rawNumber.js';
 
 const percent = (part: bigint, whole: bigint) => Number((part * 10n ** 12n) / whole) / 10 ** 10;
 
-/** A block of any type (consensus, uncle, reorg). */
-export function blockView(ctx: ViewContext, block: Block): BlockView {
+/** A block of any type (consensus, uncle, reorg) in the spec's form; rewards are wei written as exact JSON numbers. */
+function blockForm<P extends Profile>(ctx: ViewContext<P>, block: Block): BlockForm<P> {
   const gasUsed = BigInt(block.gasUsed);
   const gasLimit = BigInt(block.gasLimit);
   const target = gasLimit / 2n;
@@ -20,7 +21,7 @@ export function blockView(ctx: ViewContext, block: Block): BlockView {
     height: block.height,
     type: block.type,
     timestamp: isoTimestamp(block.timestamp),
-    miner: addressRef(ctx, block.minerId)!,
+    miner: addressRef(ctx, block.minerId),
     nonce: block.nonce,
     difficulty: String(block.difficulty),
     total_difficulty: String(block.totalDifficulty),
@@ -40,37 +41,19 @@ export function blockView(ctx: ViewContext, block: Block): BlockView {
     transactions_count: block.transactionCount,
     withdrawals_count: block.withdrawalCount,
     uncles_hashes: [...block.unclesHashes],
-    // Wei amounts past 2^53 lose precision as JS numbers: `blockJson` writes them exactly.
-    rewards: block.rewards.map((r) => ({ reward: Number(r.amount), type: r.type })),
+    rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })),
   };
 }
 
-/** Internal transactions in a block (without the top-level calls). */
-export function internalCountOf(ctx: ViewContext, block: Block): number {
-  let count = 0;
-  for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++)
-    count += ctx.chain.transactions.at(i)!.internalCount;
-  return count;
-}
+/** The block's JSON as lists show it. */
+export const blockJson = (ctx: ViewContext, block: Block): string =>
+  cachedJson(ctx, `block:${block.hash}`, () => ctx.format.blockItem(blockForm(ctx, block), block), writeRawNumbers);
 
 /** The JSON of `/blocks/{id}`: in the spec profile the list form; Blockscout adds the detail's counts. */
 export const blockDetailJson = (ctx: ViewContext, block: Block): string =>
-  ctx.profile === 'blockscout'
-    ? cachedJson(ctx, `blockd:${block.hash}`, () =>
-        blockscout.block(blockView(ctx, block), block, internalCountOf(ctx, block), true),
-      )
-    : blockJson(ctx, block);
-
-/** The block's JSON as lists show it, its rewards written as exact integers. */
-export const blockJson = (ctx: ViewContext, block: Block): string =>
-  ctx.profile === 'blockscout'
-    ? cachedJson(ctx, `block:${block.hash}`, () => blockscout.block(blockView(ctx, block), block, 0, false))
-    : cachedJson(
-        ctx,
-        `block:${block.hash}`,
-        () => ({
-          ...blockView(ctx, block),
-          rewards: block.rewards.map((r) => ({ reward: rawNumber(r.amount), type: r.type })),
-        }),
-        writeRawNumbers,
-      );
+  cachedJson(
+    ctx,
+    `block-detail:${block.hash}`,
+    () => ctx.format.blockDetail(blockForm(ctx, block), block, internalCountOf(ctx.facts, block)),
+    writeRawNumbers,
+  );

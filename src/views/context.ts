@@ -1,31 +1,43 @@
 import type { Chain } from '../chain/types.js';
+import { type Facts, factsOf } from '../domain/facts.js';
+import { boundedMemo, type Memo } from '../memo/boundedMemo.js';
 import { type Lru, lru } from '../memo/lru.js';
+import { formatOf } from '../profiles/index.js';
+import type { ProfileFormat } from '../profiles/profileFormat.js';
+import type { Profile } from '../schemas/profile.js';
 
 /**
- * What the views need besides the chain: caches of JSON text. The chain never changes, so each
- * entity is serialised once and pages are assembled from the pieces.
+ * What the views read: the chain's facts, the profile's format (chosen here, once), and caches of
+ * what they render. A chain never changes, so each entity is serialised once and pages are
+ * assembled from the pieces; only the view modules name cache keys.
  */
-/** Whose answers the views give: the seed spec's (the default) or Blockscout v11's (`src/profiles/blockscout.ts`). */
-export type Profile = 'spec' | 'blockscout';
-export const PROFILES: readonly Profile[] = ['spec', 'blockscout'];
-
-export interface ViewContext {
+export interface ViewContext<P extends Profile = Profile> {
   readonly chain: Chain;
-  readonly profile: Profile;
-  /** JSON of entities by `kind:index`, bounded in total size. */
+  readonly facts: Facts;
+  readonly profile: P;
+  readonly format: ProfileFormat<P>;
+  /** JSON of entities by key, bounded in total size. */
   readonly json: Lru<string>;
-  /** View objects of the few, often repeated things (address references, tokens), by `kind:id`. */
-  readonly objects: Map<string, unknown>;
+  /** View objects of the often repeated things (address references, tokens), bounded in number. */
+  readonly objects: Memo;
 }
 
 /** 256 MB of cached JSON: all of default, the hot part of large. */
 const JSON_BUDGET = 256 * 1024 * 1024;
+/** View objects kept: every account's reference and token on `large`, with room to spare. */
+const MAX_OBJECTS = 256 * 1024;
 
-export const createViewContext = (chain: Chain, jsonBudget = JSON_BUDGET, profile: Profile = 'spec'): ViewContext => ({
+export const createViewContext = <P extends Profile>(
+  chain: Chain,
+  profile: P,
+  jsonBudget = JSON_BUDGET,
+): ViewContext<P> => ({
   chain,
+  facts: factsOf(chain),
   profile,
+  format: formatOf(profile),
   json: lru(jsonBudget),
-  objects: new Map(),
+  objects: boundedMemo(MAX_OBJECTS),
 });
 
 /** The cached JSON of `key`, computing it with `build` (and `finish` on the text) on a miss. */
@@ -42,10 +54,4 @@ export function cachedJson(
 }
 
 /** The memoised view object of `key` (for address references and tokens, which repeat everywhere). */
-export function cachedObject<T>(ctx: ViewContext, key: string, build: () => T): T {
-  const hit = ctx.objects.get(key) as T | undefined;
-  if (hit !== undefined) return hit;
-  const value = build();
-  ctx.objects.set(key, value);
-  return value;
-}
+export const cachedObject = <T>(ctx: ViewContext, key: string, build: () => T): T => ctx.objects.get(key, build);

@@ -1,29 +1,32 @@
 import type { AccountId, Holding, NftCollection } from '../chain/types.js';
-import type { AddressTokenBalanceItem, NftCollectionItem } from '../schemas/index.js';
+import type { Holder } from '../domain/tokens.js';
+import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';
 import { token } from './token.js';
-import { collectionInstanceView, tokenInstanceView } from './tokenInstance.js';
+import { collectionInstanceOut, tokenInstanceOut } from './tokenInstance.js';
 
 /** Instances an NFT collection item shows, as the explorer does. */
 export const INSTANCES_PER_COLLECTION = 9;
 
 /** A row of `/addresses/{h}/tokens`: the token, the value held, and for ERC-1155/404 rows the instance. */
-export const tokenBalanceView = (ctx: ViewContext, holding: Holding, holderId: AccountId): AddressTokenBalanceItem => ({
-  token_instance: holding.nftId === null ? null : tokenInstanceView(ctx, holding.tokenId, holding.nftId, holderId),
-  value: String(holding.value),
-  token_id: holding.nftId === null ? null : String(holding.nftId),
-  token: token(ctx, holding.tokenId),
-});
+export const tokenBalanceJson = (ctx: ViewContext, holding: Holding, holderId: AccountId): string =>
+  JSON.stringify({
+    token_instance: holding.nftId === null ? null : tokenInstanceOut(ctx, holding.tokenId, holding.nftId, holderId),
+    value: String(holding.value),
+    token_id: holding.nftId === null ? null : String(holding.nftId),
+    token: token(ctx, holding.tokenId),
+  });
 
 /** A row of `/addresses/{h}/nft/collections`: the token, the amount held, and up to 9 instances. */
-export const nftCollectionView = (
-  ctx: ViewContext,
-  collection: NftCollection,
-  holderId: AccountId,
-): NftCollectionItem => ({
-  token: token(ctx, collection.tokenId),
-  amount: String(collection.amount),
-  token_instances: collection.instances
-    .slice(0, INSTANCES_PER_COLLECTION)
-    .map((x) => collectionInstanceView(ctx, collection.tokenId, x.id, holderId, x.value)),
-});
+export const nftCollectionJson = (ctx: ViewContext, collection: NftCollection, holderId: AccountId): string =>
+  JSON.stringify({
+    token: token(ctx, collection.tokenId),
+    amount: String(collection.amount),
+    token_instances: collection.instances
+      .slice(0, INSTANCES_PER_COLLECTION)
+      .map((x) => collectionInstanceOut(ctx, collection.tokenId, x.id, holderId, x.value)),
+  });
+
+/** A row of `/tokens/{h}/holders`. */
+export const tokenHolderJson = (ctx: ViewContext, holder: Holder): string =>
+  JSON.stringify({ address: addressRef(ctx, holder.holder), value: String(holder.value), token_id: null });

@@ -1,43 +1,68 @@
-import type { Profile } from './context.js';
+import type { Chain } from '../chain/types.js';
+import type { Mempool, PendingTransaction } from '../domain/mempool.js';
+import { cheaper } from '../domain/replacements.js';
+import type { Profile } from '../schemas/profile.js';
+import { cachedJson, createViewContext, type ViewContext } from './context.js';
+import { transactionDetailOut, transactionItemOut } from './transaction.js';
 
-type Json = Record<string, any>;
-
-/**
- * A transaction as the explorer shows it while pending (`transaction_view.ex` with no block): no
- * status, block, position or timestamp; `result: "pending"`; no gas used, no fees paid yet (`fee`
- * is the maximum, gas limit times the price offered); no token transfers; `confirmations: 0`.
- */
-export function pendingForm(mined: Json, profile: Profile, detail: boolean): Json {
-  const price = mined.max_fee_per_gas ?? mined.gas_price;
-  const pending: Json = {
-    ...mined,
-    status: null,
-    block_number: null,
-    timestamp: null,
-    position: null,
-    result: 'pending',
-    confirmations: 0,
-    confirmation_duration: [],
-    gas_used: null,
-    gas_price: price,
-    base_fee_per_gas: null,
-    priority_fee: null,
-    transaction_burnt_fee: null,
-    fee: { type: 'maximum', value: String(BigInt(mined.gas_limit) * BigInt(price)) },
-    created_contract: null,
-    revert_reason: null,
-    token_transfers: detail ? [] : null,
-    token_transfers_overflow: detail ? false : null,
-    transaction_types: (mined.transaction_types as string[]).filter((t) => t !== 'token_transfer'),
-    has_error_in_internal_transactions: null,
-  };
-  if (profile === 'spec')
-    Object.assign(pending, {
-      actions: [],
-      token_transfers: [],
-      token_transfers_overflow: false,
-      transaction_tag: null,
-    });
-  else Object.assign(pending, { historic_exchange_rate: null, is_pending_update: null });
-  return pending;
+/** The fields a losing competitor shows differently from its rival: its hash, 10% lower prices, and so its maximum fee. */
+interface Competing {
+  hash: string;
+  gas_limit: number | string;
+  gas_price: string | null;
+  max_fee_per_gas: string | null;
+  max_priority_fee_per_gas: string | null;
+  fee: { type: 'maximum'; value: string };
+  result: 'pending' | 'dropped/replaced';
 }
+
+const lower = (wei: string | null) => (wei === null ? null : String(cheaper(BigInt(wei))));
+
+/** The losing competitor of a pending transaction: pending while its rival's block is not mined, then dropped/replaced. */
+function competitorOf<T extends Competing>(pending: T, hash: string, dropped: boolean): T {
+  const price = lower(pending.gas_price)!;
+  return {
+    ...pending,
+    hash,
+    gas_price: price,
+    max_fee_per_gas: lower(pending.max_fee_per_gas),
+    max_priority_fee_per_gas: lower(pending.max_priority_fee_per_gas),
+    fee: { type: 'maximum', value: String(BigInt(pending.gas_limit) * BigInt(price)) },
+    result: dropped ? 'dropped/replaced' : 'pending',
+  };
+}
+
+const AHEAD = new WeakMap<Chain, Map<Profile, ViewContext>>();
+
+/** The views of the chain one block ahead, where the pending transactions are mined (one context per profile). */
+function aheadContext<P extends Profile>(mempool: Mempool, profile: P): ViewContext<P> {
+  let byProfile = AHEAD.get(mempool.ahead);
+  if (!byProfile) AHEAD.set(mempool.ahead, (byProfile = new Map()));
+  let ctx = byProfile.get(profile);
+  if (!ctx) byProfile.set(profile, (ctx = createViewContext(mempool.ahead, profile, 16 * 1024 * 1024)));
+  return ctx as ViewContext<P>;
+}
+
+/** A pending transaction as `/transactions?filter=pending` lists it. */
+export function pendingTransactionJson(ctx: ViewContext, mempool: Mempool, pending: PendingTransaction): string {
+  const ahead = aheadContext(mempool, ctx.profile);
+  return cachedJson(ahead, `pending:${pending.hash}`, () => {
+    const form = ahead.format.pendingItem(transactionItemOut(ahead, pending.index));
+    return pending.competitor ? competitorOf(form, pending.hash, false) : form;
+  });
+}
+
+/** A pending transaction as `/transactions/{hash}` shows it. */
+export function pendingTransactionDetailJson(ctx: ViewContext, mempool: Mempool, pending: PendingTransaction): string {
+  const ahead = aheadContext(mempool, ctx.profile);
+  return cachedJson(ahead, `pending-detail:${pending.hash}`, () => {
+    const form = ahead.format.pendingDetail(transactionDetailOut(ahead, pending.index));
+    return pending.competitor ? competitorOf(form, pending.hash, false) : form;
+  });
+}
+
+/** `/transactions/{hash}` of a competitor that lost to mined transaction `rival`: dropped/replaced. */
+export const droppedTransactionJson = (ctx: ViewContext, hash: string, rival: number): string =>
+  cachedJson(ctx, `dropped:${hash}`, () =>
+    competitorOf(ctx.format.pendingDetail(transactionDetailOut(ctx, rival)), hash, true),
+  );

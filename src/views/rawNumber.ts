@@ -5,6 +5,7 @@
  */
 const MARKER = '\u0000raw:';
 
-export const rawNumber = (value: bigint): string => `${MARKER}${value}`;
+/** A marker standing for `value` as a JSON number; typed as the number it is written as. */
+export const rawNumber = (value: bigint): number => `${MARKER}${value}` as unknown as number;
 
 export const writeRawNumbers = (json: string): string => json.replace(/"\\u0000raw:(-?\d+)"/g, '$1');

@@ -1,13 +1,14 @@
-import type { Token } from '../schemas/index.js';
 import type { AccountId } from '../chain/types.js';
+import { marketCapOf, tokenOf } from '../domain/tokens.js';
+import type { TokenOut } from '../profiles/shapes.js';
+import type { Token } from '../schemas/index.js';
+import type { Profile } from '../schemas/profile.js';
 import { cachedObject, type ViewContext } from './context.js';
-import { marketValue } from './format.js';
-import * as blockscout from '../profiles/blockscout.js';
 
-/** The token object of a token contract. */
-export function tokenView(ctx: ViewContext, id: AccountId): Token {
+/** The spec's token object of a token contract. */
+export function tokenForm(ctx: ViewContext, id: AccountId): Token {
   const account = ctx.chain.accounts[id]!;
-  const token = account.contract!.token!;
+  const token = tokenOf(ctx.facts, id);
   return {
     address_hash: account.hash,
     name: token.name,
@@ -17,13 +18,14 @@ export function tokenView(ctx: ViewContext, id: AccountId): Token {
     holders_count: String(token.holdersCount),
     exchange_rate: token.exchangeRate,
     total_supply: String(token.totalSupply),
-    circulating_market_cap: marketValue(token.exchangeRate, token.totalSupply, token.decimals),
+    circulating_market_cap: marketCapOf(token),
     icon_url: token.iconUrl,
   };
 }
 
-/** The memoised token object of a token contract. */
-export const token = (ctx: ViewContext, id: AccountId): Token =>
-  cachedObject(ctx, `token:${id}`, () =>
-    ctx.profile === 'blockscout' ? (blockscout.token(tokenView(ctx, id)) as unknown as Token) : tokenView(ctx, id),
-  );
+/** The profile's token object of a token contract (memoised). */
+export const token = <P extends Profile>(ctx: ViewContext<P>, id: AccountId): TokenOut<P> =>
+  cachedObject(ctx, `token:${id}`, () => ctx.format.token(tokenForm(ctx, id)));
+
+/** The token object as JSON (`/tokens` items, `/tokens/{h}`). */
+export const tokenJson = (ctx: ViewContext, id: AccountId): string => JSON.stringify(token(ctx, id));

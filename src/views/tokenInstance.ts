@@ -1,24 +1,26 @@
-import type { CollectionTokenInstance, TokenInstance } from '../schemas/index.js';
-import * as blockscout from '../profiles/blockscout.js';
 import type { AccountId } from '../chain/types.js';
+import type { Facts } from '../domain/facts.js';
+import { lazyModules } from '../domain/lazyModules.js';
+import { nftOwnerOf, tokenOf } from '../domain/tokens.js';
+import type { Shape } from '../profiles/shapes.js';
+import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
-import { cachedObject, type ViewContext } from './context.js';
-import { heavy } from '../domain/lazyModules.js';
+import { cachedJson, type ViewContext } from './context.js';
 import { token } from './token.js';
 
-/** The off-chain metadata of an NFT, drawn from its token and id (memoised). */
-const nftMetadata = (ctx: ViewContext, tokenId: AccountId, id: bigint) => {
-  const account = ctx.chain.accounts[tokenId]!;
-  return cachedObject(ctx, `nft:${account.lower}:${id}`, () =>
-    heavy.nftMetadata.get().nftMetadata(ctx.chain.seed, account, id),
+/** The off-chain metadata of an NFT, drawn from its token and id. */
+const nftMetadata = (facts: Facts, tokenId: AccountId, id: bigint) => {
+  const account = facts.chain.accounts[tokenId]!;
+  return facts.memo.get(`nft-metadata:${account.lower}:${id}`, () =>
+    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id),
   );
 };
 
 /** Fields every token instance shows; the owner is the NFT's owner, or the holder for ERC-1155. */
-function instanceFields(ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId) {
-  const type = ctx.chain.accounts[tokenId]!.contract!.token!.type;
-  const ownerId = type === 'ERC-1155' ? holderId : (ctx.chain.nftOwners.get(`${tokenId}:${id}`) ?? holderId);
-  const { animation_url, ...metadata } = nftMetadata(ctx, tokenId, id);
+function instanceFields<P extends Profile>(ctx: ViewContext<P>, tokenId: AccountId, id: bigint, holderId: AccountId) {
+  const type = tokenOf(ctx.facts, tokenId).type;
+  const ownerId = type === 'ERC-1155' ? holderId : (nftOwnerOf(ctx.facts, tokenId, id) ?? holderId);
+  const { animation_url, ...metadata } = nftMetadata(ctx.facts, tokenId, id);
   return {
     id: String(id),
     is_unique: type !== 'ERC-1155',
@@ -27,34 +29,47 @@ function instanceFields(ctx: ViewContext, tokenId: AccountId, id: bigint, holder
     animation_url,
     external_app_url: metadata.external_url,
     metadata,
-    owner: addressRef(ctx, ownerId)!,
+    owner: addressRef(ctx, ownerId),
   };
 }
 
-/** A token instance inside an address's token balance row. */
-export function tokenInstanceView(
-  ctx: ViewContext,
+/** A token instance (as a token balance row or an NFT's own page shows it). */
+export const tokenInstanceOut = <P extends Profile>(
+  ctx: ViewContext<P>,
   tokenId: AccountId,
   id: bigint,
   holderId: AccountId,
-): TokenInstance {
-  const spec = { ...instanceFields(ctx, tokenId, id, holderId), token: token(ctx, tokenId) };
-  return ctx.profile === 'blockscout' ? (blockscout.tokenInstance(spec) as unknown as TokenInstance) : spec;
-}
+): Shape<P, 'tokenInstance'> =>
+  ctx.format.tokenInstance({ ...instanceFields(ctx, tokenId, id, holderId), token: token(ctx, tokenId) });
 
 /** A token instance inside an NFT collection: no token object, but its type and the amount held. */
-export function collectionInstanceView(
-  ctx: ViewContext,
+export const collectionInstanceOut = <P extends Profile>(
+  ctx: ViewContext<P>,
   tokenId: AccountId,
   id: bigint,
   holderId: AccountId,
   value: bigint,
-): CollectionTokenInstance {
-  const spec = {
+): Shape<P, 'collectionInstance'> =>
+  ctx.format.collectionInstance({
     ...instanceFields(ctx, tokenId, id, holderId),
     token: null,
-    token_type: ctx.chain.accounts[tokenId]!.contract!.token!.type,
+    token_type: tokenOf(ctx.facts, tokenId).type,
     value: String(value),
-  };
-  return ctx.profile === 'blockscout' ? (blockscout.tokenInstance(spec) as unknown as CollectionTokenInstance) : spec;
-}
+  });
+
+/** `/tokens/{h}/instances/{id}` and the items of `/tokens/{h}/instances`. */
+export const tokenInstanceJson = (ctx: ViewContext, tokenId: AccountId, id: bigint, holderId: AccountId): string =>
+  cachedJson(ctx, `instance:${tokenId}:${id}`, () => tokenInstanceOut(ctx, tokenId, id, holderId));
+
+/** An item of `/addresses/{h}/nft`: a collection instance with its token. */
+export const heldNftJson = (
+  ctx: ViewContext,
+  holderId: AccountId,
+  tokenId: AccountId,
+  id: bigint,
+  value: bigint,
+): string =>
+  cachedJson(ctx, `held-nft:${holderId}:${tokenId}:${id}`, () => ({
+    ...collectionInstanceOut(ctx, tokenId, id, holderId, value),
+    token: token(ctx, tokenId),
+  }));

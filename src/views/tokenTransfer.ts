@@ -1,44 +1,54 @@
-import type { TokenTransfer as TokenTransferView } from '../schemas/index.js';
-import type { TokenTransfer, Transaction } from '../chain/types.js';
+import type { Transaction } from '../chain/types.js';
+import { tokenOf } from '../domain/tokens.js';
+import type { Shape } from '../profiles/shapes.js';
+import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
-import type { ViewContext } from './context.js';
-import { isoTimestamp } from './format.js';
+import { cachedJson, type ViewContext } from './context.js';
+import { isoTimestamp } from './isoTimestamp.js';
 import { token } from './token.js';
-import { tokenInstanceView } from './tokenInstance.js';
-import * as blockscout from '../profiles/blockscout.js';
+import { tokenInstanceOut } from './tokenInstance.js';
 
 /** The method a transaction calls, or null for transfers and creations. */
 export const methodName = (transaction: Transaction): string | null => transaction.call?.functionName ?? null;
 
-/** Items a token transfer log is listed as: one per token id of an ERC-1155 batch, else one. */
-export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.length ?? 1;
-
 /** The `k`-th item of token transfer log `index` (k > 0 only inside an ERC-1155 batch). */
-export function tokenTransferView(ctx: ViewContext, index: number, k: number): TokenTransferView {
+export function tokenTransferOut<P extends Profile>(
+  ctx: ViewContext<P>,
+  index: number,
+  k: number,
+): Shape<P, 'tokenTransfer'> {
   const { chain } = ctx;
   const transfer = chain.tokenTransfers.at(index)!;
   const transaction = chain.transactions.at(transfer.transaction)!;
   const block = chain.blocks.at(transfer.block)!;
-  const tokenInfo = chain.accounts[transfer.tokenId]!.contract!.token!;
-  const type: TokenTransferView['type'] =
+  const info = tokenOf(ctx.facts, transfer.tokenId);
+  const type =
     transfer.fromId === chain.zeroId
       ? 'token_minting'
       : transfer.toId === chain.zeroId
         ? 'token_burning'
         : 'token_transfer';
-  const spec: TokenTransferView = {
-    block_hash: block.hash,
-    transaction_hash: transaction.hash,
-    log_index: transfer.logIndex,
-    method: methodName(transaction),
-    timestamp: isoTimestamp(block.timestamp),
-    from: addressRef(ctx, transfer.fromId)!,
-    to: addressRef(ctx, transfer.toId)!,
-    token: token(ctx, transfer.tokenId),
-    total: { decimals: String(tokenInfo.decimals), value: String(transfer.amounts[k]!) },
-    type,
-  };
-  if (ctx.profile !== 'blockscout') return spec;
-  const instance = transfer.tokenIds && tokenInstanceView(ctx, transfer.tokenId, transfer.tokenIds[k]!, transfer.toId);
-  return blockscout.tokenTransfer(spec, transfer, k, tokenInfo.type, instance) as unknown as TokenTransferView;
+  const instance = () =>
+    transfer.tokenIds && tokenInstanceOut(ctx, transfer.tokenId, transfer.tokenIds[k]!, transfer.toId);
+  return ctx.format.tokenTransfer(
+    {
+      block_hash: block.hash,
+      transaction_hash: transaction.hash,
+      log_index: transfer.logIndex,
+      method: methodName(transaction),
+      timestamp: isoTimestamp(block.timestamp),
+      from: addressRef(ctx, transfer.fromId),
+      to: addressRef(ctx, transfer.toId),
+      token: token(ctx, transfer.tokenId),
+      total: { decimals: String(info.decimals), value: String(transfer.amounts[k]!) },
+      type,
+    },
+    transfer,
+    k,
+    info.type,
+    instance,
+  );
 }
+
+export const tokenTransferJson = (ctx: ViewContext, index: number, k: number): string =>
+  cachedJson(ctx, `tt:${index}:${k}`, () => tokenTransferOut(ctx, index, k));

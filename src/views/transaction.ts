@@ -1,21 +1,21 @@
-import type { TokenTransfer, Transaction } from '../schemas/index.js';
-import * as blockscout from '../profiles/blockscout.js';
-import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
-import { addressRef } from './addressRef.js';
-import { creationInput } from './smartContract.js';
+import { TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { customAbiOf } from '../domain/customAbi.js';
+import { lazyModules } from '../domain/lazyModules.js';
+import { feesOf, inputOf, itemsOf } from '../domain/transactions.js';
+import type { Shape, TransactionForm } from '../profiles/shapes.js';
+import type { Profile } from '../schemas/profile.js';
+import { addressRef, addressRefOrNull } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
-import { isoTimestamp } from './format.js';
-import { heavy } from '../domain/lazyModules.js';
-import { itemsOf, methodName, tokenTransferView } from './tokenTransfer.js';
+import { isoTimestamp } from './isoTimestamp.js';
+import { methodName, tokenTransferOut } from './tokenTransfer.js';
 
 /** Token transfer items shown inside a transaction; more set `token_transfers_overflow`. */
 const EMBEDDED_TRANSFERS = 10;
 
-/** The first `limit` flattened token transfer items of a transaction, and whether more exist. */
-function embeddedTransfers(ctx: ViewContext, index: number) {
+/** The first token transfer items of a transaction, and whether more exist. */
+function embeddedTransfers<P extends Profile>(ctx: ViewContext<P>, index: number) {
   const transaction = ctx.chain.transactions.at(index)!;
-  const items: TokenTransfer[] = [];
+  const items: Shape<P, 'tokenTransfer'>[] = [];
   let total = 0;
   for (
     let t = transaction.tokenTransferStart;
@@ -24,17 +24,17 @@ function embeddedTransfers(ctx: ViewContext, index: number) {
   ) {
     const count = itemsOf(ctx.chain.tokenTransfers.at(t)!);
     for (let k = 0; k < count; k++, total++)
-      if (items.length < EMBEDDED_TRANSFERS) items.push(tokenTransferView(ctx, t, k));
+      if (items.length < EMBEDDED_TRANSFERS) items.push(tokenTransferOut(ctx, t, k));
   }
   return { items, overflow: total > EMBEDDED_TRANSFERS };
 }
 
-/** A transaction as every list and detail shows it. */
-export function transactionView(ctx: ViewContext, index: number): Transaction {
+/** A transaction in the spec's form, as every list and detail shows it. */
+function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number): TransactionForm<P> {
   const { chain } = ctx;
   const t = chain.transactions.at(index)!;
   const block = chain.blocks.at(t.block)!;
-  const gasUsed = BigInt(t.gasUsed);
+  const fees = feesOf(ctx.facts, t);
   const transfers = embeddedTransfers(ctx, index);
   // How long the explorer saw it pending, in milliseconds: derived from the hash, so stable.
   const pendingMs = 1_000 + (parseInt(t.hash.slice(-4), 16) % 11_000);
@@ -51,27 +51,23 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
     revert_reason: t.revertReason,
     confirmations: chain.headHeight - t.block + 1,
     confirmation_duration: [0, pendingMs],
-    fee: { type: 'actual' as const, value: String(gasUsed * t.gasPrice) },
+    fee: { type: 'actual' as const, value: String(fees.fee) },
     gas_limit: t.gasLimit,
     gas_used: String(t.gasUsed),
     gas_price: String(t.gasPrice),
-    base_fee_per_gas: String(block.baseFeePerGas),
+    base_fee_per_gas: String(fees.baseFeePerGas),
     max_fee_per_gas: t.maxFeePerGas === null ? null : String(t.maxFeePerGas),
     max_priority_fee_per_gas: t.maxPriorityFeePerGas === null ? null : String(t.maxPriorityFeePerGas),
-    priority_fee: String((t.gasPrice - block.baseFeePerGas) * gasUsed),
-    transaction_burnt_fee: String(block.baseFeePerGas * gasUsed),
+    priority_fee: String(fees.priority),
+    transaction_burnt_fee: String(fees.burnt),
     exchange_rate: chain.exchangeRate,
     value: String(t.value),
-    from: addressRef(ctx, t.fromId)!,
-    to: addressRef(ctx, t.toId),
-    created_contract: addressRef(ctx, t.createdId),
-    raw_input: t.call
-      ? heavy.abi.get().callData(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId))
-      : t.createdId !== NONE
-        ? creationInput(ctx, t.createdId)
-        : '0x',
+    from: addressRef(ctx, t.fromId),
+    to: addressRefOrNull(ctx, t.toId),
+    created_contract: addressRefOrNull(ctx, t.createdId),
+    raw_input: inputOf(ctx.facts, index),
     decoded_input: t.call
-      ? heavy.abi.get().decodedInputView(t.call, customAbiOf(ctx.chain, t.call.contractKind, t.toId))
+      ? lazyModules.abi.get().decodedInputView(t.call, customAbiOf(chain, t.call.contractKind, t.toId))
       : null,
     token_transfers: transfers.items,
     token_transfers_overflow: transfers.overflow,
@@ -82,19 +78,20 @@ export function transactionView(ctx: ViewContext, index: number): Transaction {
   };
 }
 
+/** A transaction as lists show it. */
+export const transactionItemOut = <P extends Profile>(ctx: ViewContext<P>, index: number): Shape<P, 'transaction'> =>
+  ctx.format.transactionItem(transactionForm(ctx, index));
+
+/** A transaction as `/transactions/{hash}` shows it. */
+export const transactionDetailOut = <P extends Profile>(
+  ctx: ViewContext<P>,
+  index: number,
+): Shape<P, 'transactionDetail'> => ctx.format.transactionDetail(transactionForm(ctx, index));
+
 /** The JSON of a transaction as lists show it. */
 export const transactionJson = (ctx: ViewContext, index: number): string =>
-  cachedJson(ctx, `tx:${index}`, () =>
-    ctx.profile === 'blockscout'
-      ? blockscout.transaction(transactionView(ctx, index), null, false)
-      : transactionView(ctx, index),
-  );
+  cachedJson(ctx, `tx:${index}`, () => transactionItemOut(ctx, index));
 
-/** The JSON of `/transactions/{hash}`: in the spec profile the list form, in Blockscout's the detail form. */
+/** The JSON of `/transactions/{hash}`. */
 export const transactionDetailJson = (ctx: ViewContext, index: number): string =>
-  ctx.profile === 'blockscout'
-    ? cachedJson(ctx, `txd:${index}`, () => {
-        const spec = transactionView(ctx, index);
-        return blockscout.transaction(spec, spec.token_transfers, true);
-      })
-    : transactionJson(ctx, index);
+  cachedJson(ctx, `tx-detail:${index}`, () => transactionDetailOut(ctx, index));

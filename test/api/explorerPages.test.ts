@@ -5,8 +5,8 @@ import { followPages } from '../../src/rest/walkPages.js';
 import { balanceChanges } from '../../src/domain/balances.js';
 import { logIndexOf, logsOfTransaction } from '../../src/chain/logs.js';
 import { DIFFERENCES } from '../../src/profiles/blockscout.js';
-import { PROFILES } from '../../src/views/context.js';
-import { itemsOf } from '../../src/views/tokenTransfer.js';
+import { PROFILES } from '../../src/schemas/profile.js';
+import { itemsOf } from '../../src/domain/transactions.js';
 import { expectValidResponse } from '../support/expectValid.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 1 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { createHandler } from '../../src/handler/createHandler.js';
-import { PROFILES } from '../../src/views/context.js';
+import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse } from '../support/expectValid.js';
 import { droppedTransactions, replacementAt } from '../../src/domain/replacements.js';
+import { factsOf } from '../../src/domain/facts.js';
 
 type Json = Record<string, any>;
 
@@ -129,7 +130,7 @@ for (const profile of PROFILES) {
     it('a cheaper competitor of a mined transaction is served dropped/replaced, with its sender and nonce', async () => {
       const handler = createHandler({ scenario: 'tiny', seed: 5, cache: false, profile });
       const chain = handler.chain;
-      const dropped = [...droppedTransactions(chain)];
+      const dropped = [...droppedTransactions(factsOf(chain))];
       expect(dropped.length).toBeGreaterThan(3);
       for (const [hash, original] of dropped.slice(0, 5)) {
         const response = await handler(new Request(`http://mock/api/v2/transactions/${hash}`));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario } from '../../src/arbitraries/scenario.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { findScenario, scenarioNames } from '../../scenarios/index.js';
-import { parseCoinAmount } from '../../scenarios/entities.js';
+import { parseCoinAmount } from '../../scenarios/values.js';
 import { loadScenario, ScenarioError } from '../../scenarios/loadScenario.js';
 import { scenarioJsonSchema, scenarioKnobs } from '../../scenarios/schema.js';
 import { chainViolations } from '../support/chainLaws.js';

@@ -1,4 +1,5 @@
-import { accountOf, addressParam, enumQuery, integerQuery } from '../params.js';
+import { accountIdOf } from '../../domain/accounts.js';
+import { addressParam, enumQuery, integerQuery } from '../params.js';
 import { compareTuples, EMPTY_PAGE, pageResponse, takePage } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { internalTransactionJson } from '../../views/internalTransaction.js';
@@ -6,7 +7,7 @@ import { internalTransactionJson } from '../../views/internalTransaction.js';
 /** 6 · `/addresses/{hash}/internal-transactions`: newest first (block, transaction index, index descending). */
 export const addressInternalTransactions: EndpointHandler = (ctx, [raw], query) => {
   const { chain } = ctx;
-  const id = accountOf(chain, addressParam(raw!));
+  const id = accountIdOf(chain, addressParam(raw!));
   const direction = enumQuery(query, 'filter', ['to', 'from'] as const);
   const blockNumber = integerQuery(query, 'block_number');
   const transactionIndex = integerQuery(query, 'transaction_index');

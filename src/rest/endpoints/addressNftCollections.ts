@@ -1,16 +1,17 @@
+import { accountIdOf } from '../../domain/accounts.js';
 import { compareCollectionKeys } from '../../chain/order.js';
 import type { TokenType } from '../../chain/types.js';
-import { accountOf, addressParam, enumQuery, hashQuery, tokenTypesQuery } from '../params.js';
+import { addressParam, enumQuery, hashQuery, tokenTypesQuery } from '../params.js';
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
-import { nftCollectionView } from '../../views/holdings.js';
+import { nftCollectionJson } from '../../views/holdings.js';
 
 const NFT_TYPES: readonly TokenType[] = ['ERC-721', 'ERC-1155', 'ERC-404'];
 
 /** 7 · `/addresses/{hash}/nft/collections`: ERC-721, then ERC-1155, then ERC-404, by token address. */
 export const addressNftCollections: EndpointHandler = (ctx, [raw], query) => {
   const { chain } = ctx;
-  const id = accountOf(chain, addressParam(raw!));
+  const id = accountIdOf(chain, addressParam(raw!));
   const types = tokenTypesQuery(query, 'type', NFT_TYPES);
   const cursorAddress = hashQuery(query, 'token_contract_address_hash', 40);
   const cursorType = enumQuery(query, 'token_type', NFT_TYPES);
@@ -28,7 +29,7 @@ export const addressNftCollections: EndpointHandler = (ctx, [raw], query) => {
     false,
     cursor && ((i) => compareCollectionKeys(keyOf(i), cursor) > 0),
   );
-  const items = page.elements.map((i) => JSON.stringify(nftCollectionView(ctx, collections[i]!, id)));
+  const items = page.elements.map((i) => nftCollectionJson(ctx, collections[i]!, id));
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
     items,

@@ -1,7 +1,8 @@
-import { accountOf, addressParam, enumQuery, hashQuery, integerQuery, tokenTypesQuery } from '../params.js';
-import { EMPTY_PAGE } from '../paging.js';
-import { filteredList } from '../context.js';
+import { accountIdOf } from '../../domain/accounts.js';
+import { tokenTransfersOf } from '../../domain/tokens.js';
 import type { EndpointHandler } from '../endpoint.js';
+import { EMPTY_PAGE } from '../paging.js';
+import { addressParam, enumQuery, hashQuery, integerQuery, tokenTypesQuery } from '../params.js';
 import { tokenTransferPage } from '../tokenTransferPage.js';
 
 /**
@@ -10,7 +11,7 @@ import { tokenTransferPage } from '../tokenTransferPage.js';
  */
 export const addressTokenTransfers: EndpointHandler = (ctx, [raw], query) => {
   const { chain } = ctx;
-  const id = accountOf(chain, addressParam(raw!));
+  const id = accountIdOf(chain, addressParam(raw!));
   const types = tokenTypesQuery(query, 'type');
   const direction = enumQuery(query, 'filter', ['to', 'from'] as const);
   const tokenLower = hashQuery(query, 'token', 40);
@@ -18,19 +19,7 @@ export const addressTokenTransfers: EndpointHandler = (ctx, [raw], query) => {
   integerQuery(query, 'block_number');
   integerQuery(query, 'index');
   if (id === undefined) return EMPTY_PAGE;
-  const tokenId = tokenLower === undefined ? undefined : accountOf(chain, tokenLower);
+  const tokenId = tokenLower === undefined ? undefined : accountIdOf(chain, tokenLower);
   if (tokenLower !== undefined && tokenId === undefined) return EMPTY_PAGE;
-
-  let list = chain.indexes.at(id)!.tokenTransfers;
-  if (types || direction || tokenId !== undefined) {
-    const key = `tt:${id}:${types ? [...types].sort().join(',') : ''}:${direction ?? ''}:${tokenId ?? ''}`;
-    list = filteredList(ctx, key, list, (t) => {
-      const transfer = chain.tokenTransfers.at(t)!;
-      if (direction === 'to' && transfer.toId !== id) return false;
-      if (direction === 'from' && transfer.fromId !== id) return false;
-      if (tokenId !== undefined && transfer.tokenId !== tokenId) return false;
-      return !types || types.has(chain.accounts[transfer.tokenId]!.contract!.token!.type);
-    });
-  }
-  return tokenTransferPage(ctx, list, query);
+  return tokenTransferPage(ctx, tokenTransfersOf(ctx.facts, id, { types, direction, tokenId }), query);
 };

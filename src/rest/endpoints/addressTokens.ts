@@ -1,18 +1,11 @@
+import { accountIdOf } from '../../domain/accounts.js';
 import { compareHoldingKeys, type HoldingKey } from '../../chain/order.js';
 import { TOKEN_TYPES, type Holding } from '../../chain/types.js';
-import {
-  accountOf,
-  addressParam,
-  bigintQuery,
-  enumQuery,
-  integerQuery,
-  textQuery,
-  tokenTypesQuery,
-} from '../params.js';
+import { addressParam, bigintQuery, enumQuery, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
 import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
 import type { RestContext } from '../context.js';
-import { tokenBalanceView } from '../../views/holdings.js';
+import { tokenBalanceJson } from '../../views/holdings.js';
 import { rawNumber, writeRawNumbers } from '../../views/rawNumber.js';
 
 const keyOf = (ctx: RestContext, h: Holding): HoldingKey => {
@@ -25,7 +18,7 @@ const keyOf = (ctx: RestContext, h: Holding): HoldingKey => {
  * (value, type, name) can tie between rows, so a page never ends inside such a tie.
  */
 export const addressTokens: EndpointHandler = (ctx, [raw], query) => {
-  const id = accountOf(ctx.chain, addressParam(raw!));
+  const id = accountIdOf(ctx.chain, addressParam(raw!));
   const types = tokenTypesQuery(query, 'type');
   const value = bigintQuery(query, 'value');
   const cursorType = enumQuery(query, 'token_type', TOKEN_TYPES);
@@ -44,7 +37,7 @@ export const addressTokens: EndpointHandler = (ctx, [raw], query) => {
       together: (a, b) => compareHoldingKeys(keyOf(ctx, rows[a]!), keyOf(ctx, rows[b]!)) === 0,
     },
   );
-  const items = page.elements.map((i) => JSON.stringify(tokenBalanceView(ctx, rows[i]!, id)));
+  const items = page.elements.map((i) => tokenBalanceJson(ctx, rows[i]!, id));
   const last = rows[page.elements[page.elements.length - 1] ?? 0];
   const next =
     page.more && last

@@ -1,6 +1,8 @@
-import { accountOf, addressParam, enumQuery, integerQuery } from '../params.js';
+import { accountIdOf } from '../../domain/accounts.js';
+import { addressParam, enumQuery, integerQuery } from '../params.js';
 import { compareTuples, EMPTY_PAGE, PAGE_SIZE, pageResponse, takePage } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
+import { pendingTransactionJson } from '../../views/pendingTransaction.js';
 import { transactionJson } from '../../views/transaction.js';
 
 /** Most pending transactions shown ahead of an address's mined ones. */
@@ -13,7 +15,7 @@ const MAX_PENDING_AHEAD = 25;
  */
 export const addressTransactions: EndpointHandler = (ctx, [raw], query) => {
   const { chain } = ctx;
-  const id = accountOf(chain, addressParam(raw!));
+  const id = accountIdOf(chain, addressParam(raw!));
   const direction = enumQuery(query, 'filter', ['to', 'from'] as const);
   const blockNumber = integerQuery(query, 'block_number');
   const position = integerQuery(query, 'index');
@@ -24,12 +26,13 @@ export const addressTransactions: EndpointHandler = (ctx, [raw], query) => {
     direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
   const lower = chain.accounts[id]!.lower;
-  const pending =
-    ctx.profile === 'blockscout' && cursor === null
-      ? (ctx.mempool()?.list() ?? [])
-          .filter((t) => (direction !== 'to' && t.from === lower) || (direction !== 'from' && t.to === lower))
-          .slice(0, MAX_PENDING_AHEAD)
-      : [];
+  const mempool = ctx.format.pendingFirstInAddressLists && cursor === null ? ctx.mempool() : undefined;
+  const pending = mempool
+    ? mempool
+        .list()
+        .filter((t) => (direction !== 'to' && t.from === lower) || (direction !== 'from' && t.to === lower))
+        .slice(0, MAX_PENDING_AHEAD)
+    : [];
   const page = takePage(
     list,
     true,
@@ -39,7 +42,7 @@ export const addressTransactions: EndpointHandler = (ctx, [raw], query) => {
   const more = page.more || mined.length < page.elements.length;
   const last = chain.transactions.at(mined[mined.length - 1] ?? 0)!;
   return pageResponse(
-    [...pending.map((t) => t.json), ...mined.map((t) => transactionJson(ctx, t))],
+    [...pending.map((t) => pendingTransactionJson(ctx, mempool!, t)), ...mined.map((t) => transactionJson(ctx, t))],
     more && mined.length
       ? { block_number: last.block, index: last.position, items_count: itemsCount + pending.length + mined.length }
       : null,

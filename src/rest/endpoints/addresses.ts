@@ -1,9 +1,8 @@
-import { bigintQuery, hashQuery, integerQuery } from '../params.js';
-import { pageResponse, takePage } from '../paging.js';
+import { coinSupply } from '../../domain/amounts.js';
+import { addressListItemJson } from '../../views/address.js';
 import type { EndpointHandler } from '../endpoint.js';
-import { cachedJson } from '../../views/context.js';
-import { addressListItemView } from '../../views/address.js';
-import { coinSupply } from '../../views/format.js';
+import { pageResponse, takePage } from '../paging.js';
+import { bigintQuery, hashQuery, integerQuery } from '../params.js';
 
 /** 1 · `/addresses`: every address with a positive balance, richest first. */
 export const addresses: EndpointHandler = (ctx, _params, query) => {
@@ -27,7 +26,7 @@ export const addresses: EndpointHandler = (ctx, _params, query) => {
     : null;
   const lead = `"exchange_rate":${JSON.stringify(chain.exchangeRate)},"total_supply":${JSON.stringify(coinSupply(chain.totalSupply))},`;
   return pageResponse(
-    page.elements.map((id) => cachedJson(ctx, `address-item:${id}`, () => addressListItemView(ctx, id))),
+    page.elements.map((id) => addressListItemJson(ctx, id)),
     next,
     lead,
   );

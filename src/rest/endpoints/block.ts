@@ -3,10 +3,8 @@ import { integerQuery } from '../params.js';
 import { compareTuples, EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { blockDetailJson } from '../../views/block.js';
-import { cachedJson } from '../../views/context.js';
 import { internalTransactionJson } from '../../views/internalTransaction.js';
-import { withdrawalView } from '../../views/withdrawal.js';
-import * as blockscout from '../../profiles/blockscout.js';
+import { blockWithdrawalJson } from '../../views/withdrawal.js';
 
 /** `/blocks/{number or hash}`: one block, with the detail's counts. */
 export const block: EndpointHandler = (ctx, [raw]) => ({
@@ -24,13 +22,7 @@ export const blockWithdrawals: EndpointHandler = (ctx, [raw], query) => {
   const page = takePage(list, true, cursor === undefined ? null : (w) => w < cursor);
   const last = page.elements[page.elements.length - 1];
   return pageResponse(
-    page.elements.map((w) =>
-      cachedJson(ctx, `bwithdrawal:${w}`, () =>
-        ctx.profile === 'blockscout'
-          ? blockscout.blockWithdrawal(withdrawalView(ctx, w) as never)
-          : withdrawalView(ctx, w),
-      ),
-    ),
+    page.elements.map((w) => blockWithdrawalJson(ctx, w)),
     page.more && last !== undefined ? { index: last, items_count: itemsCount + page.elements.length } : null,
   );
 };

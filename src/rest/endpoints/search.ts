@@ -4,10 +4,10 @@ import type { RestContext } from '../context.js';
 import { pageResponse } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { jsonResponse } from '../response.js';
-import { hasCode, isVerified } from '../../views/addressRef.js';
-import { cachedObject } from '../../views/context.js';
-import { isoTimestamp } from '../../views/format.js';
-import { heavy } from '../../domain/lazyModules.js';
+import { hasCode, isVerified } from '../../domain/accounts.js';
+import { contractsWithCode } from '../../domain/contracts.js';
+import { isoTimestamp } from '../../views/isoTimestamp.js';
+import { lazyModules } from '../../domain/lazyModules.js';
 
 type Item = Record<string, unknown>;
 
@@ -103,9 +103,7 @@ function searchResults(ctx: RestContext, q: string): Item[] {
   if (/^\d+$/.test(q) && q.length <= 15 && Number(q) <= chain.headHeight) items.push(blockItem(ctx, Number(q)));
   if (q.length < 3) return items;
   const needle = q.toLowerCase();
-  const named = cachedObject(ctx, 'search-names', () =>
-    chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').map((a) => a.id),
-  );
+  const named = contractsWithCode(ctx.facts);
   for (const id of named) {
     const t = chain.accounts[id]!.contract!.token;
     if (t && (t.name.toLowerCase().includes(needle) || t.symbol.toLowerCase().includes(needle)))
@@ -141,7 +139,7 @@ export const checkRedirect: EndpointHandler = (ctx, _params, query) => {
     return jsonResponse(200, {
       redirect: true,
       type: 'address',
-      parameter: heavy.address.get().checksum(`0x${q.slice(-40).toLowerCase()}`),
+      parameter: lazyModules.checksum.get().checksum(`0x${q.slice(-40).toLowerCase()}`),
     });
   if (HASH.test(q)) {
     const hash = `0x${q.slice(-64).toLowerCase()}`;

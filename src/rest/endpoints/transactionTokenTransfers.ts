@@ -2,8 +2,8 @@ import { notFound } from '../errors.js';
 import { hashQuery, integerQuery, tokenTypesQuery, transactionHashParam } from '../params.js';
 import { compareTuples, pageResponse, PAGE_SIZE } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
-import { cachedJson } from '../../views/context.js';
-import { itemsOf, tokenTransferView } from '../../views/tokenTransfer.js';
+import { itemsOf } from '../../domain/transactions.js';
+import { tokenTransferJson } from '../../views/tokenTransfer.js';
 
 /**
  * 11 · `/transactions/{hash}/token-transfers`: log index ascending, then position inside an
@@ -59,7 +59,7 @@ export const transactionTokenTransfers: EndpointHandler = (ctx, [raw], query) =>
         }
       : null;
   return pageResponse(
-    items.map(([t, k]) => cachedJson(ctx, `tt:${t}:${k}`, () => tokenTransferView(ctx, t, k))),
+    items.map(([t, k]) => tokenTransferJson(ctx, t, k)),
     next,
   );
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isoTimestamp, marketValue, unitsToDecimal } from './format.js';
+import { isoTimestamp } from '../views/isoTimestamp.js';
+import { marketValue, unitsToDecimal } from './amounts.js';
 
-describe('format', () => {
+describe('amounts and timestamps', () => {
   it('prints timestamps with microseconds', () => {
     expect(isoTimestamp(1_704_067_212)).toBe('2024-01-01T00:00:12.000000Z');
   });

@@ -1,7 +1,3 @@
-/** ISO 8601 UTC with six fractional digits, as the explorer prints timestamps. */
-export const isoTimestamp = (unixSeconds: number): string =>
-  `${new Date(unixSeconds * 1000).toISOString().slice(0, 19)}.000000Z`;
-
 /** `amount / 10^decimals` as a decimal string without trailing zeros. */
 export function unitsToDecimal(amount: bigint, decimals: number): string {
   const negative = amount < 0n;

@@ -1,0 +1,45 @@
+import { type Account, type AccountId, type Chain, NONE } from '../chain/types.js';
+import type { Facts } from './facts.js';
+
+/** Whether the account has code now (a failed creation never had any). */
+export const hasCode = (account: Account): boolean =>
+  account.contract !== null && account.contract.creationStatus !== 'failed';
+
+export const isVerified = (account: Account): boolean => hasCode(account) && account.contract!.verification !== 'none';
+
+/** The kind of proxy an account is, in the explorer's words; null for anything else. */
+export type ProxyKind = 'eip1967' | 'eip1167';
+
+export const proxyKindOf = (account: Account): ProxyKind | null =>
+  account.contract?.kind === 'transparent-proxy'
+    ? 'eip1967'
+    : account.contract?.kind === 'minimal-proxy'
+      ? 'eip1167'
+      : null;
+
+/** The contract a proxy delegates to: its id, address and name; null for anything else. */
+export function implementationOf(
+  chain: Chain,
+  account: Account,
+): { readonly id: AccountId; readonly address: string; readonly name: string | null } | null {
+  const implementationId = account.contract?.implementationId ?? NONE;
+  if (implementationId === NONE) return null;
+  const implementation = chain.accounts[implementationId]!;
+  return { id: implementationId, address: implementation.hash, name: implementation.contract?.name ?? null };
+}
+
+/** The account of a lower-case address, or undefined when the chain has never seen it. */
+export const accountIdOf = (chain: Chain, lower: string): AccountId | undefined => chain.accountByHash.get(lower);
+
+/** How many transactions `id` sent in blocks up to `height`: its nonce once `height` is sealed. */
+export function nonceAt(facts: Facts, id: AccountId, height: number): number {
+  const sent = facts.chain.indexes.at(id)!.transactionsFrom;
+  let lo = 0;
+  let hi = sent.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (facts.chain.transactions.at(sent[mid]!)!.block <= height) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,88 @@
+import type { ContractArtifacts, ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
+import { type Account, type AccountId, NONE } from '../chain/types.js';
+import { isVerified } from './accounts.js';
+import type { Facts } from './facts.js';
+import { lazyModules } from './lazyModules.js';
+
+/** What the catalogue needs to derive a contract's code and verification record. */
+function artifactsInput(facts: Facts, account: Account): ContractArtifactsInput {
+  const { chain } = facts;
+  const contract = account.contract!;
+  const implementation = contract.implementationId >= 0 ? chain.accounts[contract.implementationId]! : null;
+  const library = chain.handles.library
+    ? chain.accounts[chain.accountByHash.get(chain.handles.library.toLowerCase())!]!
+    : null;
+  const token = contract.token;
+  return {
+    seed: chain.seed,
+    kind: contract.kind,
+    address: account.hash,
+    name: contract.name,
+    label: contract.label,
+    bytecodeLabel: contract.bytecodeLabel,
+    constructorArgs: contract.constructorArgs,
+    token: token ? { name: token.name, symbol: token.symbol, decimals: token.decimals } : null,
+    implementationAddress: implementation?.hash ?? null,
+    implementationKind: implementation?.contract?.kind ?? null,
+    libraryAddress: library?.hash ?? null,
+    createdAt: chain.blocks.at(creationBlockOf(facts, account.id))!.timestamp,
+    // A minimal proxy shows its implementation's code and source.
+    custom: contract.custom ?? (contract.kind === 'minimal-proxy' ? implementation?.contract?.custom : null) ?? null,
+  };
+}
+
+/** The block a contract was created in: 0 for one predeployed at genesis. */
+export function creationBlockOf(facts: Facts, id: AccountId): number {
+  const creation = facts.chain.accounts[id]!.contract!.creationTransaction;
+  return creation === NONE ? 0 : facts.chain.transactions.at(creation)!.block;
+}
+
+/** A contract's code and verification record: ABI, sources, compiler, both bytecodes. */
+export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>
+  facts.memo.get(`artifacts:${id}`, () =>
+    lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, facts.chain.accounts[id]!)),
+  );
+
+/** The input of the transaction that created `id`: its creation bytecode with constructor arguments. */
+export const creationInput = (facts: Facts, id: AccountId): `0x${string}` => artifactsOf(facts, id).creationBytecode;
+
+/** The verified contract with the same bytecode, for an unverified one (its "verified twin"); null when none. */
+export function verifiedTwinOf(facts: Facts, account: Account): Account | null {
+  const twins = facts.memo.get('verified-twins', () => {
+    const byLabel = new Map<string, Account>();
+    for (const a of facts.chain.accounts) {
+      if (
+        a.contract &&
+        a.contract.verification !== 'none' &&
+        a.contract.creationStatus !== 'failed' &&
+        !byLabel.has(a.contract.bytecodeLabel)
+      )
+        byLabel.set(a.contract.bytecodeLabel, a);
+    }
+    return byLabel;
+  });
+  const twin = twins.get(account.contract!.bytecodeLabel);
+  return twin && twin !== account ? twin : null;
+}
+
+/** Verified contracts, newest first. */
+export const verifiedContracts = (facts: Facts): readonly AccountId[] =>
+  facts.memo.get('verified-contracts', () =>
+    facts.chain.accounts
+      .filter((a) => isVerified(a))
+      .map((a) => a.id)
+      .reverse(),
+  );
+
+/** The language a verified contract (or its verified twin) was written in. */
+export function languageOf(facts: Facts, id: AccountId): 'solidity' | 'vyper' {
+  const account = facts.chain.accounts[id]!;
+  const twin = account.contract!.verification === 'none' ? verifiedTwinOf(facts, account) : null;
+  return artifactsOf(facts, twin ? twin.id : id).language;
+}
+
+/** Contracts with code (creations that did not fail), in account order. */
+export const contractsWithCode = (facts: Facts): readonly AccountId[] =>
+  facts.memo.get('contracts-with-code', () =>
+    facts.chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').map((a) => a.id),
+  );

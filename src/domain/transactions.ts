@@ -1,0 +1,58 @@
+import { type AccountId, type Block, NONE, type TokenTransfer, type Transaction } from '../chain/types.js';
+import { creationInput } from './contracts.js';
+import { customAbiOf } from './customAbi.js';
+import type { Facts } from './facts.js';
+import { lazyModules } from './lazyModules.js';
+
+/** What a mined transaction paid: its fee, the part burnt and the part the miner got, and the block's base fee. */
+export interface TransactionFees {
+  /** Gas used × effective gas price. */
+  readonly fee: bigint;
+  /** Base fee × gas used. */
+  readonly burnt: bigint;
+  /** (Effective gas price − base fee) × gas used. */
+  readonly priority: bigint;
+  readonly baseFeePerGas: bigint;
+}
+
+export function feesOf(facts: Facts, transaction: Transaction): TransactionFees {
+  const block = facts.chain.blocks.at(transaction.block)!;
+  const gasUsed = BigInt(transaction.gasUsed);
+  return {
+    fee: gasUsed * transaction.gasPrice,
+    burnt: block.baseFeePerGas * gasUsed,
+    priority: (transaction.gasPrice - block.baseFeePerGas) * gasUsed,
+    baseFeePerGas: block.baseFeePerGas,
+  };
+}
+
+/** The transaction's input: the called method's ABI encoding, a creation's bytecode and constructor arguments, else `0x`. */
+export function inputOf(facts: Facts, index: number): `0x${string}` {
+  const t = facts.chain.transactions.at(index)!;
+  if (t.call) return lazyModules.abi.get().callData(t.call, customAbiOf(facts.chain, t.call.contractKind, t.toId));
+  return t.createdId !== NONE ? creationInput(facts, t.createdId) : '0x';
+}
+
+/** The receiver of a transaction's value: its callee, or the contract it creates. */
+export const receiverOf = (transaction: Transaction): AccountId =>
+  transaction.toId !== NONE ? transaction.toId : transaction.createdId;
+
+/** Items a token transfer log is listed as: one per token id of an ERC-1155 batch, else one. */
+export const itemsOf = (transfer: TokenTransfer): number => transfer.tokenIds?.length ?? 1;
+
+/** Gas used by the block's transactions up to and including `index` (a receipt's cumulative gas). */
+export function cumulativeGasUsed(facts: Facts, index: number): number {
+  const t = facts.chain.transactions.at(index)!;
+  const block = facts.chain.blocks.at(t.block)!;
+  let gas = 0;
+  for (let i = block.transactionStart; i <= index; i++) gas += facts.chain.transactions.at(i)!.gasUsed;
+  return gas;
+}
+
+/** Internal transactions in a block (without the top-level calls). */
+export function internalCountOf(facts: Facts, block: Block): number {
+  let count = 0;
+  for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++)
+    count += facts.chain.transactions.at(i)!.internalCount;
+  return count;
+}

@@ -1,0 +1,68 @@
+import type { Abi } from 'abitype';
+import type { Facts } from '../domain/facts.js';
+import type { Account, Block, TokenTransfer, TokenType } from '../chain/types.js';
+import type * as S from '../schemas/index.js';
+import type { Profile } from '../schemas/profile.js';
+import type {
+  AddressForm,
+  BlockForm,
+  CollectionInstanceForm,
+  InternalTransactionForm,
+  Ref,
+  Shape,
+  TokenInstanceForm,
+  TokenOut,
+  TokenTransferForm,
+  TransactionForm,
+  WithdrawalForm,
+} from './shapes.js';
+
+/** One entry of a 422 body's `errors` array. */
+export interface ValidationIssue {
+  readonly title: string;
+  readonly source: { readonly pointer: string };
+  readonly detail: string;
+}
+
+/**
+ * How profile `P` answers: each function takes a resource in the spec's form (holding `P`'s own
+ * embedded objects) and gives `P`'s shape. Chosen once, when a view context is made; views call
+ * it and never ask which profile runs.
+ */
+export interface ProfileFormat<P extends Profile> {
+  readonly profile: P;
+  addressRef(facts: Facts, account: Account, form: S.AddressRef): Ref<P>;
+  address(ref: Ref<P>, form: AddressForm<P>): Shape<P, 'address'>;
+  addressListItem(
+    ref: Ref<P>,
+    form: AddressForm<P> & { coin_balance: string; transactions_count: string },
+  ): Shape<P, 'addressListItem'>;
+  /** The detail of an address the chain has never seen. */
+  unknownAddress(form: S.Address): Shape<P, 'address'>;
+  token(form: S.Token): TokenOut<P>;
+  transactionItem(form: TransactionForm<P>): Shape<P, 'transaction'>;
+  transactionDetail(form: TransactionForm<P>): Shape<P, 'transactionDetail'>;
+  /** A transaction not mined yet, from its mined form: no status, block, fees paid or token transfers. */
+  pendingItem(mined: Shape<P, 'transaction'>): Shape<P, 'pendingTransaction'>;
+  pendingDetail(mined: Shape<P, 'transactionDetail'>): Shape<P, 'pendingTransactionDetail'>;
+  tokenTransfer(
+    form: TokenTransferForm<P>,
+    transfer: TokenTransfer,
+    k: number,
+    type: TokenType,
+    /** The NFT's instance (for NFT transfers), made only by profiles that show it. */
+    instance: () => Shape<P, 'tokenInstance'> | null,
+  ): Shape<P, 'tokenTransfer'>;
+  blockItem(form: BlockForm<P>, block: Block): Shape<P, 'block'>;
+  blockDetail(form: BlockForm<P>, block: Block, internalTransactionsCount: number): Shape<P, 'blockDetail'>;
+  internalTransaction(form: InternalTransactionForm<P>, transactionIndex: number): Shape<P, 'internalTransaction'>;
+  blockWithdrawal(form: WithdrawalForm<P>): Shape<P, 'blockWithdrawal'>;
+  /** `abi`: the verified record's ABI (the spec's form holds it as text). */
+  smartContract(facts: Facts, account: Account, form: S.SmartContract, abi: Abi | null): Shape<P, 'smartContract'>;
+  tokenInstance(form: TokenInstanceForm<P>): Shape<P, 'tokenInstance'>;
+  collectionInstance(form: CollectionInstanceForm<P>): Shape<P, 'collectionInstance'>;
+  /** A 422's body. */
+  validationError(message: string, errors: readonly ValidationIssue[]): unknown;
+  /** Whether an address's transaction list starts with its pending transactions (the explorer sorts them first). */
+  readonly pendingFirstInAddressLists: boolean;
+}
