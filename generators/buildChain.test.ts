@@ -59,4 +59,39 @@ describe('buildChain options', () => {
     expect([...grown.richList]).toEqual([...built.richList]);
     expect(grown.accounts).toEqual(built.accounts);
   });
+
+  it('a chain made before mining on keeps its own head: balances, lists, lookups and handles do not move', () => {
+    const builder = createChainBuilder({ scenario: 'tiny', seed: 4 });
+    builder.mineTo(48);
+    const kept = builder.chain();
+    const snapshot = (chain: typeof kept) => ({
+      balances: chain.accounts.map((a) => [a.balance, a.nonce, a.balanceUpdatedAt, a.contract?.token?.totalSupply]),
+      accounts: chain.accounts.length,
+      transactions: [...chain.transactions].map((t) => t.hash),
+      blocks: [...chain.blocks].map((b) => b.hash),
+      uncles: chain.uncles.length,
+      reorgs: chain.reorgs.length,
+      transfers: chain.tokenTransfers.length,
+      withdrawals: chain.withdrawals.length,
+      owners: [...chain.nftOwners],
+      handles: { ...chain.handles },
+    });
+    const before = snapshot(kept);
+    builder.mineTo(49);
+    builder.chain();
+    builder.mineTo(60);
+    const later = builder.chain();
+    expect(snapshot(kept)).toEqual(before);
+    expect(snapshot(kept)).toEqual(snapshot(buildChain({ scenario: 'tiny', seed: 4, head: 48 })));
+    // What came later is not found in it.
+    const newest = later.transactions.at(later.transactions.length - 1)!;
+    expect(kept.transactionByHash.get(newest.hash)).toBeUndefined();
+    expect(kept.blockByHash.get(later.blocks.at(60)!.hash)).toBeUndefined();
+    expect(kept.transactions.at(kept.transactions.length)).toBeUndefined();
+    const created = later.accounts.slice(kept.accounts.length);
+    expect(created.length).toBeGreaterThan(0);
+    for (const account of created) expect(kept.accountByHash.has(account.lower)).toBe(false);
+    // And the later chain is the one built at its head.
+    expect(snapshot(later)).toEqual(snapshot(buildChain({ scenario: 'tiny', seed: 4, head: 60 })));
+  });
 });

@@ -1,12 +1,15 @@
 import {
+  type Account,
   type AddressIndex,
   type Block,
   type Chain,
   type Holding,
   type NftCollection,
   type ScenarioSummary,
+  type Transaction,
 } from '../src/chain/types.js';
-import { HashIndex } from '../src/chain/hashIndex.js';
+import { HashIndex, type HashLookup } from '../src/chain/hashIndex.js';
+import { LookupBelow, PrefixTable } from '../src/chain/table.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../src/chain/order.js';
 import type { AddressLists, LedgerState } from './ledger/state.js';
 
@@ -21,11 +24,14 @@ interface Carried {
   readonly frozen: WeakMap<number[], Frozen>;
   transactionByHash: HashIndex | null;
   transactionsIndexed: number;
-  readonly blockByHash: Map<string, Block>;
+  /** Every block by hash, with the list it is in (consensus, uncles, reorgs) and its position there. */
+  readonly blockByHash: Map<string, BlockEntry>;
+  /** The accounts as the last chain showed them: copies, since the builder goes on changing its own. */
+  accounts: Account[];
   readonly blocksIndexed: [number, number, number];
   holdings: Holding[][];
   collections: NftCollection[][];
-  readonly nftOwners: Map<string, number>;
+  nftOwners: Map<string, number>;
   /** Each account's index, reused while none of its lists grew and its holdings did not change. */
   indexes: AddressIndex[];
 }
@@ -131,9 +137,11 @@ function holdingsByAccount(
   return { holdings, collections };
 }
 
-/** The owner of every live NFT (`token:id`), kept up to date from the ids transfers moved. */
+/** The owner of every live NFT (`token:id`), from the last chain's and the ids transfers moved since (a new map when any moved). */
 function nftOwnersOf(state: LedgerState, carry: Carried): Map<string, number> {
-  const owners = carry.nftOwners;
+  if (!state.changedSinceFinalize.nfts.length) return carry.nftOwners;
+  const owners = new Map(carry.nftOwners);
+  carry.nftOwners = owners;
   for (const [token, id] of state.changedSinceFinalize.nfts) {
     const owner = state.tokens.get(token)!.owners.get(id);
     if (owner === undefined) owners.delete(`${token}:${id}`);
@@ -178,6 +186,78 @@ const grown = (index: AddressIndex, lists: AddressLists) =>
   index.logs.length !== lists.logs.length ||
   index.minedBlocks.length !== lists.minedBlocks.length;
 
+type BlockEntry = { readonly block: Block; readonly list: number; readonly position: number };
+
+/** The blocks a chain held when it was made, by hash: each list (consensus, uncles, reorgs) as long as it was then. */
+class BlocksBelow {
+  constructor(
+    private readonly byHash: ReadonlyMap<string, BlockEntry>,
+    private readonly lengths: readonly number[],
+  ) {}
+
+  get(hash: string): Block | undefined {
+    const found = this.byHash.get(hash);
+    return found && found.position < this.lengths[found.list]! ? found.block : undefined;
+  }
+}
+
+/** The transactions a chain held when it was made, by hash, from the builder's growing index. */
+class TransactionsBelow implements HashLookup {
+  readonly size: number;
+
+  constructor(
+    private readonly index: HashIndex,
+    private readonly transactions: readonly Transaction[],
+  ) {
+    this.size = transactions.length;
+  }
+
+  get(hash: string): number | undefined {
+    const found = this.index.get(hash);
+    return found !== undefined && found < this.size ? found : undefined;
+  }
+
+  /** The index's table, or (once the builder mined on and it holds later transactions) one of this chain's own. */
+  slots(): Int32Array {
+    return this.index.size === this.size
+      ? this.index.slots()
+      : new HashIndex(new PrefixTable(this.transactions, this.size)).slots();
+  }
+}
+
+/** A copy of an account as it is now, for a chain to keep while the builder changes its own. */
+const frozen = (account: Account): Account => ({
+  ...account,
+  contract: account.contract && { ...account.contract, token: account.contract.token && { ...account.contract.token } },
+});
+
+/** Whether the builder's account changed since `copy` was made of it. */
+const changedSince = (account: Account, copy: Account): boolean =>
+  account.balance !== copy.balance ||
+  account.nonce !== copy.nonce ||
+  account.balanceUpdatedAt !== copy.balanceUpdatedAt ||
+  (account.contract !== null &&
+    (account.contract.creationStatus !== copy.contract!.creationStatus ||
+      account.contract.hasLogs !== copy.contract!.hasLogs ||
+      (account.contract.token !== null &&
+        (account.contract.token.totalSupply !== copy.contract!.token!.totalSupply ||
+          account.contract.token.holdersCount !== copy.contract!.token!.holdersCount))));
+
+/**
+ * The accounts a new chain holds: the last chain's copies, with a fresh copy of each account that
+ * changed since (or is new). A chain made earlier keeps its own copies, so it still shows its head.
+ */
+function accountsOf(state: LedgerState, carry: Carried): Account[] {
+  const accounts = carry.accounts.slice();
+  for (let id = 0; id < state.accounts.length; id++) {
+    const live = state.accounts[id]!;
+    const copy = accounts[id];
+    if (!copy || changedSince(live, copy)) accounts[id] = frozen(live);
+  }
+  carry.accounts = accounts;
+  return accounts;
+}
+
 /** Turns the replayed ledger into the immutable chain: final token state, indexes, rich list. */
 export function finalize(state: LedgerState, scenario: ScenarioSummary, exchangeRate: string): Chain {
   for (const ledger of state.tokens.values()) {
@@ -195,6 +275,7 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
       transactionByHash: null,
       transactionsIndexed: 0,
       blockByHash: new Map(),
+      accounts: [],
       blocksIndexed: [0, 0, 0],
       holdings: [],
       collections: [],
@@ -222,7 +303,8 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
 
   const blockByHash = carry.blockByHash;
   [state.blocks, state.uncles, state.reorgs].forEach((list, k) => {
-    for (let i = carry.blocksIndexed[k]!; i < list.length; i++) blockByHash.set(list[i]!.hash, list[i]!);
+    for (let i = carry.blocksIndexed[k]!; i < list.length; i++)
+      blockByHash.set(list[i]!.hash, { block: list[i]!, list: k, position: i });
     carry.blocksIndexed[k] = list.length;
   });
   const transactionByHash = carry.transactionByHash
@@ -231,28 +313,29 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
   carry.transactionByHash = transactionByHash;
   carry.transactionsIndexed = state.transactions.length;
 
+  // The builder goes on appending to its lists and maps: the chain sees only what they hold now.
   return {
     scenario,
     seed: state.seed,
     exchangeRate,
-    accounts: state.accounts,
-    accountByHash: state.byLower,
+    accounts: accountsOf(state, carry),
+    accountByHash: new LookupBelow(state.byLower, state.accounts.length),
     zeroId: 0,
-    blocks: state.blocks,
-    uncles: state.uncles,
-    reorgs: state.reorgs,
-    blockByHash,
-    transactions: state.transactions,
-    transactionByHash,
-    tokenTransfers: state.tokenTransfers,
-    internalTransactions: state.internalTransactions,
-    withdrawals: state.withdrawals,
-    events: state.events,
+    blocks: new PrefixTable(state.blocks),
+    uncles: new PrefixTable(state.uncles),
+    reorgs: new PrefixTable(state.reorgs),
+    blockByHash: new BlocksBelow(blockByHash, [state.blocks.length, state.uncles.length, state.reorgs.length]),
+    transactions: new PrefixTable(state.transactions),
+    transactionByHash: new TransactionsBelow(transactionByHash, state.transactions),
+    tokenTransfers: new PrefixTable(state.tokenTransfers),
+    internalTransactions: new PrefixTable(state.internalTransactions),
+    withdrawals: new PrefixTable(state.withdrawals),
+    events: new PrefixTable(state.events),
     indexes,
     richList: Int32Array.from(rich, (a) => a.id),
     totalSupply,
     nftOwners,
-    handles: state.handles,
+    handles: { ...state.handles },
     headHeight: state.blocks.length - 1,
   };
 }

@@ -142,7 +142,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     build,
     createBuilder: (o) => builderModule.get().createChainBuilder(o),
   });
-  const { warmUp } = live.current;
   let socket: PhoenixSocket | undefined;
   const serving = await serve(live.answer, {
     port,
@@ -219,7 +218,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     background = opened
       .saveSnapshotWhileIdle()
       .then(() => loadAnswerModules())
-      .then(() => (warm ? warmUp(stopped.signal) : undefined))
+      .then(() => (warm ? live.warmUp(stopped.signal) : undefined))
       .catch((error: unknown) => console.error('explorer-mock: background work after start failed:', error));
   }, AFTER_START_MS);
   return {

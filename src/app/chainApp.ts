@@ -16,8 +16,6 @@ export interface ChainApp {
   readonly rest: RestApi;
   /** Every request's answer, as the server gives it (may throw `ModuleNotLoaded`: see `withModules`). */
   readonly answer: CachedAnswers;
-  /** Renders the newest entities while idle (see `RestApi.warmUp`). */
-  readonly warmUp: (signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -36,7 +34,7 @@ export function createChainApp(
     routes: scenarioRoutes(chain, profile, start),
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
   });
-  return { chain, profile, rest, answer, warmUp: rest.warmUp };
+  return { chain, profile, rest, answer };
 }
 
 /** Loads every module the answers load lazily (after start, so first answers do not wait). */

@@ -4,6 +4,8 @@ import type { Table } from './table.js';
 export interface HashLookup {
   get(hash: string): number | undefined;
   readonly size: number;
+  /** The open-addressing table, for a snapshot (when the lookup has one of exactly its entities). */
+  slots?(): Int32Array;
 }
 
 const slotOf = (hash: string, mask: number) => (parseInt(hash.slice(2, 10), 16) >>> 0) & mask;

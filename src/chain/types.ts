@@ -409,7 +409,8 @@ export interface Chain {
   /** USD price of the native coin, decimal string. */
   readonly exchangeRate: string;
   readonly accounts: readonly Account[];
-  readonly accountByHash: ReadonlyMap<string, AccountId>;
+  /** Account ids by lower-case address. */
+  readonly accountByHash: { get(lower: string): AccountId | undefined; has(lower: string): boolean };
   /** The zero address (mints come from it, burns go to it). */
   readonly zeroId: AccountId;
   /** Consensus blocks; block `h` is at position `h`. */

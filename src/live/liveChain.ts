@@ -30,7 +30,16 @@ export interface LiveChain {
   onBlock(listener: (chain: Chain, height: number) => void): () => void;
   /** Serves another chain from now on (a rebuilt scenario), mined on from `build`. */
   replace(chain: Chain, build: BuildChainOptions): void;
+  /**
+   * Renders the newest entities of the chain served now while the server is idle, and again for
+   * each chain that replaces it (mined or rebuilt): the warming of a chain no longer served stops,
+   * since its caches went with it. Stops when `signal` aborts.
+   */
+  warmUp(signal: AbortSignal): void;
 }
+
+/** JSON the first chain's warm-up renders (all of default, the hot part of large), and each later chain's (its newest pages). */
+const WARM_BYTES = { first: 128 * 1024 * 1024, later: 4 * 1024 * 1024 };
 
 export interface LiveChainOptions {
   readonly profile: Profile;
@@ -66,6 +75,18 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     createChainApp(served, options.start, options.profile, mempoolFor(served.headHeight));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
+  // The warm-up under way, when one was asked for: it follows the chain served.
+  let warming: { readonly signal: AbortSignal; current: AbortController } | null = null;
+  const warmCurrent = (bytes: number) => {
+    if (!warming || warming.signal.aborted) return;
+    warming.current.abort();
+    warming.current = new AbortController();
+    void current.rest.warmUp(AbortSignal.any([warming.signal, warming.current.signal]), bytes);
+  };
+  const serve = (app: ChainApp) => {
+    current = app;
+    warmCurrent(WARM_BYTES.later);
+  };
   const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
     peek: (url: string) => current.answer.peek(url),
   });
@@ -84,7 +105,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const from = current.chain.headHeight;
       builder.mineTo(from + blocks);
       const next = builder.chain();
-      current = appOf(next);
+      serve(appOf(next));
       for (let height = from + 1; height <= next.headHeight; height++)
         for (const listener of listeners) listener(next, height);
       return next;
@@ -97,7 +118,11 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       build = nextBuild;
       builder = null;
       ahead = null;
-      current = appOf(next);
+      serve(appOf(next));
+    },
+    warmUp(signal) {
+      warming = { signal, current: new AbortController() };
+      warmCurrent(WARM_BYTES.first);
     },
   };
 }

@@ -45,8 +45,8 @@ function answer(
 
 /** The REST API core, and a way to render the newest entities ahead of the first requests. */
 export interface RestApi extends ApiHandler {
-  /** Renders entities' JSON in idle slices of the event loop; resolves when done or aborted. */
-  warmUp(signal?: AbortSignal): Promise<void>;
+  /** Renders entities' JSON (at most `maxBytes`) in idle slices of the event loop; resolves when done or aborted. */
+  warmUp(signal?: AbortSignal, maxBytes?: number): Promise<void>;
   /** What the endpoints read: the chain's views and facts. */
   readonly context: RestContext;
 }
@@ -69,5 +69,8 @@ export function createRestApi(chain: Chain, options: CreateApiOptions = {}): Res
       return errorResponse(unknownAction(), context.format);
     return answer(context, match, pathname, query, onError);
   };
-  return Object.assign(handler, { context, warmUp: (signal?: AbortSignal) => warmUp(context, signal) });
+  return Object.assign(handler, {
+    context,
+    warmUp: (signal?: AbortSignal, maxBytes?: number) => warmUp(context, signal, maxBytes),
+  });
 }

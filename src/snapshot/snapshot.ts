@@ -72,7 +72,7 @@ export function* encodeSnapshotSteps(
   yield* encodeAddressIndexes(chain.indexes, sections);
   sections.set('richList', bytesOf(chain.richList));
   sections.set('nftOwners', serialize(chain.nftOwners));
-  sections.set('txHashSlots', bytesOf((chain.transactionByHash as HashIndex).slots()));
+  sections.set('txHashSlots', bytesOf(chain.transactionByHash.slots?.() ?? new HashIndex(chain.transactions).slots()));
 
   // The payload is the sections, each followed by zeros to the next multiple of 8: kept as chunks
   // (a large chain's payload is hundreds of megabytes, not worth copying into one buffer).

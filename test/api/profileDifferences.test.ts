@@ -24,7 +24,17 @@ import { blockWithdrawalJson } from '../../src/views/withdrawal.js';
 type Json = Record<string, unknown>;
 
 /** Fields holding another resource: their own differences are that resource's rows. */
-const EMBEDDED = new Set(['from', 'to', 'created_contract', 'miner', 'owner', 'receiver', 'token', 'token_instance', 'token_transfers']);
+const EMBEDDED = new Set([
+  'from',
+  'to',
+  'created_contract',
+  'miner',
+  'owner',
+  'receiver',
+  'token',
+  'token_instance',
+  'token_transfers',
+]);
 
 /** Every resource of a chain, rendered in one profile: resource name → the same entities, in the same order. */
 function render(chain: Chain, profile: Profile): Map<string, Json[]> {
@@ -52,13 +62,17 @@ function render(chain: Chain, profile: Profile): Map<string, Json[]> {
       add('block', blockJson(ctx, block));
       add('block', blockDetailJson(ctx, block));
     }
-  for (let i = 0; i < chain.internalTransactions.length; i++) add('internal transaction', internalTransactionJson(ctx, i));
+  for (let i = 0; i < chain.internalTransactions.length; i++)
+    add('internal transaction', internalTransactionJson(ctx, i));
   for (let w = 0; w < chain.withdrawals.length; w++) add('block withdrawal', blockWithdrawalJson(ctx, w));
   for (const [key, owner] of chain.nftOwners) {
     const [token, id] = key.split(':');
     add('token instance', tokenInstanceJson(ctx, Number(token), BigInt(id!), owner));
   }
-  const error = errorResponse(invalidParameter('/filter', 'Invalid value for enum'), profile === 'spec' ? specFormat : blockscoutFormat);
+  const error = errorResponse(
+    invalidParameter('/filter', 'Invalid value for enum'),
+    profile === 'spec' ? specFormat : blockscoutFormat,
+  );
   add('errors', error.body);
   return out;
 }
@@ -77,7 +91,8 @@ function differences(chain: Chain): { found: Set<string>; seen: Set<string> } {
       for (const field of new Set([...Object.keys(s), ...Object.keys(b)])) {
         seen.add(`${resource} · ${field}`);
         if (!(field in s) || !(field in b)) found.add(`${resource} · ${field}`);
-        else if (!EMBEDDED.has(field) && JSON.stringify(s[field]) !== JSON.stringify(b[field])) found.add(`${resource} · ${field}`);
+        else if (!EMBEDDED.has(field) && JSON.stringify(s[field]) !== JSON.stringify(b[field]))
+          found.add(`${resource} · ${field}`);
       }
     });
   }
@@ -87,7 +102,10 @@ function differences(chain: Chain): { found: Set<string>; seen: Set<string> } {
 describe('the DIFFERENCES table of the Blockscout profile', () => {
   it('lists every field the two profiles answer differently, on every kind of entity (tiny, and the dapp example)', async () => {
     const dapp = await loadScenario('scenarios/examples/dapp.json');
-    const runs = [differences(buildChain({ scenario: 'tiny', seed: 3 })), differences(buildChain({ scenario: dapp, seed: 1 }))];
+    const runs = [
+      differences(buildChain({ scenario: 'tiny', seed: 3 })),
+      differences(buildChain({ scenario: dapp, seed: 1 })),
+    ];
     const found = new Set(runs.flatMap((r) => [...r.found]));
     const seen = new Set(runs.flatMap((r) => [...r.seen]));
     const listed = new Set(DIFFERENCES.map((d) => `${d.resource} · ${d.field}`));

@@ -106,6 +106,28 @@ describe('a chain that grows stays deterministic', () => {
     }
   });
 
+  it('a chain read from handler.chain before two mines still answers as its own head, like a chain built there', async () => {
+    const handler = createHandler({ scenario: 'tiny', seed: 6, cache: false });
+    // The first mine replays the chain into a builder; the chain it makes and later ones share its lists.
+    handler.mine();
+    const kept = handler.chain;
+    handler.mine();
+    handler.mine(3);
+    const urls = [
+      '/api/v2/blocks',
+      '/api/v2/transactions',
+      '/api/v2/stats',
+      '/api/v2/addresses',
+      `/api/v2/addresses/${kept.handles.whale}`,
+      `/api/v2/addresses/${kept.handles.busyAddress}/transactions`,
+    ];
+    const answer = (chain: Chain, url: string) => createApi(chain)(url, new URLSearchParams()).body;
+    const built = buildChain({ scenario: 'tiny', seed: 6, head: 49 });
+    for (const url of urls) expect(answer(kept, url), url).toBe(answer(built, url));
+    expect(kept.headHeight).toBe(49);
+    expect(handler.chain.headHeight).toBe(53);
+  });
+
   it('refuses a bad mine request with a 400 and keeps serving the same chain', async () => {
     const server = await startServer({ scenario: 'tiny', seed: 2, cache: false });
     servers.push(server);
