@@ -36,8 +36,6 @@ const CLIENTS = [
 const UNCLE_REWARD = (7n * 2n * ETHER) / 8n;
 const REFERENCE_FEE = 2n * GWEI;
 
-/** Gas a block may hold: room for about twice the mean demand, never less than a few deployments. */
-
 /** A non-consensus block at `height` on `parent`: an uncle or a reorged sibling. It holds no transactions. */
 function sideBlock(
   state: LedgerState,

@@ -38,7 +38,7 @@ async function cacheCommand(argv: readonly string[]): Promise<void> {
   const parsed = parseCacheArgs(argv);
   if (parsed.ok === 'help') return void process.stdout.write(CACHE_COMMAND_USAGE);
   if (!parsed.ok) return usageError(parsed.message);
-  const { clearSnapshots, listSnapshots } = await import('./cache/snapshotStore.js');
+  const { clearSnapshots, listSnapshots } = await import('./snapshotCache/snapshotStore.js');
   const { dir, action } = parsed.options;
   if (action === 'ls') {
     const { formatCacheList } = await import('./cli/formatCacheList.js');

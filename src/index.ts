@@ -16,8 +16,8 @@ export {
 } from './handler/createHandler.js';
 export { exportFixtures, type ExportOptions, type ManifestEntry } from './export/exportFixtures.js';
 export type { FaultConfig } from './faults/faultConfig.js';
-export type { CacheOption, CacheOptions } from './cache/cacheSettings.js';
-export type { ChainOrigin } from './cache/openChain.js';
+export type { CacheOption, CacheOptions } from './snapshotCache/cacheSettings.js';
+export type { ChainOrigin } from './snapshotCache/openChain.js';
 export type { ApiHandler, ApiResponse } from './rest/response.js';
 export { scenarioNames, type Scenario } from '../scenarios/index.js';
 export { defineScenario, type ScenarioInput } from '../scenarios/defineScenario.js';

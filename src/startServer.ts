@@ -1,6 +1,6 @@
 import { type Profile, PROFILES } from './schemas/profile.js';
-import { type CacheOption, cacheOptionProblem } from './cache/cacheSettings.js';
-import { openChain, type ChainOrigin } from './cache/openChain.js';
+import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
+import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
 import { createLiveChain, mineRequest } from './live/liveChain.js';

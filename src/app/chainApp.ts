@@ -1,6 +1,6 @@
 import type { Chain } from '../chain/types.js';
 import type { Mempool } from '../domain/mempool.js';
-import { type CachedAnswers, cachedAnswers } from '../http/answerHttp.js';
+import { type CachedAnswers, cachedAnswers } from '../http/cachedAnswers.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { ALL_ROUTES, openApiModule } from '../openapi/openApiEndpoint.js';
 import { createRestApi, type RestApi } from '../rest/restApi.js';

@@ -43,7 +43,7 @@ export interface AddressMetadata {
 
 /**
  * What a contract is. The kind fixes its ABI, its source text and its bytecode
- * (generators/contracts/catalogue.ts).
+ * (`generators/contracts/contractArtifacts.ts`).
  */
 export type ContractKind =
   | 'erc20'

@@ -1,6 +1,6 @@
 import { scenarioNames } from '../../scenarios/index.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
-import type { CacheOption } from '../cache/cacheSettings.js';
+import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import { type Profile, PROFILES } from '../schemas/profile.js';
 
 /** `--scenario` and `--seed`, shared by every command: validated, with their defaults. */

@@ -1,4 +1,4 @@
-import type { CacheEntry } from '../cache/snapshotStore.js';
+import type { CacheEntry } from '../snapshotCache/snapshotStore.js';
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const minute = (date: Date | string) => new Date(date).toISOString().slice(0, 16).replace('T', ' ');

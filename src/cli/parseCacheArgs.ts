@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { defaultCacheDir } from '../cache/cacheSettings.js';
+import { defaultCacheDir } from '../snapshotCache/cacheSettings.js';
 import type { Parsed } from './parseServeArgs.js';
 
 export const CACHE_COMMAND_USAGE = `Usage: explorer-mock cache ls | clear [--cache-dir DIR]

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
-import type { CacheOption } from '../cache/cacheSettings.js';
+import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import type { Profile } from '../schemas/profile.js';
 import {
   CACHE_FLAG_OPTIONS,

@@ -1,4 +1,5 @@
-import type { CachedAnswers, HttpAnswer, HttpRequest } from '../http/answerHttp.js';
+import type { CachedAnswers } from '../http/cachedAnswers.js';
+import type { HttpAnswer, HttpRequest } from '../http/answerHttp.js';
 import { withModules } from '../lazy/lazyModule.js';
 import { errorMessageOf } from './faultConfig.js';
 import type { FaultPlan, FaultRequest } from './planFaults.js';

@@ -1,8 +1,8 @@
 import { type Profile, PROFILES } from '../schemas/profile.js';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import { createLiveChain, mineRequest } from '../live/liveChain.js';
-import { type CacheOption, cacheOptionProblem } from '../cache/cacheSettings.js';
-import { openChainSync } from '../cache/openChain.js';
+import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
+import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedAnswers } from './answerHttp.js';
+import { cachedAnswers } from './cachedAnswers.js';
 
 describe('cachedAnswers', () => {
   it('bounds distinct junk URLs by their real cost, not only their bytes', () => {

@@ -1,6 +1,5 @@
 import { INTERNAL_ERROR } from '../rest/errors.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
-import { lru } from '../memo/lru.js';
 import type { ApiHandler } from '../rest/response.js';
 
 /** A request as the HTTP semantics need it, whatever carried it (Node, Fetch, a fixture exporter). */
@@ -114,38 +113,4 @@ function route(app: HttpRoutes, url: string): HttpAnswer {
       body,
     };
   }
-}
-
-/**
- * What one cached answer costs beyond its body and key (answer and headers objects, the byte
- * array, the map entry), measured at about 770 bytes: without it, a crawl of distinct junk URLs
- * (tiny 4xx bodies) would fit a million entries, ~1 GB, under a 64 MB bound.
- */
-const ENTRY_OVERHEAD = 1024;
-
-/** Answers requests through a cache of GET answers (see `cachedAnswers`). */
-export interface CachedAnswers {
-  (request: HttpRequest): HttpAnswer;
-  /** The cached answer to a GET of `url`, if any: the fast path of the Node server. */
-  peek(url: string): HttpAnswer | undefined;
-}
-
-/**
- * `answerHttp` behind a cache of GET answers keyed by the raw URL: the chain never changes, so a
- * URL once answered is answered again with the same bytes and headers, without parsing or
- * routing. Bounded by body bytes; 500s are never kept. Both the Node server and the in-process
- * fetch handler answer through it.
- */
-export function cachedAnswers(app: HttpRoutes, maxBytes = 64 * 1024 * 1024): CachedAnswers {
-  const cache = lru<HttpAnswer & { length: number }>(maxBytes);
-  const answer = (request: HttpRequest): HttpAnswer => {
-    const method = request.method.toUpperCase();
-    const cacheable = method === 'GET' || method === 'HEAD';
-    const hit = cacheable ? cache.get(request.url) : undefined;
-    const full = hit ?? answerHttp(app, cacheable ? { ...request, method: 'GET' } : request);
-    if (!hit && cacheable && full.status !== 500 && full.body)
-      cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
-    return method === 'HEAD' ? { ...full, body: null } : full;
-  };
-  return Object.assign(answer, { peek: (url: string) => cache.peek(url) });
 }

@@ -2,7 +2,7 @@ import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { ChainBuilder } from '../../generators/buildChain.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import type { Chain } from '../chain/types.js';
-import type { CachedAnswers } from '../http/answerHttp.js';
+import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';

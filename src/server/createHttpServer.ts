@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka, { type Middleware } from 'polka';
-import type { CachedAnswers, HttpAnswer } from '../http/answerHttp.js';
+import type { CachedAnswers } from '../http/cachedAnswers.js';
+import type { HttpAnswer } from '../http/answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import { asksForFault } from '../faults/planFaults.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiHandler } from '../rest/response.js';
-import { cachedAnswers } from '../http/answerHttp.js';
+import { cachedAnswers } from '../http/cachedAnswers.js';
 import { CLOSE_GRACE_MS, serve, type Serving } from './serve.js';
 
 const fakeApi: ApiHandler = (pathname, query) => {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { CachedAnswers } from '../http/answerHttp.js';
+import type { CachedAnswers } from '../http/cachedAnswers.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
 import { createHttpServer, type ServerControl } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
