@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
 import { createApi } from '../src/app/createApi.js';
+import { getUrl } from '../src/rest/walkPages.js';
 import type { Chain } from '../src/chain/types.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -19,8 +20,7 @@ describe('the README', () => {
     const urls = [...README.matchAll(/`(\/api\/v2\/[a-z][^`\s]*)`/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThanOrEqual(12);
     for (const url of urls) {
-      const [path, query = ''] = url.split('?') as [string, string?];
-      expect(api(path, new URLSearchParams(query)).status, url).toBe(200);
+      expect(getUrl(api, url).status, url).toBe(200);
     }
   });
 

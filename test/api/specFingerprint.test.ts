@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { createApi } from '../../src/app/createApi.js';
+import { getUrl } from '../../src/rest/walkPages.js';
 import { fullWalk } from '../support/fullWalk.js';
 
 /**
@@ -21,10 +22,7 @@ describe('the spec profile of the twelve endpoints', () => {
     async (scenario, pinned) => {
       const chain = buildChain({ scenario, seed: 1 });
       const api = createApi(chain);
-      const walked = await fullWalk((url) => {
-        const [path, query = ''] = url.split('?') as [string, string?];
-        return api(path, new URLSearchParams(query));
-      }, chain);
+      const walked = await fullWalk((url) => getUrl(api, url), chain);
       expect({ urls: walked.urls, digest: walked.digest }).toEqual(pinned);
     },
     120_000,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as arb from '../../src/arbitraries/index.js';
 import { createApi } from '../../src/app/createApi.js';
+import { getUrl } from '../../src/rest/walkPages.js';
 import { schemas } from '../../src/schemas/index.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValid } from '../support/expectValid.js';
@@ -161,10 +162,7 @@ describe("the chain's own values obey the same laws", () => {
   it('every address, transaction and block of tiny, as the API renders them', () => {
     const chain = buildChain({ scenario: 'tiny', seed: 3 });
     const api = createApi(chain);
-    const get = (url: string) => {
-      const [path, query = ''] = url.split('?') as [string, string?];
-      return JSON.parse(api(`/api/v2${path}`, new URLSearchParams(query)).body);
-    };
+    const get = (url: string) => JSON.parse(getUrl(api, `/api/v2${url}`).body);
     for (const account of chain.accounts) expectCoherentAddress(get(`/addresses/${account.hash}`));
     for (const item of get('/addresses').items) expectCoherentAddressListItem(item);
     for (const block of chain.blocks) {
@@ -216,8 +214,7 @@ describe('whole chains and requests', () => {
     const api = createApi(fc.sample(arb.chain(), { numRuns: 1, seed: 1 })[0]!);
     fc.assert(
       fc.property(arb.apiRequest(), (request) => {
-        const [path, query = ''] = request.url.split('?') as [string, string?];
-        const { status } = api(path, new URLSearchParams(query));
+        const { status } = getUrl(api, request.url);
         expect(request.expectedStatuses, request.url).toContain(status);
       }),
       { numRuns: RUNS },

@@ -6,6 +6,7 @@ import type { Chain } from '../../src/chain/types.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { type Fetch, fullWalk } from '../support/fullWalk.js';
+import { walkPagesAsync } from '../../src/rest/walkPages.js';
 
 /** The chain-wide lists beyond the twelve, walked to their ends, and their counters. */
 async function chainWideWalk(fetch: Fetch): Promise<string> {
@@ -18,15 +19,8 @@ async function chainWideWalk(fetch: Fetch): Promise<string> {
     '/api/v2/tokens',
     '/api/v2/smart-contracts',
   ]) {
-    let url: string | null = first;
-    while (url) {
-      const { status, body } = await fetch(url);
-      out += `${url}\n${status}\n${body}\n`;
-      const next = (JSON.parse(body) as { next_page_params: Record<string, unknown> | null }).next_page_params;
-      url = next
-        ? `${first}?${new URLSearchParams(Object.entries(next).map(([k, v]): [string, string] => [k, v === null ? 'null' : String(v)]))}`
-        : null;
-    }
+    for (const { url, answer } of await walkPagesAsync(fetch, first))
+      out += `${url}\n${answer.status}\n${answer.body}\n`;
   }
   for (const url of [
     '/api/v2/stats',

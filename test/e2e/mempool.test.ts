@@ -5,6 +5,7 @@ import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse } from '../support/expectValid.js';
 import { droppedTransactions, replacementAt } from '../../src/domain/replacements.js';
 import { factsOf } from '../../src/domain/facts.js';
+import { walkPagesAsync } from '../../src/rest/walkPages.js';
 
 type Json = Record<string, any>;
 
@@ -54,18 +55,12 @@ for (const profile of PROFILES) {
       // The sender's list: in the Blockscout profile its pending transactions come first, pages stay 50 long.
       const sender = next.accounts[expected[0]!.fromId]!;
       const walk = async () => {
-        const items: Json[] = [];
-        const pages: Json[] = [];
-        for (let url: string | null = `/api/v2/addresses/${sender.hash}/transactions`; url; ) {
-          const page: Json = (await get(url)).json;
-          pages.push(page);
-          items.push(...(page.items as Json[]));
-          url = page.next_page_params
-            ? `/api/v2/addresses/${sender.hash}/transactions?${new URLSearchParams(Object.entries(page.next_page_params as Json).map(([k, v]): [string, string] => [k, String(v)]))}`
-            : null;
-        }
-        for (const page of pages.slice(0, -1)) expect(page.items).toHaveLength(50);
-        return items;
+        const pages = await walkPagesAsync(
+          async (url) => ({ status: 200, body: JSON.stringify((await get(url)).json) }),
+          `/api/v2/addresses/${sender.hash}/transactions`,
+        );
+        for (const { page } of pages.slice(0, -1)) expect(page!.items).toHaveLength(50);
+        return pages.flatMap(({ page }) => page!.items as Json[]);
       };
       const listed = await walk();
       const own = withLoser.filter((h) =>
@@ -105,14 +100,12 @@ for (const profile of PROFILES) {
           const from = chain.accounts[t.fromId]!.lower;
           sent.set(from, (sent.get(from) ?? 0) + 1);
         }
-        const pending = [] as Json[];
-        for (let page: Json = await get('/api/v2/transactions?filter=pending'); ; ) {
-          pending.push(...(page.items as Json[]));
-          if (!page.next_page_params) break;
-          page = await get(
-            `/api/v2/transactions?filter=pending&${new URLSearchParams(page.next_page_params as Record<string, string>)}`,
-          );
-        }
+        const pending = (
+          await walkPagesAsync(
+            async (url) => ({ status: 200, body: JSON.stringify(await get(url)) }),
+            '/api/v2/transactions?filter=pending',
+          )
+        ).flatMap(({ page }) => page!.items as Json[]);
         const nonces = new Map<string, Set<number>>();
         for (const t of pending) {
           const from = (t.from.hash as string).toLowerCase();

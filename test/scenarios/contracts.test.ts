@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import { createApi } from '../../src/app/createApi.js';
+import { getUrl } from '../../src/rest/walkPages.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/snapshot/snapshot.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';
@@ -31,10 +32,7 @@ const handlesOf = (summary: Json) =>
   Object.fromEntries((summary.handles as { name: string; value: string }[]).map((h) => [h.name, h.value]));
 const api = (chain: ReturnType<typeof buildChain>) => {
   const call = createApi(chain);
-  return (url: string) => {
-    const [path, query] = url.split('?') as [string, string?];
-    return JSON.parse(call(path, new URLSearchParams(query)).body as string) as Json;
-  };
+  return (url: string) => JSON.parse(getUrl(call, url).body) as Json;
 };
 
 describe('named contracts', () => {

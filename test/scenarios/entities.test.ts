@@ -7,6 +7,7 @@ import { findScenario } from '../../scenarios/index.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { createApi } from '../../src/app/createApi.js';
+import { getUrl, walkPages, walkPagesAsync } from '../../src/rest/walkPages.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValidResponse } from '../support/expectValid.js';
 import { runCli, spawnCli } from '../support/spawnCli.js';
@@ -36,13 +37,12 @@ describe('named accounts and list guarantees', () => {
       expect(bob).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
       // Alice: three pages of transactions (50, 50, 20), all hers, and a balance that is her genesis 12.5 ETH less what they cost.
-      const pages: Json[] = [];
-      for (let url = `/api/v2/addresses/${ALICE}/transactions`; ; ) {
-        const page = await get(url);
-        pages.push(page);
-        if (!page.next_page_params) break;
-        url = `/api/v2/addresses/${ALICE}/transactions?${new URLSearchParams(page.next_page_params)}`;
-      }
+      const pages = (
+        await walkPagesAsync(
+          async (url) => ({ status: 200, body: JSON.stringify(await get(url)) }),
+          `/api/v2/addresses/${ALICE}/transactions`,
+        )
+      ).map(({ page }) => page as Json);
       expect(pages.map((p) => p.items.length)).toEqual([50, 50, 24]);
       const sent = pages.flatMap((p) => p.items as Json[]);
       let spent = 0n;
@@ -221,15 +221,8 @@ describe('named accounts and list guarantees', () => {
     expect(chainViolations(chain)).toEqual([]);
     const api = createApi(chain);
     const pages = (path: string) => {
-      const lengths: number[] = [];
-      const items: Json[] = [];
-      for (let query = new URLSearchParams(); ; ) {
-        const page = JSON.parse(api(path, query).body as string) as Json;
-        lengths.push(page.items.length);
-        items.push(...page.items);
-        if (!page.next_page_params) return { lengths, items };
-        query = new URLSearchParams(page.next_page_params);
-      }
+      const walked = walkPages((url) => getUrl(api, url), path).map(({ page }) => page!.items as Json[]);
+      return { lengths: walked.map((items) => items.length), items: walked.flat() };
     };
     const a = chain.handles.a!;
     const internals = pages(`/api/v2/addresses/${a}/internal-transactions`);
@@ -250,15 +243,13 @@ describe('named accounts and list guarantees', () => {
   });
 
   /** Every page of a list, as a client follows it: the length of each. */
-  const pageLengths = async (base: string, path: string) => {
-    const lengths: number[] = [];
-    for (let url = path; ; ) {
-      const page = (await (await fetch(`${base}${url}`)).json()) as Json;
-      lengths.push(page.items.length);
-      if (!page.next_page_params) return lengths;
-      url = `${path}?${new URLSearchParams(page.next_page_params)}`;
-    }
-  };
+  const pageLengths = async (base: string, path: string) =>
+    (
+      await walkPagesAsync(async (url) => {
+        const response = await fetch(`${base}${url}`);
+        return { status: response.status, body: await response.text() };
+      }, path)
+    ).map(({ page }) => page!.items!.length);
 
   it.each([
     [

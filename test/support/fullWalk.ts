@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Chain } from '../../src/chain/types.js';
+import { walkPagesAsync } from '../../src/rest/walkPages.js';
 
 /** Answers one URL (path and query under the origin, starting with /api/v2). */
 export type Fetch = (url: string) => { status: number; body: string } | Promise<{ status: number; body: string }>;
@@ -52,20 +53,9 @@ export async function fullWalk(
   const hash = createHash('sha256');
   const answers: WalkedAnswer[] = [];
   for (const first of fullWalkStarts(chain)) {
-    const [path, filters = ''] = first.split('?') as [string, string?];
-    let url = first;
-    for (let pages = 0; pages < 10_000; pages++) {
-      const { status, body } = await fetch(url);
-      answers.push({ url, status, bodyDigest: createHash('sha1').update(body).digest('hex') });
-      hash.update(`${url}\n${status}\n${body}\n`);
-      const next =
-        status === 200
-          ? (JSON.parse(body) as { next_page_params?: Record<string, unknown> | null }).next_page_params
-          : null;
-      if (!next) break;
-      const query = new URLSearchParams(filters);
-      for (const [key, value] of Object.entries(next)) query.set(key, value === null ? 'null' : String(value));
-      url = `${path}?${query}`;
+    for (const { url, answer } of await walkPagesAsync(fetch, first)) {
+      answers.push({ url, status: answer.status, bodyDigest: createHash('sha1').update(answer.body).digest('hex') });
+      hash.update(`${url}\n${answer.status}\n${answer.body}\n`);
     }
   }
   return { digest: hash.digest('hex'), urls: answers.length, answers };

@@ -1,5 +1,6 @@
 import type { Chain } from '../../src/chain/types.js';
 import { createApi } from '../../src/app/createApi.js';
+import { getUrl } from '../../src/rest/walkPages.js';
 import { expectValidResponse } from './expectValid.js';
 import type { Get } from './walk.js';
 
@@ -7,8 +8,7 @@ import type { Get } from './walk.js';
 export function inProcess(chain: Chain): Get {
   const api = createApi(chain);
   return async (url) => {
-    const [path, query = ''] = url.split('?') as [string, string?];
-    const response = api(`/api/v2${path}`, new URLSearchParams(query));
+    const response = getUrl(api, `/api/v2${url}`);
     expectValidResponse(`/api/v2${url}`, response.status, response.body);
     return { status: response.status, body: response.body };
   };

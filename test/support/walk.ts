@@ -1,3 +1,5 @@
+import { walkPagesAsync } from '../../src/rest/walkPages.js';
+
 /** How a test reaches the API: in process or over HTTP. */
 export type Get = (pathAndQuery: string) => Promise<{ status: number; body: string; headers?: Headers }>;
 
@@ -6,28 +8,20 @@ export interface Walk {
   readonly items: unknown[];
 }
 
-/**
- * Walks every page of a list the way a client does: copies every key of `next_page_params` into
- * the query beside the filters, until `next_page_params` is null.
- */
+/** Walks every page of a list the way a client does (`src/rest/walkPages.ts`); every page must answer 200. */
 export async function walk(
   get: Get,
   path: string,
   filters: Record<string, string> = {},
   maxPages = 10_000,
 ): Promise<Walk> {
-  const pages: Walk['pages'] = [];
-  let next: Record<string, unknown> | null = null;
-  do {
-    const query = new URLSearchParams(filters);
-    for (const [key, value] of Object.entries(next ?? {})) query.set(key, value === null ? 'null' : String(value));
-    const url = `${path}${query.size ? `?${query}` : ''}`;
-    const response = await get(url);
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${response.body.slice(0, 200)}`);
-    const page = JSON.parse(response.body) as { items: unknown[]; next_page_params: Record<string, unknown> | null };
-    pages.push({ items: page.items, next: page.next_page_params, body: response.body, url });
-    next = page.next_page_params;
-    if (pages.length > maxPages) throw new Error(`${path}: more than ${maxPages} pages`);
-  } while (next);
+  const query = new URLSearchParams(filters);
+  const walked = await walkPagesAsync(get, `${path}${query.size ? `?${query}` : ''}`, maxPages + 1);
+  if (walked.length > maxPages) throw new Error(`${path}: more than ${maxPages} pages`);
+  const pages = walked.map(({ url, answer, page }) => {
+    if (answer.status !== 200 || !page)
+      throw new Error(`${url} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    return { items: page.items ?? [], next: page.next_page_params ?? null, body: answer.body, url };
+  });
   return { pages, items: pages.flatMap((p) => p.items) };
 }
