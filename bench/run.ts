@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: chain build times and heap, start-up against a bare server, and throughput of
  * every endpoint against a bare server sending the same bytes (the ceiling), hot and walking.
- * Prints a markdown report, writes it to bench/results.md and into README.md's performance section.
+ * Prints a markdown report, writes it to bench/results.md and into docs/performance.md.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -188,11 +188,11 @@ Worst ratio: ${fixed(worstHot, 2)} hot, ${fixed(worstWalk, 2)} walking. Worst p9
 
 process.stdout.write(report);
 writeFileSync(`${ROOT}bench/results.md`, `# Benchmark results\n\n${report}`);
-const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+const page = readFileSync(`${ROOT}docs/performance.md`, 'utf8');
 const [open, close] = ['<!-- bench:start -->', '<!-- bench:end -->'];
-if (readme.includes(open) && readme.includes(close)) {
+if (page.includes(open) && page.includes(close)) {
   writeFileSync(
-    `${ROOT}README.md`,
-    `${readme.slice(0, readme.indexOf(open) + open.length)}\n${report}${readme.slice(readme.indexOf(close))}`,
+    `${ROOT}docs/performance.md`,
+    `${page.slice(0, page.indexOf(open) + open.length)}\n${report}${page.slice(page.indexOf(close))}`,
   );
 }

@@ -40,9 +40,9 @@ const run = (code: string) =>
   execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: project, encoding: 'utf8' });
 
 describe('the published package', () => {
-  it('ships only the built code and the README', () => {
+  it('ships only the built code, the README and the docs it links', () => {
     const files = readdirSync(join(project, 'node_modules/explorer-mock'));
-    expect(files.sort()).toEqual(['README.md', 'dist', 'package.json']);
+    expect(files.sort()).toEqual(['ARCHITECTURE.md', 'README.md', 'dist', 'docs', 'package.json']);
   });
 
   it('ships the scenario files’ JSON Schema, as the server serves it', async () => {

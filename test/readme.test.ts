@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
@@ -8,16 +8,22 @@ import { createApi } from '../src/app/createApi.js';
 import { getUrl } from '../src/rest/walkPages.js';
 import type { Chain } from '../src/chain/types.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const DOC_FILES = [
+  'README.md',
+  'ARCHITECTURE.md',
+  ...readdirSync(new URL('../docs/', import.meta.url)).map((f) => `docs/${f}`),
+];
+/** The README and every page of docs/, which the README links: what a user reads. */
+const DOCS = DOC_FILES.map((f) => readFileSync(new URL(`../${f}`, import.meta.url), 'utf8')).join('\n');
 let chain: Chain;
 beforeAll(() => {
   chain = buildChain({ scenario: 'default', seed: 1 });
 });
 
-describe('the README', () => {
+describe('the README and docs/', () => {
   it('gives example URLs that work on the default scenario', () => {
     const api = createApi(chain);
-    const urls = [...README.matchAll(/`(\/api\/v2\/[a-z][^`\s]*)`/g)].map((m) => m[1]!);
+    const urls = [...DOCS.matchAll(/`(\/api\/v2\/[a-z][^`\s]*)`/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThanOrEqual(12);
     for (const url of urls) {
       expect(getUrl(api, url).status, url).toBe(200);
@@ -25,7 +31,7 @@ describe('the README', () => {
   });
 
   it('shows the scenario examples as the files the tests load', () => {
-    const jsonBlocks = [...README.matchAll(/```json\n([\s\S]*?)```/g)]
+    const jsonBlocks = [...DOCS.matchAll(/```json\n([\s\S]*?)```/g)]
       .map((m) => m[1]!)
       .filter((b) => b.includes('"extends"'));
     const examples = ['quick.json', 'wallet.json', 'dapp.json'].map(
@@ -34,14 +40,40 @@ describe('the README', () => {
     for (const example of examples) expect(jsonBlocks.map((b) => JSON.parse(b) as unknown)).toContainEqual(example);
   });
 
+  it('links only to files and headings that exist', () => {
+    const slug = (heading: string) =>
+      heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-');
+    const broken: string[] = [];
+    for (const file of DOC_FILES) {
+      const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^(https?:|mailto:)/.test(target!)) continue;
+        const [path, anchor] = target!.split('#') as [string, string?];
+        const resolved = path ? join(dirname(file), path) : file;
+        if (!existsSync(new URL(`../${resolved}`, import.meta.url))) broken.push(`${file}: ${target}`);
+        else if (anchor && resolved.endsWith('.md')) {
+          const headings = [
+            ...readFileSync(new URL(`../${resolved}`, import.meta.url), 'utf8').matchAll(/^#{1,4} (.+)$/gm),
+          ].map((m) => slug(m[1]!));
+          if (!headings.includes(anchor)) broken.push(`${file}: ${target}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
   it('names every handle the default scenario has', () => {
-    for (const name of Object.keys(chain.handles)) expect(README, name).toContain(`\`${name}\``);
+    for (const name of Object.keys(chain.handles)) expect(DOCS, name).toContain(`\`${name}\``);
   });
 });
 
-describe('the README’s code examples', () => {
+describe('the code examples of the README and docs/', () => {
   const blocks = (kind: string) =>
-    [...README.matchAll(new RegExp('```ts ' + kind + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+    [...DOCS.matchAll(new RegExp('```ts ' + kind + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
   const dir = fileURLToPath(new URL('../test-artifacts/readme/', import.meta.url));
 
   it('runs every script example against the built package', () => {

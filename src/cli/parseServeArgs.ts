@@ -42,7 +42,7 @@ Serves a deterministic mock of a blockchain explorer's API v2 under /api/v2.
 Options:
   --seed <int|string>   seed of the chain (default 1)
   --scenario <name>     ${scenarioNames().join(', ')} (default default), or a scenario file
-                        (.json, .ts, .mts, .js, .mjs; see the README's "Write your own scenario")
+                        (.json, .ts, .mts, .js, .mjs; see docs/scenarios.md)
   --port <n>            port to listen on; 0 picks a free one (default 4000)
   --host <addr>         address to bind (default 127.0.0.1)
   --json                print one JSON line when listening instead of the text line

@@ -39,7 +39,9 @@ export interface LiveChain {
 }
 
 /** JSON the first chain's warm-up renders (all of default, the hot part of large), and each later chain's (its newest pages). */
-const WARM_BYTES = { first: 128 * 1024 * 1024, later: 4 * 1024 * 1024 };
+const WARM_BYTES = { first: 128 * 1024 * 1024, later: 1024 * 1024 };
+/** How long a later chain must have been served before it is warmed: a chain mined over at once is not worth it. */
+const WARM_AFTER_MS = 1_000;
 
 export interface LiveChainOptions {
   readonly profile: Profile;
@@ -76,16 +78,20 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
-  let warming: { readonly signal: AbortSignal; current: AbortController } | null = null;
-  const warmCurrent = (bytes: number) => {
+  let warming: { readonly signal: AbortSignal; current: AbortController; timer?: NodeJS.Timeout } | null = null;
+  const warmCurrent = (bytes: number, delayMs: number) => {
     if (!warming || warming.signal.aborted) return;
     warming.current.abort();
-    warming.current = new AbortController();
-    void current.rest.warmUp(AbortSignal.any([warming.signal, warming.current.signal]), bytes);
+    clearTimeout(warming.timer);
+    const stop = (warming.current = new AbortController());
+    const app = current;
+    const start = () => void app.rest.warmUp(AbortSignal.any([warming!.signal, stop.signal]), bytes);
+    if (delayMs === 0) start();
+    else (warming.timer = setTimeout(start, delayMs)).unref();
   };
   const serve = (app: ChainApp) => {
     current = app;
-    warmCurrent(WARM_BYTES.later);
+    warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
   };
   const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
     peek: (url: string) => current.answer.peek(url),
@@ -122,7 +128,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     },
     warmUp(signal) {
       warming = { signal, current: new AbortController() };
-      warmCurrent(WARM_BYTES.first);
+      signal.addEventListener('abort', () => clearTimeout(warming?.timer), { once: true });
+      warmCurrent(WARM_BYTES.first, 0);
     },
   };
 }
