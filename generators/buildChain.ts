@@ -1,4 +1,4 @@
-import type { Block, Chain, Hex } from '../src/chain/types.js';
+import { type Block, type Chain, DEFAULT_CHAIN_ID, type Hex } from '../src/chain/types.js';
 import { blockGasLimit, entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
 import { activitySteps } from './script/activitySteps.js';
@@ -348,7 +348,12 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
           `buildChain: the chain needs its scenario's ${scenario.blocks} blocks before it can be served; at ${height}`,
         );
       nameNotables(state, cast, forced);
-      return finalize(state, { name: scenario.name, description: scenario.description }, scenario.exchangeRate);
+      return finalize(
+        state,
+        { name: scenario.name, description: scenario.description },
+        scenario.exchangeRate,
+        scenario.chainId ?? DEFAULT_CHAIN_ID,
+      );
     },
   };
 }

@@ -259,7 +259,7 @@ function accountsOf(state: LedgerState, carry: Carried): Account[] {
 }
 
 /** Turns the replayed ledger into the immutable chain: final token state, indexes, rich list. */
-export function finalize(state: LedgerState, scenario: ScenarioSummary, exchangeRate: string): Chain {
+export function finalize(state: LedgerState, scenario: ScenarioSummary, exchangeRate: string, chainId: number): Chain {
   for (const ledger of state.tokens.values()) {
     const token = state.accounts[ledger.id]!.contract!.token!;
     token.totalSupply = ledger.supply;
@@ -317,6 +317,7 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
   return {
     scenario,
     seed: state.seed,
+    chainId,
     exchangeRate,
     accounts: accountsOf(state, carry),
     accountByHash: new LookupBelow(state.byLower, state.accounts.length),

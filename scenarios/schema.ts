@@ -300,6 +300,15 @@ export const scenarioKnobs = z.strictObject({
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"')
     .describe('USD price of the native coin.'),
+  chainId: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 32 - 1)
+    .optional()
+    .describe(
+      'The chain id the node answers (eth_chainId, net_version) and transactions are signed for; default 31337.',
+    ),
   collectors: z
     .array(
       z.strictObject({

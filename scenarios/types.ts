@@ -37,6 +37,8 @@ export interface Scenario {
   readonly deployRate: number;
   /** USD price of the native coin. */
   readonly exchangeRate: string;
+  /** The chain id its node answers (`eth_chainId`) and transactions are signed for (default 31337, as dev nodes use). */
+  readonly chainId?: number | undefined;
   /**
    * Accounts that end up holding NFTs of exactly `collections` collections each (at least one NFT
    * of each), named by `handle`: the lists of endpoint 7 with one page or many. The collections

@@ -6,7 +6,7 @@ export {
   createChainBuilder,
   type ChainBuilder,
 } from '../generators/buildChain.js';
-export { MineError, MAX_MINE } from './live/liveChain.js';
+export { MineError, MAX_MINE } from './live/mineError.js';
 export { createApi, type CreateApiOptions } from './app/createApi.js';
 export {
   createHandler,

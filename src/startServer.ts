@@ -3,7 +3,7 @@ import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSetti
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
-import { createLiveChain, mineRequest } from './live/liveChain.js';
+import { createLiveChain } from './live/liveChain.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
@@ -148,7 +148,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host,
     faults,
     seed: opened.chain.seed,
-    control: { mine: async (body) => (await loadBuilder(), mineRequest(live, body)) },
     attach: (server, serverFaults) => {
       socket = attachPhoenixSocket(server, serverFaults);
       return () => socket!.close();

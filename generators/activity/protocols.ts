@@ -1,4 +1,5 @@
 import type { ContractKind } from '../../src/chain/types.js';
+import { coinToTokens, tokensToCoin } from '../contracts/routerQuote.js';
 import type { TxPlan } from '../ledger/plan.js';
 import type { Scene } from './context.js';
 import { canAfford, gas, hashOf, pickAccount, pickOther, roundAmount } from './pick.js';
@@ -143,10 +144,10 @@ export function routerSwap(scene: Scene, coinIn: boolean): TxPlan | null {
   const [wethId, tokenId] = scene.cast.tokens['ERC-20'];
   if (router === undefined || wethId === undefined || tokenId === undefined) return null;
   const token = scene.state.tokens.get(tokenId)!;
-  const decimals = BigInt(scene.state.accounts[tokenId]!.contract!.token!.decimals);
-  // A fixed quote keeps the example simple: 2,000 tokens per coin.
-  const toTokens = (wei: bigint) => (wei * 2_000n * 10n ** decimals) / ETHER;
-  const toWei = (units: bigint) => (units * ETHER) / (2_000n * 10n ** decimals);
+  const decimals = scene.state.accounts[tokenId]!.contract!.token!.decimals;
+  // A fixed quote keeps the example simple: 2,000 tokens per coin (`routerQuote.ts`).
+  const toTokens = (wei: bigint) => coinToTokens(wei, decimals);
+  const toWei = (units: bigint) => tokensToCoin(units, decimals);
   const path = [hashOf(scene, wethId), hashOf(scene, tokenId)];
   const deadline = BigInt(scene.ctx.timestamp + 1_200);
   const fromId = pickAccount(scene);

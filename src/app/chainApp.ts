@@ -1,9 +1,11 @@
 import type { Chain } from '../chain/types.js';
 import type { Mempool } from '../domain/mempool.js';
+import type { PostRoute } from '../http/answerHttp.js';
 import { type CachedAnswers, cachedAnswers } from '../http/cachedAnswers.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { ALL_ROUTES, openApiModule } from '../openapi/openApiEndpoint.js';
 import { createRestApi, type RestApi } from '../rest/restApi.js';
+import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
@@ -14,6 +16,8 @@ export interface ChainApp {
   readonly profile: Profile;
   /** The REST API v2 (its views and facts in `rest.context`). */
   readonly rest: RestApi;
+  /** What the node's methods read on this chain (made on first use). */
+  readonly rpc: () => RpcContext;
   /** Every request's answer, as the server gives it (may throw `ModuleNotLoaded`: see `withModules`). */
   readonly answer: CachedAnswers;
 }
@@ -27,14 +31,17 @@ export function createChainApp(
   start?: () => StartSummary,
   profile: Profile = 'spec',
   mempool?: () => Mempool | undefined,
+  posts: readonly PostRoute[] = [],
 ): ChainApp {
   const rest = createRestApi(chain, { profile, routes: ALL_ROUTES, ...(mempool ? { mempool } : {}) });
   const answer = cachedAnswers({
     api: rest,
     routes: scenarioRoutes(chain, profile, start),
+    posts,
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
   });
-  return { chain, profile, rest, answer };
+  let rpc: RpcContext | undefined;
+  return { chain, profile, rest, rpc: () => (rpc ??= createRpcContext(chain, chain.chainId, mempool)), answer };
 }
 
 /** Loads every module the answers load lazily (after start, so first answers do not wait). */

@@ -1,13 +1,14 @@
 import { HashIndex } from '../chain/hashIndex.js';
-import type {
-  Account,
-  AddressIndex,
-  Block,
-  Chain,
-  InternalTransaction,
-  TokenTransfer,
-  Transaction,
-  Withdrawal,
+import {
+  DEFAULT_CHAIN_ID,
+  type Account,
+  type AddressIndex,
+  type Block,
+  type Chain,
+  type InternalTransaction,
+  type TokenTransfer,
+  type Transaction,
+  type Withdrawal,
 } from '../chain/types.js';
 import { createViewContext, type ViewContext } from '../views/context.js';
 
@@ -64,6 +65,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
   const chain: Chain = {
     scenario: { name: 'arbitrary', description: 'A fragment built by a fast-check arbitrary.' },
     seed: parts.seed ?? 'arbitrary',
+    chainId: DEFAULT_CHAIN_ID,
     exchangeRate: parts.exchangeRate ?? '1',
     accounts: parts.accounts,
     accountByHash: new Map(parts.accounts.map((a) => [a.lower, a.id])),

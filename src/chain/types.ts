@@ -109,6 +109,20 @@ export interface CompilerSpec {
   readonly settings?: Readonly<Record<string, unknown>> | undefined;
 }
 
+/**
+ * A value a scenario declares a view of its own contract returns, from block `fromBlock` on (for
+ * the arguments `args`, or any when null): what the node's `eth_call` answers it with.
+ */
+export interface DeclaredRead {
+  /** The function's signature, such as `greeting()` or `ownerOf(string)`. */
+  readonly signature: string;
+  /** ABI values the call's arguments must equal, or null for any. */
+  readonly args: readonly unknown[] | null;
+  /** What it returns: ABI values, one per output. */
+  readonly returns: readonly unknown[];
+  readonly fromBlock: number;
+}
+
 /** A scenario's own contract code: its ABI, bytecode and verified record come from here, not from the catalogue. */
 export interface CustomCode {
   readonly abi: Abi;
@@ -121,6 +135,8 @@ export interface CustomCode {
   readonly sources: readonly { readonly filePath: string; readonly content: string }[];
   /** Drawn when null. */
   readonly compiler: CompilerSpec | null;
+  /** The views the scenario declares the values of, in the order declared (set-up, then scripted calls as they run). */
+  readonly reads?: DeclaredRead[];
 }
 
 export interface Contract {
@@ -403,9 +419,14 @@ export interface ScenarioSummary {
   readonly description: string;
 }
 
+/** The chain id a scenario gets unless it names one: the one dev nodes (Hardhat, Anvil) use. */
+export const DEFAULT_CHAIN_ID = 31_337;
+
 export interface Chain {
   readonly scenario: ScenarioSummary;
   readonly seed: string;
+  /** What the node answers to `eth_chainId` (the scenario's `chainId`). */
+  readonly chainId: number;
   /** USD price of the native coin, decimal string. */
   readonly exchangeRate: string;
   readonly accounts: readonly Account[];

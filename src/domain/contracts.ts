@@ -86,3 +86,25 @@ export const contractsWithCode = (facts: Facts): readonly AccountId[] =>
   facts.memo.get('contracts-with-code', () =>
     facts.chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').map((a) => a.id),
   );
+
+/** The block whose transaction self-destructed a contract, or null while it lives. */
+export function destroyedAt(facts: Facts, id: AccountId): number | null {
+  const contract = facts.chain.accounts[id]!.contract;
+  if (contract?.creationStatus !== 'selfdestructed') return null;
+  return facts.memo.get(`destroyed-at:${id}`, () => {
+    for (const k of facts.chain.indexes.at(id)!.internalTransactionsFrom) {
+      const it = facts.chain.internalTransactions.at(k)!;
+      if (it.type === 'selfdestruct' && it.success) return it.block;
+    }
+    return null;
+  });
+}
+
+/** The runtime code of an account once block `height` is sealed: the explorer's deployed bytecode while the contract lives, else `0x`. */
+export function codeAt(facts: Facts, id: AccountId, height: number): `0x${string}` {
+  const contract = facts.chain.accounts[id]!.contract;
+  if (!contract || contract.creationStatus === 'failed' || creationBlockOf(facts, id) > height) return '0x';
+  const destroyed = destroyedAt(facts, id);
+  if (destroyed !== null && destroyed <= height) return '0x';
+  return artifactsOf(facts, id).deployedBytecode;
+}

@@ -28,7 +28,12 @@ function jsonAnswer(status: number, message: string, headers: Readonly<Record<st
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const isApi = (url: string) => url === '/api/v2' || url.startsWith('/api/v2/') || url.startsWith('/api/v2?');
+const isApi = (url: string) =>
+  url === '/api/v2' ||
+  url.startsWith('/api/v2/') ||
+  url.startsWith('/api/v2?') ||
+  url === '/rpc' ||
+  url.startsWith('/rpc?');
 
 /**
  * Answers a request with the faults its plan holds: waits the latency, then breaks the connection,

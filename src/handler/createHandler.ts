@@ -1,6 +1,6 @@
 import { type Profile, PROFILES } from '../schemas/profile.js';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
-import { createLiveChain, mineRequest } from '../live/liveChain.js';
+import { createLiveChain } from '../live/liveChain.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
@@ -8,7 +8,7 @@ import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
 import { validateFaults } from '../faults/validateFaults.js';
-import type { HttpAnswer } from '../http/answerHttp.js';
+import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 
@@ -53,6 +53,12 @@ function slowStream(body: Uint8Array): ReadableStream<Uint8Array> {
       if (offset >= body.length) controller.close();
     },
   });
+}
+
+/** A request's body as text, or null when it is longer than the server reads. */
+async function bodyOf(request: Request): Promise<string | null> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return bytes.length > MAX_POST_BYTES ? null : new TextDecoder().decode(bytes);
 }
 
 const toResponse = (answer: HttpAnswer, slow: boolean) =>
@@ -121,18 +127,13 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    if (request.method === 'POST' && url.pathname === '/__mock/mine') {
-      const answered = mineRequest(live, await request.text());
-      return new Response(answered.body, {
-        status: answered.status,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' },
-      });
-    }
+    const body = request.method.toUpperCase() === 'POST' ? await bodyOf(request) : undefined;
     const faulted = await answerWithFaults(live.answer, planner, {
       method: request.method,
       url: `${url.pathname}${url.search}`,
       header: (name) => request.headers.get(name),
       client: request.headers.get('x-forwarded-for') ?? 'in-process',
+      ...(body === undefined ? {} : { body }),
     });
     if (faulted.kind !== 'answer')
       throw new TypeError(

@@ -8,7 +8,12 @@ export interface HttpRequest {
   /** Path and query, as sent (still percent-encoded). */
   readonly url: string;
   readonly header: (name: string) => string | null | undefined;
+  /** A POST's body as text; null when it was larger than the adapter reads (`MAX_POST_BYTES`). */
+  readonly body?: string | null;
 }
+
+/** The largest POST body the adapters read; a longer one reaches its route as `body: null`. */
+export const MAX_POST_BYTES = 5 * 1024 * 1024;
 
 /** The full answer: status, headers and body bytes (none for HEAD and 204). */
 export interface HttpAnswer {
@@ -27,9 +32,16 @@ export interface RouteAnswer {
 /** Answers a GET for a path outside the API, or undefined when it does not know the path. */
 export type ExtraRoute = (path: string, query: URLSearchParams) => RouteAnswer | undefined;
 
+/** A path that takes POSTs (the node's JSON-RPC, the mock's controls), and its answer to a body (null: too large). */
+export interface PostRoute {
+  readonly path: string;
+  readonly answer: (body: string | null, query: URLSearchParams) => RouteAnswer;
+}
+
 export interface HttpRoutes {
   readonly api: ApiHandler;
   readonly routes?: readonly ExtraRoute[];
+  readonly posts?: readonly PostRoute[];
   /** Called with every unexpected error (a bug); the client gets a 500. */
   readonly onError?: (error: unknown, url: string) => void;
 }
@@ -38,6 +50,7 @@ export interface HttpRoutes {
 const MAX_URL_LENGTH = 8 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, HEAD, OPTIONS';
+const POST_ALLOW = 'POST, OPTIONS';
 const CORS = { 'access-control-allow-origin': '*' };
 const encoder = new TextEncoder();
 
@@ -57,12 +70,16 @@ const json = (status: number, message: string, extra: Record<string, string> = {
  */
 export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
   const method = request.method.toUpperCase();
+  const q = request.url.indexOf('?');
+  const path = trimmed(q < 0 ? request.url : request.url.slice(0, q));
+  const post = app.posts?.find((p) => p.path === path);
+  const allow = post ? POST_ALLOW : ALLOW;
   if (method === 'OPTIONS' && request.header('access-control-request-method')) {
     return {
       status: 204,
       headers: {
         ...CORS,
-        'access-control-allow-methods': ALLOW,
+        'access-control-allow-methods': allow,
         'access-control-allow-headers': request.header('access-control-request-headers') ?? '',
         'access-control-max-age': '86400',
         'content-length': '0',
@@ -70,12 +87,39 @@ export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
       body: null,
     };
   }
-  if (method !== 'GET' && method !== 'HEAD')
-    return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow: ALLOW });
+  if (post && method === 'POST') {
+    if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
+    return answerPost(app, post, request, q < 0 ? '' : request.url.slice(q + 1));
+  }
+  if (post || (method !== 'GET' && method !== 'HEAD'))
+    return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow });
   if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
   const answer = route(app, request.url);
   return method === 'HEAD' ? { ...answer, body: null } : answer;
 }
+
+const trimmed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, query: string): HttpAnswer {
+  try {
+    const answer = post.answer(request.body === undefined ? '' : request.body, new URLSearchParams(query));
+    const body = typeof answer.body === 'string' ? encoder.encode(answer.body) : answer.body;
+    return {
+      status: answer.status,
+      headers: { ...CORS, 'content-type': answer.contentType ?? JSON_TYPE, 'content-length': String(body.length) },
+      body,
+    };
+  } catch (error) {
+    if (error instanceof ModuleNotLoaded) throw error;
+    app.onError?.(error, `POST ${request.url}`);
+    return internalError();
+  }
+}
+
+const internalError = (): HttpAnswer => {
+  const body = encoder.encode(INTERNAL_ERROR.body);
+  return { status: 500, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
+};
 
 function route(app: HttpRoutes, url: string): HttpAnswer {
   const q = url.indexOf('?');

@@ -1,19 +1,16 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { ChainBuilder } from '../../generators/buildChain.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
+import { nodeModule } from '../app/nodeModule.js';
+import type { PostRoute } from '../http/answerHttp.js';
+import type { RpcNode } from '../rpc/node.js';
+import { ethRpcAnswer, mineRequest, rpcAnswer } from './controlRoutes.js';
+import { MAX_MINE, MineError } from './mineError.js';
 import type { Chain } from '../chain/types.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
-
-/** Most blocks one `mine` call may add. */
-export const MAX_MINE = 1_000;
-
-/** Thrown for a `mine` request the chain cannot take. */
-export class MineError extends Error {
-  override readonly name = 'MineError';
-}
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
 export interface LiveChain {
@@ -73,8 +70,17 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       return pool;
     };
   };
+  // The node's filters outlive a chain: the node is made once, on its first request.
+  let node: RpcNode | undefined;
+  const nodeOf = () => (node ??= nodeModule.get().createRpcNode({ context: () => current.rpc(), seed: chain.seed }));
+  const posts: PostRoute[] = [
+    { path: '/__mock/mine', answer: (body) => mineRequest((blocks) => live.mine(blocks), body) },
+    { path: '/rpc', answer: (body) => rpcAnswer(nodeOf, body) },
+    { path: '/api/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
+    { path: '/api/v1/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
+  ];
   const appOf = (served: Chain) =>
-    createChainApp(served, options.start, options.profile, mempoolFor(served.headHeight));
+    createChainApp(served, options.start, options.profile, mempoolFor(served.headHeight), posts);
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -96,7 +102,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
     peek: (url: string) => current.answer.peek(url),
   });
-  return {
+  const live: LiveChain = {
     get current() {
       return current;
     },
@@ -132,29 +138,5 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       warmCurrent(WARM_BYTES.first, 0);
     },
   };
-}
-
-/** The answer to `POST /__mock/mine` with body `{"blocks": n}` (empty: one block). */
-export function mineRequest(live: LiveChain, body: string): { status: number; body: string } {
-  let blocks: unknown = 1;
-  if (body.trim() !== '') {
-    try {
-      const parsed = JSON.parse(body) as unknown;
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
-      blocks = (parsed as { blocks?: unknown }).blocks ?? 1;
-    } catch {
-      return { status: 400, body: JSON.stringify({ message: 'Body must be a JSON object such as {"blocks": 1}' }) };
-    }
-  }
-  try {
-    const chain = live.mine(blocks as number);
-    const head = chain.blocks.at(chain.headHeight)!;
-    return {
-      status: 200,
-      body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }),
-    };
-  } catch (error) {
-    if (error instanceof MineError) return { status: 400, body: JSON.stringify({ message: error.message }) };
-    throw error;
-  }
+  return live;
 }

@@ -7,6 +7,7 @@
  */
 import type { Abi } from 'abitype';
 import { implementationOf, proxyKindOf } from '../domain/accounts.js';
+import { revertData } from '../domain/revertData.js';
 import type { Facts } from '../domain/facts.js';
 import { type Account, NONE, type TokenType } from '../chain/types.js';
 import type * as S from '../schemas/index.js';
@@ -123,14 +124,6 @@ function proxyOf(facts: Facts, account: Account) {
     proxy_type: proxyKindOf(account),
     implementations: implementation ? [{ address_hash: implementation.address, name: implementation.name }] : [],
   };
-}
-
-/** The ABI encoding of `Error(string)`: what a node returns as a revert reason. */
-export function revertData(reason: string): `0x${string}` {
-  const bytes = Buffer.from(reason, 'utf8');
-  const word = (n: number) => n.toString(16).padStart(64, '0');
-  const padded = bytes.toString('hex').padEnd(Math.ceil(bytes.length / 32) * 64, '0');
-  return `0x08c379a0${word(32)}${word(bytes.length)}${padded}`;
 }
 
 const stripSelectorPrefix = (decoded: S.DecodedInput | null) =>

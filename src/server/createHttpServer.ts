@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka, { type Middleware } from 'polka';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
-import type { HttpAnswer } from '../http/answerHttp.js';
+import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import { asksForFault } from '../faults/planFaults.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
@@ -42,24 +42,16 @@ const send = (res: ServerResponse, answer: HttpAnswer) => {
   res.end(answer.body ?? undefined);
 };
 
-/** What the server does beyond answering GETs: `POST /__mock/mine`. */
-export interface ServerControl {
-  /** The answer to `POST /__mock/mine` with this body. */
-  readonly mine: (body: string) => Promise<{ status: number; body: string }>;
-}
-
-const MAX_CONTROL_BODY = 4096;
-
-/** Reads a small request body; null when it is too long. */
-function readBody(req: IncomingMessage): Promise<string | null> {
+/** Reads a request body up to `limit` bytes; null when it is longer (the rest is drained, not kept). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_CONTROL_BODY) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_CONTROL_BODY ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
@@ -69,11 +61,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  * asked for by a request's headers. Polka's own fallbacks answer in plain text, so both are
  * replaced by the JSON ones.
  */
-export function createHttpServer(
-  answer: CachedAnswers,
-  faults: ServerFaults = serverFaults({}, '1'),
-  control?: ServerControl,
-): Server {
+export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = serverFaults({}, '1')): Server {
   const { configured, plan: planner } = faults;
   const server = createServer({
     maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
@@ -82,36 +70,13 @@ export function createHttpServer(
   });
   server.headersTimeout = SERVER_LIMITS.headersTimeout;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
-  const respond: Middleware = (req, res) => {
-    if (control && req.method === 'POST' && (req.originalUrl ?? req.url).split('?')[0] === '/__mock/mine') {
-      return readBody(req)
-        .then(async (text) => {
-          const answered =
-            text === null
-              ? { status: 413, body: JSON.stringify({ message: 'Body too large' }) }
-              : await control.mine(text);
-          res.writeHead(answered.status, {
-            'content-type': 'application/json; charset=utf-8',
-            'access-control-allow-origin': '*',
-            'content-length': String(Buffer.byteLength(answered.body)),
-          });
-          res.end(answered.body);
-        })
-        .catch((error: unknown) => {
-          console.error('explorer-mock: 500 on POST /__mock/mine:', error);
-          if (!res.headersSent)
-            res.writeHead(500, {
-              'content-type': 'application/json; charset=utf-8',
-              'access-control-allow-origin': '*',
-            });
-          res.end('{"message":"Internal server error"}');
-        });
-    }
+  const serveRequest = (req: IncomingMessage, res: ServerResponse, body?: string | null) => {
     const request = {
-      method: req.method,
-      url: originForm(req.originalUrl ?? req.url),
+      method: req.method ?? 'GET',
+      url: originForm((req as { originalUrl?: string }).originalUrl ?? req.url ?? '/'),
       header: (name: string) => headerOf(req.headers[name]),
       client: req.socket.remoteAddress ?? '',
+      ...(body === undefined ? {} : { body }),
     };
     if (!configured && !asksForFault(req.rawHeaders)) {
       try {
@@ -130,6 +95,17 @@ export function createHttpServer(
         writeSlowly(res, faulted.answer.body);
       } else send(res, faulted.answer);
     });
+  };
+  const respond: Middleware = (req, res) => {
+    if (req.method !== 'POST') return serveRequest(req, res);
+    return readBody(req, MAX_POST_BYTES)
+      .then((body) => serveRequest(req, res, body))
+      .catch((error: unknown) => {
+        console.error(`explorer-mock: 500 on POST ${req.url}:`, error);
+        if (!res.headersSent)
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+        res.end('{"message":"Internal server error"}');
+      });
   };
   // One middleware answers everything. It is also the no-match handler: polka calls that for
   // targets that are not paths (`OPTIONS *`, `GET http://host/...`), and its default ends in onError.

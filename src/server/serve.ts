@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
-import { createHttpServer, type ServerControl } from './createHttpServer.js';
+import { createHttpServer } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 
 export interface Serving {
@@ -25,12 +25,11 @@ export function serve(
     host: string;
     faults?: FaultConfig;
     seed?: string;
-    control?: ServerControl;
     attach?: (server: Server, faults: ServerFaults) => () => void;
   },
 ): Promise<Serving> {
   const faults = serverFaults(options.faults ?? {}, options.seed ?? '1');
-  const server = createHttpServer(answer, faults, options.control);
+  const server = createHttpServer(answer, faults);
   const detach = options.attach?.(server, faults);
   // Every open connection, so close() can drop those with no answer in progress: Node's
   // closeIdleConnections() leaves a socket that sent nothing or half a request, and once the

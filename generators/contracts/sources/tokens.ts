@@ -142,6 +142,20 @@ contract ${ctx.name} is Ownable {
         emit ApprovalForAll(msg.sender, operator, approved);
     }
 
+    function approve(address to, uint256 tokenId) external {
+        address owner = _owners[tokenId];
+        if (msg.sender != owner && !_operators[owner][msg.sender]) revert NotOwnerNorApproved(msg.sender, tokenId);
+        _approvals[tokenId] = to;
+        emit Approval(owner, to, tokenId);
+    }
+
+    function getApproved(uint256 tokenId) public view returns (address) { return _approvals[tokenId]; }
+
+    /// @notice ERC-165: ERC-165 itself, ERC-721 and its metadata extension.
+    function supportsInterface(bytes4 interfaceId) public pure returns (bool) {
+        return interfaceId == 0x01ffc9a7 || interfaceId == 0x80ac58cd || interfaceId == 0x5b5e139f;
+    }
+
     function transferFrom(address from, address to, uint256 tokenId) public {
         address owner = _owners[tokenId];
         if (msg.sender != owner && !_operators[owner][msg.sender] && _approvals[tokenId] != msg.sender) {
@@ -214,6 +228,26 @@ contract ${ctx.name} is Ownable {
 
     function balanceOf(address account, uint256 id) public view returns (uint256) {
         return _balances[id][account];
+    }
+
+    function balanceOfBatch(address[] calldata accounts, uint256[] calldata ids) external view returns (uint256[] memory out) {
+        if (accounts.length != ids.length) revert LengthMismatch(ids.length, accounts.length);
+        out = new uint256[](accounts.length);
+        for (uint256 i = 0; i < accounts.length; ++i) out[i] = _balances[ids[i]][accounts[i]];
+    }
+
+    function setApprovalForAll(address operator, bool approved) external {
+        _operators[msg.sender][operator] = approved;
+        emit ApprovalForAll(msg.sender, operator, approved);
+    }
+
+    function isApprovedForAll(address account, address operator) public view returns (bool) {
+        return _operators[account][operator];
+    }
+
+    /// @notice ERC-165: ERC-165 itself, ERC-1155 and its metadata URI extension.
+    function supportsInterface(bytes4 interfaceId) public pure returns (bool) {
+        return interfaceId == 0x01ffc9a7 || interfaceId == 0xd9b67a26 || interfaceId == 0x0e89341c;
     }
 
     function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes calldata data) external {

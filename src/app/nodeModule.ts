@@ -1,0 +1,15 @@
+import { loadLazyModules } from '../domain/lazyModules.js';
+import { lazyModule } from '../lazy/lazyModule.js';
+
+/**
+ * The node's JSON-RPC, loaded on its first request (a server that is never asked starts without
+ * it), with every module its methods use, so a method never waits for one halfway through a batch.
+ */
+export const nodeModule = lazyModule('the node', () =>
+  Promise.all([import('../rpc/node.js'), loadLazyModules()]).then(([node]) => node),
+);
+
+/** Blockscout's ETH RPC API (`/api/eth-rpc`), loaded on its first request. */
+export const ethRpcModule = lazyModule('the explorer’s ETH RPC API', () =>
+  Promise.all([import('../rpc/blockscoutEthRpc.js'), loadLazyModules()]).then(([api]) => api),
+);

@@ -1,0 +1,55 @@
+import type { RouteAnswer } from '../http/answerHttp.js';
+import { errorAnswer, MAX_BODY_BYTES } from '../rpc/envelope.js';
+import type { RpcNode } from '../rpc/node.js';
+import { RpcError } from '../rpc/rpcError.js';
+import { ethRpcModule } from '../app/nodeModule.js';
+import type { Chain } from '../chain/types.js';
+import { MineError } from './mineError.js';
+
+const tooLarge = { status: 413, body: JSON.stringify({ message: 'Body too large' }) };
+
+/** The answer to `POST /__mock/mine` with body `{"blocks": n}` (empty: one block). */
+export function mineRequest(mine: (blocks: number) => Chain, body: string | null): RouteAnswer {
+  if (body === null) return tooLarge;
+  let blocks: unknown = 1;
+  if (body.trim() !== '') {
+    try {
+      const parsed = JSON.parse(body) as unknown;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+      blocks = (parsed as { blocks?: unknown }).blocks ?? 1;
+    } catch {
+      return { status: 400, body: JSON.stringify({ message: 'Body must be a JSON object such as {"blocks": 1}' }) };
+    }
+  }
+  try {
+    const chain = mine(blocks as number);
+    const head = chain.blocks.at(chain.headHeight)!;
+    return {
+      status: 200,
+      body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }),
+    };
+  } catch (error) {
+    if (error instanceof MineError) return { status: 400, body: JSON.stringify({ message: error.message }) };
+    throw error;
+  }
+}
+
+/**
+ * The answer to `POST /rpc`: the node's JSON-RPC answer (an empty body for notifications only); a
+ * body over the node's limit gets HTTP 413 with a JSON-RPC error saying so.
+ */
+export function rpcAnswer(node: () => RpcNode, body: string | null): RouteAnswer {
+  if (body === null || body.length > MAX_BODY_BYTES)
+    return {
+      status: 413,
+      body: errorAnswer(null, new RpcError(-32600, `request body too large: more than ${MAX_BODY_BYTES} bytes`)),
+    };
+  return { status: 200, body: node().answer(body) ?? '' };
+}
+
+/** The answer to `POST /api/eth-rpc`: Blockscout's ETH RPC API over the same node. */
+export function ethRpcAnswer(node: () => RpcNode, body: string | null): RouteAnswer {
+  if (body === null) return tooLarge;
+  const n = node();
+  return ethRpcModule.get().blockscoutEthRpc(n.context(), n.state, body);
+}

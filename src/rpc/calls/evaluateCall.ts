@@ -1,0 +1,117 @@
+import type { Abi, AbiFunction } from 'abitype';
+import * as AbiFunctions from 'ox/AbiFunction';
+import { abiOf } from '../../../generators/contracts/abiOf.js';
+import type { AccountId } from '../../chain/types.js';
+import { codeAt } from '../../domain/contracts.js';
+import type { RpcContext } from '../context.js';
+import { serverError } from '../rpcError.js';
+import type { CallEnv, CallRequest } from './callEnv.js';
+import { catalogueModel } from './catalogueModels.js';
+import { declaredRead } from './declaredReads.js';
+import { MULTICALL3, multicall3 } from './multicall3.js';
+import { type CallResult, type ModelOutcome, NotModelled, revertResult } from './outcome.js';
+import { tokenModel } from './tokenModels.js';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+/** The ABI a contract's calls are decoded with: its own code's, or the catalogue's for its kind. */
+function abiOfCode(ctx: RpcContext, id: AccountId): Abi {
+  const contract = ctx.chain.accounts[id]!.contract!;
+  return contract.custom?.abi ?? abiOf(contract.kind);
+}
+
+const functionBySelector = (abi: Abi, selector: string): AbiFunction | undefined =>
+  abi.find((x): x is AbiFunction => x.type === 'function' && AbiFunctions.getSelector(x) === selector);
+
+/** Why the node cannot answer, and how to make it: said plainly instead of a made-up value. */
+function notModelled(ctx: RpcContext, self: AccountId, what: string): never {
+  const account = ctx.chain.accounts[self]!;
+  const named = account.contract?.kind === 'custom';
+  throw serverError(
+    `explorer-mock does not model ${what} of ${account.hash}: the ledger holds no value for it${
+      named
+        ? '. Declare it in the scenario: entities.contracts[].reads, e.g. {"function": "greeting()", "value": "gm"}'
+        : ' (only the catalogue views whose values follow from the chain are answered)'
+    }`,
+  );
+}
+
+/**
+ * The result of a call at block `height`, from the ledger, without an EVM: an account without code
+ * answers `0x`; a contract answers the functions its model knows (tokens, the catalogue's views,
+ * a scenario's declared reads, Multicall3), a proxy with its implementation's; a selector the ABI
+ * lacks or calldata that does not decode reverts, as a contract without a fallback does; anything
+ * else throws the node's error saying what is not modelled.
+ */
+export function evaluateCall(ctx: RpcContext, request: CallRequest, height: number): CallResult {
+  if (request.to === null)
+    throw serverError(
+      'explorer-mock does not run contract creation code in eth_call: deploy it as a scenario contract (entities.contracts) instead',
+    );
+  if (request.to === MULTICALL3) return multicall3(ctx, request, height, evaluateCall);
+  const self = ctx.chain.accountByHash.get(request.to);
+  if (self === undefined || codeAt(ctx.facts, self, height) === '0x') return { ok: true, returnData: '0x' };
+  const contract = ctx.chain.accounts[self]!.contract!;
+  const selector = request.data.slice(0, 10);
+  const env: CallEnv = { ctx, height, self, from: request.from ?? ZERO, value: request.value };
+  // A transparent proxy answers its own functions to its admin only; every other call runs its implementation's code.
+  let codeId = self;
+  const proxied = contract.kind === 'minimal-proxy' || contract.kind === 'transparent-proxy';
+  if (contract.kind === 'transparent-proxy') {
+    const own = functionBySelector(abiOf('transparent-proxy'), selector);
+    const admin = String(contract.constructorArgs[1]).toLowerCase();
+    if (own && env.from === admin) return encode(env, own, request.data, self, proxyModel(env, own.name));
+  }
+  if (proxied) codeId = contract.implementationId;
+  const fn = functionBySelector(abiOfCode(ctx, codeId), selector);
+  if (!fn || (request.value > 0n && fn.stateMutability !== 'payable')) return revertResult(null);
+  return encode(env, fn, request.data, codeId, null);
+}
+
+function proxyModel(env: CallEnv, name: string): ModelOutcome | NotModelled {
+  const contract = env.ctx.chain.accounts[env.self]!.contract!;
+  if (name === 'implementation') return { returns: [env.ctx.chain.accounts[contract.implementationId]!.lower] };
+  if (name === 'admin') return { returns: [String(contract.constructorArgs[1]).toLowerCase()] };
+  return new NotModelled(`TransparentUpgradeableProxy.${name}`);
+}
+
+/** Decodes the call, asks the model (or uses `given`), and encodes what it returns. */
+function encode(
+  env: CallEnv,
+  fn: AbiFunction,
+  data: `0x${string}`,
+  codeId: AccountId,
+  given: ModelOutcome | NotModelled | null,
+): CallResult {
+  let args: readonly unknown[];
+  try {
+    args = fn.inputs.length ? (AbiFunctions.decodeData(fn, data) as readonly unknown[]) : [];
+  } catch {
+    return revertResult(null);
+  }
+  const outcome = given ?? modelOf(env, codeId, fn, args);
+  if (outcome instanceof NotModelled) notModelled(env.ctx, env.self, outcome.why);
+  if ('revert' in outcome) return revertResult(outcome.revert, outcome.data);
+  const values = outcome.returns;
+  const standard = env.ctx.chain.accounts[env.self]!.contract!.token?.type;
+  return {
+    ok: true,
+    returnData: fn.outputs.length
+      ? AbiFunctions.encodeResult(fn, (fn.outputs.length === 1 ? values[0] : values) as never)
+      : '0x',
+    ran: standard ? { standard, name: fn.name } : { name: fn.name },
+  };
+}
+
+function modelOf(
+  env: CallEnv,
+  codeId: AccountId,
+  fn: AbiFunction,
+  args: readonly unknown[],
+): ModelOutcome | NotModelled {
+  const self = env.ctx.chain.accounts[env.self]!.contract!;
+  if (self.token) return tokenModel(env, fn.name, args);
+  const code = env.ctx.chain.accounts[codeId]!.contract!;
+  if (code.kind === 'custom') return declaredRead(env, codeId, fn, args);
+  return catalogueModel(env, codeId, fn.name, args);
+}

@@ -1,0 +1,119 @@
+import type { Abi, AbiFunction } from 'abitype';
+import * as Abis from 'ox/Abi';
+import * as AbiFunctions from 'ox/AbiFunction';
+import { balanceAt } from '../../domain/balances.js';
+import type { RpcContext } from '../context.js';
+import type { CallRequest } from './callEnv.js';
+import { type CallResult, revertResult } from './outcome.js';
+
+/** Multicall3's canonical address (the same on every chain), lower-case. */
+export const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+
+/** Multicall3's interface (mds1/multicall3), as viem and wagmi batch reads through it. */
+export const MULTICALL3_SIGNATURES = [
+  'struct Call { address target; bytes callData; }',
+  'struct Call3 { address target; bool allowFailure; bytes callData; }',
+  'struct Call3Value { address target; bool allowFailure; uint256 value; bytes callData; }',
+  'struct Result { bool success; bytes returnData; }',
+  'function aggregate(Call[] calls) payable returns (uint256 blockNumber, bytes[] returnData)',
+  'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
+  'function aggregate3Value(Call3Value[] calls) payable returns (Result[] returnData)',
+  'function blockAndAggregate(Call[] calls) payable returns (uint256 blockNumber, bytes32 blockHash, Result[] returnData)',
+  'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
+  'function tryBlockAndAggregate(bool requireSuccess, Call[] calls) payable returns (uint256 blockNumber, bytes32 blockHash, Result[] returnData)',
+  'function getBasefee() view returns (uint256 basefee)',
+  'function getBlockHash(uint256 blockNumber) view returns (bytes32 blockHash)',
+  'function getBlockNumber() view returns (uint256 blockNumber)',
+  'function getChainId() view returns (uint256 chainid)',
+  'function getCurrentBlockCoinbase() view returns (address coinbase)',
+  'function getCurrentBlockDifficulty() view returns (uint256 difficulty)',
+  'function getCurrentBlockGasLimit() view returns (uint256 gaslimit)',
+  'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
+  'function getEthBalance(address addr) view returns (uint256 balance)',
+  'function getLastBlockHash() view returns (bytes32 blockHash)',
+] as const;
+
+const ABI: Abi = Abis.from(MULTICALL3_SIGNATURES);
+const FUNCTIONS = new Map(
+  ABI.filter((x): x is AbiFunction => x.type === 'function').map((fn) => [AbiFunctions.getSelector(fn), fn]),
+);
+const ZERO_HASH = `0x${'0'.repeat(64)}`;
+const FAILED = 'Multicall3: call failed';
+
+type Evaluate = (ctx: RpcContext, request: CallRequest, height: number) => CallResult;
+type Inner = { target: string; allowFailure?: boolean; value?: bigint; callData: `0x${string}` };
+
+/**
+ * A call of Multicall3: each inner call evaluated as the node evaluates any call (its sender is
+ * Multicall3), the results encoded as the contract returns them; the block views from the block
+ * the call runs on. `blockhash` of the current block is zero inside a call, as in the EVM.
+ */
+export function multicall3(ctx: RpcContext, request: CallRequest, height: number, evaluate: Evaluate): CallResult {
+  const fn = FUNCTIONS.get(request.data.slice(0, 10) as `0x${string}`);
+  if (!fn) return revertResult(null);
+  let args: readonly unknown[];
+  try {
+    args = fn.inputs.length ? (AbiFunctions.decodeData(fn, request.data) as readonly unknown[]) : [];
+  } catch {
+    return revertResult(null);
+  }
+  if (request.value > 0n && fn.stateMutability !== 'payable') return revertResult(null);
+  const block = ctx.chain.blocks.at(height)!;
+  const run = (call: Inner) =>
+    evaluate(
+      ctx,
+      { from: MULTICALL3, to: call.target.toLowerCase(), data: call.callData, value: call.value ?? 0n },
+      height,
+    );
+  const result = (r: CallResult) => ({ success: r.ok, returnData: r.ok ? r.returnData : r.revertData });
+  const ok = (value: unknown): CallResult => ({ ok: true, returnData: AbiFunctions.encodeResult(fn, value as never) });
+  switch (fn.name) {
+    case 'aggregate':
+    case 'blockAndAggregate':
+    case 'tryAggregate':
+    case 'tryBlockAndAggregate': {
+      const requireSuccess = fn.name === 'aggregate' || fn.name === 'blockAndAggregate' || (args[0] as boolean);
+      const calls = (fn.name.startsWith('try') ? args[1] : args[0]) as Inner[];
+      const results = calls.map(run);
+      if (requireSuccess && results.some((r) => !r.ok)) return revertResult(FAILED);
+      if (fn.name === 'aggregate') return ok([BigInt(height), results.map((r) => (r.ok ? r.returnData : '0x'))]);
+      if (fn.name === 'tryAggregate') return ok(results.map(result));
+      return ok([BigInt(height), ZERO_HASH, results.map(result)]);
+    }
+    case 'aggregate3':
+    case 'aggregate3Value': {
+      const calls = args[0] as Inner[];
+      if (fn.name === 'aggregate3Value' && calls.reduce((sum, c) => sum + (c.value ?? 0n), 0n) !== request.value)
+        return revertResult('Multicall3: value mismatch');
+      const results = calls.map(run);
+      if (results.some((r, i) => !r.ok && !calls[i]!.allowFailure)) return revertResult(FAILED);
+      return ok(results.map(result));
+    }
+    case 'getBasefee':
+      return ok(block.baseFeePerGas);
+    case 'getBlockHash': {
+      const n = args[0] as bigint;
+      return ok(n < BigInt(height) && n >= BigInt(height - 256) ? ctx.chain.blocks.at(Number(n))!.hash : ZERO_HASH);
+    }
+    case 'getBlockNumber':
+      return ok(BigInt(height));
+    case 'getChainId':
+      return ok(BigInt(ctx.chainId));
+    case 'getCurrentBlockCoinbase':
+      return ok(ctx.chain.accounts[block.minerId]!.lower);
+    case 'getCurrentBlockDifficulty':
+      return ok(block.difficulty);
+    case 'getCurrentBlockGasLimit':
+      return ok(BigInt(block.gasLimit));
+    case 'getCurrentBlockTimestamp':
+      return ok(BigInt(block.timestamp));
+    case 'getEthBalance': {
+      const id = ctx.chain.accountByHash.get(String(args[0]).toLowerCase());
+      return ok(id === undefined ? 0n : balanceAt(ctx.facts, id, height));
+    }
+    case 'getLastBlockHash':
+      return ok(height > 0 ? ctx.chain.blocks.at(height - 1)!.hash : ZERO_HASH);
+    default:
+      return revertResult(null);
+  }
+}

@@ -1,0 +1,16 @@
+import type { RpcError } from './rpcError.js';
+
+/** Most requests one batch may hold (geth's default), and the largest body the node reads. */
+export const MAX_BATCH = 1_000;
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** A request id as the client sent it (a JSON number, string or null), written back as it came. */
+export type Id = string | number | null;
+
+/** A JSON-RPC answer: the envelope around a result or error part (already JSON). */
+export const answer = (id: Id, part: string): string => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},${part}}`;
+
+const errorPart = (error: RpcError) =>
+  `"error":${JSON.stringify(error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data })}`;
+
+export const errorAnswer = (id: Id, error: RpcError): string => answer(id, errorPart(error));

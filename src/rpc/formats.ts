@@ -1,0 +1,233 @@
+/**
+ * Blocks, transactions, receipts and logs as an Ethereum node answers them (geth's JSON: blocks
+ * and receipts with their keys in alphabetical order, transactions and logs in its struct order,
+ * quantities in hex, addresses in lower case), from the chain's facts. The chain has no
+ * signatures or tries of its own: `v`, `r`, `s` and the roots are commitments to what the block
+ * holds, the same at every call; a block's and a receipt's logs bloom is computed from its logs.
+ */
+import { createHash } from 'node:crypto';
+import * as Hash from 'ox/Hash';
+import { logsOfTransaction } from '../chain/logs.js';
+import { type Block, NONE, type Transaction } from '../chain/types.js';
+import { encodedLogOf, logEventOf } from '../domain/logs.js';
+import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
+import { cachedRpcJson, type RpcContext } from './context.js';
+import { quantity } from './quantity.js';
+
+type Hex = `0x${string}`;
+
+/** The root of an empty trie (transactions, receipts, withdrawals) and the hash of an empty uncle list. */
+export const EMPTY_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
+export const EMPTY_UNCLES = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
+const EMPTY_BLOOM = `0x${'0'.repeat(512)}`;
+
+/** A 32-byte commitment to `parts` under `label`: what a synthetic root or signature value is. */
+const commitment = (label: string, ...parts: string[]): Hex =>
+  `0x${createHash('sha256').update(label).update(parts.join(',')).digest('hex')}`;
+
+const lower = (ctx: RpcContext, id: number) => ctx.chain.accounts[id]!.lower;
+
+/** Sets the three bits of `value` (address or topic bytes) in a 2048-bit bloom. */
+function addToBloom(bloom: Uint8Array, value: Hex): void {
+  const hash = Hash.keccak256(value, { as: 'Bytes' });
+  for (let i = 0; i < 6; i += 2) {
+    const bit = ((hash[i]! << 8) | hash[i + 1]!) & 2047;
+    bloom[255 - (bit >> 3)]! |= 1 << (bit & 7);
+  }
+}
+
+const bloomHex = (bloom: Uint8Array): Hex => `0x${Buffer.from(bloom).toString('hex')}`;
+
+/** A log as the node lists it (`removed` is false: the chain's logs are canonical). */
+export function rpcLog(ctx: RpcContext, ref: number) {
+  const e = logEventOf(ctx.facts, ref);
+  const tx = ctx.chain.transactions.at(e.transaction)!;
+  const block = ctx.chain.blocks.at(e.block)!;
+  const { topics, data } = encodedLogOf(ctx.facts, ref);
+  return {
+    address: lower(ctx, e.emitterId),
+    topics: topics.filter((t): t is string => t !== null),
+    data,
+    blockNumber: quantity(e.block),
+    transactionHash: tx.hash,
+    transactionIndex: quantity(tx.position),
+    blockHash: block.hash,
+    blockTimestamp: quantity(block.timestamp),
+    logIndex: quantity(e.index),
+    removed: false,
+  };
+}
+
+/** The logs bloom of a transaction's logs. */
+function transactionBloom(ctx: RpcContext, tx: Transaction): Uint8Array {
+  const bloom = new Uint8Array(256);
+  for (const ref of logsOfTransaction(tx)) {
+    const e = logEventOf(ctx.facts, ref);
+    addToBloom(bloom, ctx.chain.accounts[e.emitterId]!.lower as Hex);
+    for (const topic of encodedLogOf(ctx.facts, ref).topics) if (topic !== null) addToBloom(bloom, topic as Hex);
+  }
+  return bloom;
+}
+
+/** The logs bloom of a block: every log of every transaction in it. */
+const blockBloom = (ctx: RpcContext, block: Block): string =>
+  ctx.facts.memo.get(`rpc-bloom:${block.hash}`, () => {
+    if (block.type !== 'block' || block.transactionCount === 0) return EMPTY_BLOOM;
+    const bloom = new Uint8Array(256);
+    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) {
+      const own = transactionBloom(ctx, ctx.chain.transactions.at(t)!);
+      for (let i = 0; i < 256; i++) bloom[i]! |= own[i]!;
+    }
+    return bloomHex(bloom);
+  });
+
+/** The signature values a transaction shows: commitments to its hash (the chain signs nothing). */
+function signatureOf(ctx: RpcContext, tx: Transaction) {
+  const yParity = Number.parseInt(tx.hash.slice(-1), 16) & 1;
+  const r = commitment('r', tx.hash);
+  // s in the lower half of the curve order, as signers make it.
+  const s = `0x0${commitment('s', tx.hash).slice(3)}` as Hex;
+  const v = tx.type === 0 ? ctx.chainId * 2 + 35 + yParity : yParity;
+  return { v: quantity(v), r, s, yParity: quantity(yParity) };
+}
+
+/** A mined transaction as `eth_getTransactionByHash` answers it (geth's field order). */
+export const rpcTransaction = (ctx: RpcContext, index: number): object => {
+  const tx = ctx.chain.transactions.at(index)!;
+  const block = ctx.chain.blocks.at(tx.block)!;
+  const { v, r, s, yParity } = signatureOf(ctx, tx);
+  return {
+    blockHash: block.hash,
+    blockNumber: quantity(tx.block),
+    blockTimestamp: quantity(block.timestamp),
+    from: lower(ctx, tx.fromId),
+    gas: quantity(tx.gasLimit),
+    gasPrice: quantity(tx.gasPrice),
+    ...(tx.type === 2
+      ? { maxFeePerGas: quantity(tx.maxFeePerGas!), maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas!) }
+      : {}),
+    hash: tx.hash,
+    input: inputOf(ctx.facts, index),
+    nonce: quantity(tx.nonce),
+    to: tx.toId === NONE ? null : lower(ctx, tx.toId),
+    transactionIndex: quantity(tx.position),
+    value: quantity(tx.value),
+    type: quantity(tx.type),
+    ...(tx.type === 2 ? { accessList: [] } : {}),
+    chainId: quantity(ctx.chainId),
+    v,
+    r,
+    s,
+    ...(tx.type === 2 ? { yParity } : {}),
+  };
+};
+
+/** The JSON of a mined transaction (memoised). */
+export const rpcTransactionJson = (ctx: RpcContext, index: number): string =>
+  cachedRpcJson(ctx, `tx:${index}`, () => rpcTransaction(ctx, index));
+
+/** A mined transaction's receipt (geth's keys, alphabetical). */
+export const rpcReceiptJson = (ctx: RpcContext, index: number): string =>
+  cachedRpcJson(ctx, `receipt:${index}`, () => {
+    const tx = ctx.chain.transactions.at(index)!;
+    const block = ctx.chain.blocks.at(tx.block)!;
+    const logs = logsOfTransaction(tx);
+    return {
+      blockHash: block.hash,
+      blockNumber: quantity(tx.block),
+      contractAddress: tx.createdId === NONE ? null : lower(ctx, tx.createdId),
+      cumulativeGasUsed: quantity(cumulativeGasUsed(ctx.facts, index)),
+      effectiveGasPrice: quantity(tx.gasPrice),
+      from: lower(ctx, tx.fromId),
+      gasUsed: quantity(tx.gasUsed),
+      logs: logs.map((ref) => rpcLog(ctx, ref)),
+      logsBloom: logs.length ? bloomHex(transactionBloom(ctx, tx)) : EMPTY_BLOOM,
+      status: tx.status === 'ok' ? '0x1' : '0x0',
+      to: tx.toId === NONE ? null : lower(ctx, tx.toId),
+      transactionHash: tx.hash,
+      transactionIndex: quantity(tx.position),
+      type: quantity(tx.type),
+    };
+  });
+
+/** The header fields of a block, uncles' included (geth's keys, alphabetical; `transactions` goes between). */
+function header(ctx: RpcContext, block: Block) {
+  const hashes = [];
+  for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
+    hashes.push(ctx.chain.transactions.at(t)!.hash);
+  const consensus = block.type === 'block';
+  return {
+    before: {
+      baseFeePerGas: quantity(block.baseFeePerGas),
+      difficulty: quantity(block.difficulty),
+      extraData: block.extraData,
+      gasLimit: quantity(block.gasLimit),
+      gasUsed: quantity(block.gasUsed),
+      hash: block.hash,
+      logsBloom: blockBloom(ctx, block),
+      miner: lower(ctx, block.minerId),
+      mixHash: commitment('mix', block.hash),
+      nonce: block.nonce,
+      number: quantity(block.height),
+      parentHash: block.parentHash,
+      receiptsRoot: consensus && hashes.length ? commitment('receipts', ...hashes) : EMPTY_ROOT,
+      sha3Uncles: block.unclesHashes.length ? commitment('uncles', ...block.unclesHashes) : EMPTY_UNCLES,
+      size: quantity(block.size),
+      stateRoot: block.stateRoot,
+      timestamp: quantity(block.timestamp),
+      totalDifficulty: quantity(block.totalDifficulty),
+    },
+    hashes: consensus ? hashes : [],
+    after: {
+      transactionsRoot: consensus && hashes.length ? commitment('transactions', ...hashes) : EMPTY_ROOT,
+      uncles: [...block.unclesHashes],
+    },
+  };
+}
+
+/** A withdrawal as a block lists it: the amount in gwei. */
+const rpcWithdrawal = (ctx: RpcContext, w: number) => {
+  const withdrawal = ctx.chain.withdrawals.at(w)!;
+  return {
+    index: quantity(withdrawal.index),
+    validatorIndex: quantity(withdrawal.validatorIndex),
+    address: lower(ctx, withdrawal.receiverId),
+    amount: quantity(withdrawal.amount / 10n ** 9n),
+  };
+};
+
+const TRANSACTIONS = '\u0000transactions';
+
+/** A block as `eth_getBlockBy*` answers it, with transaction hashes or whole transactions (their own JSON, joined in). */
+export function rpcBlockJson(ctx: RpcContext, block: Block, fullTransactions: boolean): string {
+  const key = `block:${block.hash}:${fullTransactions ? 1 : 0}`;
+  const hit = ctx.json.get(key);
+  if (hit !== undefined) return hit;
+  const { before, hashes, after } = header(ctx, block);
+  const withdrawals = [];
+  for (let w = block.withdrawalStart; w < block.withdrawalStart + block.withdrawalCount; w++)
+    withdrawals.push(rpcWithdrawal(ctx, w));
+  const json = JSON.stringify({
+    ...before,
+    transactions: fullTransactions ? TRANSACTIONS : hashes,
+    ...after,
+    withdrawals,
+    withdrawalsRoot: withdrawals.length
+      ? commitment('withdrawals', ...withdrawals.map((w) => `${w.index}:${w.address}:${w.amount}`))
+      : EMPTY_ROOT,
+  });
+  const full = fullTransactions
+    ? json.replace(
+        JSON.stringify(TRANSACTIONS),
+        `[${hashes.map((_, k) => rpcTransactionJson(ctx, block.transactionStart + k)).join(',')}]`,
+      )
+    : json;
+  return ctx.json.set(key, full);
+}
+
+/** An uncle as `eth_getUncleBy*` answers it: the header alone. */
+export const rpcUncleJson = (ctx: RpcContext, uncle: Block): string =>
+  cachedRpcJson(ctx, `uncle:${uncle.hash}`, () => {
+    const { before, after } = header(ctx, uncle);
+    return { ...before, ...after };
+  });

@@ -1,0 +1,136 @@
+import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
+import { encodedLogOf, logEventOf } from '../domain/logs.js';
+import { blockArg } from './blockParam.js';
+import type { RpcContext } from './context.js';
+import { addressArg, hashArg } from './quantity.js';
+import { invalidParams, serverError } from './rpcError.js';
+
+/** Most blocks one `eth_getLogs` may span, and most logs it may return (reth's defaults' spirit, the texts reth gives). */
+export const MAX_LOG_BLOCK_RANGE = 10_000;
+export const MAX_LOG_RESULTS = 10_000;
+
+/** Which logs a query asks for: its blocks, emitters (null: any) and topics by position (null: any). */
+export interface LogCriteria {
+  readonly from: number;
+  readonly to: number;
+  readonly addresses: readonly string[] | null;
+  readonly topics: readonly (readonly string[] | null)[];
+}
+
+/** The filter object of `eth_getLogs` and `eth_newFilter`, read as geth reads it. `to` may pass the head (a filter waits for it). */
+export function logCriteriaArg(
+  ctx: RpcContext,
+  value: unknown,
+  index: number,
+): LogCriteria & { readonly toLatest: boolean } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidParams(
+      `invalid argument ${index}: cannot unmarshal ${JSON.stringify(value) ?? 'undefined'} into a filter object`,
+    );
+  const o = value as Record<string, unknown>;
+  let from: number;
+  let to: number;
+  let toLatest = false;
+  if (o.blockHash !== undefined && o.blockHash !== null) {
+    if ((o.fromBlock ?? null) !== null || (o.toBlock ?? null) !== null)
+      throw invalidParams(
+        `invalid argument ${index}: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other`,
+      );
+    const block = ctx.chain.blockByHash.get(hashArg(o.blockHash, index));
+    if (!block || block.type !== 'block') throw serverError('unknown block');
+    from = to = block.height;
+  } else {
+    const edge = (field: 'fromBlock' | 'toBlock') => {
+      if (o[field] === 'pending') throw invalidParams('pending logs are not supported');
+      const ref = blockArg(ctx, o[field] ?? 'latest', index);
+      return 'pending' in ref ? ctx.chain.headHeight : ref.height;
+    };
+    from = edge('fromBlock');
+    to = edge('toBlock');
+    toLatest = (o.toBlock ?? 'latest') === 'latest';
+    if (from > to) throw invalidParams('invalid block range params');
+  }
+  const address = o.address;
+  const addresses =
+    address === undefined || address === null
+      ? null
+      : Array.isArray(address)
+        ? address.map((a, k) => {
+            if (typeof a !== 'string')
+              throw invalidParams(`invalid argument ${index}: non-string address at index ${k}`);
+            return addressArg(a, index, `address at index ${k}`);
+          })
+        : [addressArg(address, index, 'address')];
+  const rawTopics = o.topics ?? [];
+  if (!Array.isArray(rawTopics)) throw invalidParams(`invalid argument ${index}: invalid topic(s)`);
+  if (rawTopics.length > 4) throw invalidParams(`invalid argument ${index}: exceed max topics`);
+  const topics = rawTopics.map((t) => {
+    if (t === null) return null;
+    if (Array.isArray(t)) return t.includes(null) ? null : t.map((x) => hashArg(x, index));
+    return [hashArg(t, index)];
+  });
+  return { from, to, addresses, topics, toLatest };
+}
+
+/** Whether a log's emitter and topics pass the criteria. */
+function matches(ctx: RpcContext, ref: LogRef, criteria: LogCriteria, emitters: ReadonlySet<string> | null): boolean {
+  if (emitters && !emitters.has(ctx.chain.accounts[logEventOf(ctx.facts, ref).emitterId]!.lower)) return false;
+  if (!criteria.topics.length) return true;
+  const topics = encodedLogOf(ctx.facts, ref).topics;
+  return criteria.topics.every(
+    (wanted, k) => wanted === null || (topics[k] !== null && topics[k] !== undefined && wanted.includes(topics[k]!)),
+  );
+}
+
+/**
+ * The logs the criteria ask for, in chain order (block, then log index), refused as a node refuses
+ * a query too wide (`query exceeds max block range`) or too large (`query exceeds max results`,
+ * with a range that fits). Emitter lists are read from their accounts' log indexes, the rest block
+ * by block.
+ */
+export function logsMatching(ctx: RpcContext, criteria: LogCriteria): LogRef[] {
+  const { chain } = ctx;
+  const to = Math.min(criteria.to, chain.headHeight);
+  if (criteria.from > to) return [];
+  if (to - criteria.from + 1 > MAX_LOG_BLOCK_RANGE)
+    throw invalidParams(`query exceeds max block range ${MAX_LOG_BLOCK_RANGE}`);
+  const emitters = criteria.addresses && new Set(criteria.addresses);
+  const found: LogRef[] = [];
+  const take = (ref: LogRef) => {
+    if (!matches(ctx, ref, criteria, emitters)) return;
+    if (found.length === MAX_LOG_RESULTS) {
+      const last = logBlockOf(chain, found[found.length - 1]!);
+      throw invalidParams(
+        `query exceeds max results ${MAX_LOG_RESULTS}, retry with the range ${criteria.from}-${Math.max(criteria.from, last - 1)}`,
+      );
+    }
+    found.push(ref);
+  };
+  if (emitters) {
+    const ids = [...emitters].map((a) => chain.accountByHash.get(a)).filter((id): id is number => id !== undefined);
+    const refs = ids.flatMap((id) => {
+      const logs = chain.indexes.at(id)!.logs;
+      const out: number[] = [];
+      for (const ref of logs) {
+        const block = logBlockOf(chain, ref);
+        if (block > to) break;
+        if (block >= criteria.from) out.push(ref);
+      }
+      return out;
+    });
+    if (ids.length > 1)
+      refs.sort(
+        (a, b) =>
+          logBlockOf(chain, a) - logBlockOf(chain, b) ||
+          logEventOf(ctx.facts, a).index - logEventOf(ctx.facts, b).index,
+      );
+    for (const ref of refs) take(ref);
+    return found;
+  }
+  for (let height = criteria.from; height <= to; height++) {
+    const block = chain.blocks.at(height)!;
+    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
+      for (const ref of logsOfTransaction(chain.transactions.at(t)!)) take(ref);
+  }
+  return found;
+}

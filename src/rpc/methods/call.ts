@@ -1,0 +1,51 @@
+import { callGas } from '../../../generators/contracts/gasTable.js';
+import { blockArg, minedHeight } from '../blockParam.js';
+import type { CallRequest } from '../calls/callEnv.js';
+import { evaluateCall } from '../calls/evaluateCall.js';
+import { type RpcContext } from '../context.js';
+import { arity, type RpcMethod } from '../method.js';
+import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
+import { executionReverted, invalidParams } from '../rpcError.js';
+
+/** The call object of `eth_call` and `eth_estimateGas`: `from`, `to`, `data` (or `input`), `value`; gas and prices are read and checked, not used. */
+export function callArg(value: unknown, index: number): CallRequest {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidParams(
+      `invalid argument ${index}: cannot unmarshal ${JSON.stringify(value) ?? 'undefined'} into a call object`,
+    );
+  const o = value as Record<string, unknown>;
+  if (o.data !== undefined && o.input !== undefined && o.data !== o.input)
+    throw invalidParams(
+      `invalid argument ${index}: both "data" and "input" are set and not equal. Please use "input" to pass transaction call data`,
+    );
+  for (const field of ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce'])
+    if (o[field] !== undefined && o[field] !== null) bigQuantityArg(o[field], index, field);
+  const data = o.input ?? o.data;
+  return {
+    from: o.from === undefined || o.from === null ? null : addressArg(o.from, index, 'from'),
+    to: o.to === undefined || o.to === null ? null : addressArg(o.to, index, 'to'),
+    data: data === undefined || data === null ? '0x' : dataArg(data, index, o.input !== undefined ? 'input' : 'data'),
+    value: o.value === undefined || o.value === null ? 0n : bigQuantityArg(o.value, index, 'value'),
+  };
+}
+
+/** Runs a call at the block asked; a revert is the node's code-3 error with the revert data. */
+function run(ctx: RpcContext, params: readonly unknown[]) {
+  const request = callArg(params[0], 0);
+  const height = minedHeight(ctx, blockArg(ctx, params[1], 1));
+  const result = evaluateCall(ctx, request, height);
+  if (!result.ok) throw executionReverted(result.revertData, result.reason);
+  return { request, result };
+}
+
+export const callMethods: Record<string, RpcMethod> = {
+  eth_call(ctx, params) {
+    arity(params, 1, 3);
+    return run(ctx, params).result.returnData;
+  },
+  eth_estimateGas(ctx, params) {
+    arity(params, 1, 3);
+    const { request, result } = run(ctx, params);
+    return quantity(callGas(request.data, result.ran ?? null));
+  },
+};

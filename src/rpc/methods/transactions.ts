@@ -1,0 +1,67 @@
+import { cheaper } from '../../domain/replacements.js';
+import { blockArg } from '../blockParam.js';
+import { pendingContext, type RpcContext } from '../context.js';
+import { rpcReceiptJson, rpcTransaction, rpcTransactionJson } from '../formats.js';
+import { arity, RawJson, type RpcMethod } from '../method.js';
+import { hashArg, quantity, quantityArg } from '../quantity.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * A transaction waiting in the mempool, as a node shows it: its block fields null, `gasPrice` the
+ * price offered. A cheaper competitor is its rival under its own hash, at 10% lower prices.
+ */
+function pendingTransaction(ctx: RpcContext, hash: string): RawJson | null {
+  const pending = ctx.mempool()?.find(hash);
+  const ahead = pendingContext(ctx);
+  if (!pending || !ahead) return null;
+  const mined = rpcTransaction(ahead, pending.index) as Json;
+  const lower = (value: unknown) =>
+    typeof value === 'string' && pending.competitor ? quantity(cheaper(BigInt(value))) : value;
+  const offered = mined.maxFeePerGas ?? mined.gasPrice;
+  return new RawJson(
+    JSON.stringify({
+      ...mined,
+      blockHash: null,
+      blockNumber: null,
+      blockTimestamp: null,
+      gasPrice: lower(offered),
+      ...('maxFeePerGas' in mined
+        ? { maxFeePerGas: lower(mined.maxFeePerGas), maxPriorityFeePerGas: lower(mined.maxPriorityFeePerGas) }
+        : {}),
+      hash,
+      transactionIndex: null,
+    }),
+  );
+}
+
+function byBlockAndIndex(ctx: RpcContext, height: number | undefined, index: unknown): RawJson | null {
+  const position = quantityArg(index, 1);
+  const block = height === undefined ? undefined : ctx.chain.blocks.at(height);
+  if (!block || position >= block.transactionCount) return null;
+  return new RawJson(rpcTransactionJson(ctx, block.transactionStart + position));
+}
+
+export const transactionMethods: Record<string, RpcMethod> = {
+  eth_getTransactionByHash(ctx, params) {
+    arity(params, 1, 1);
+    const hash = hashArg(params[0], 0);
+    const index = ctx.chain.transactionByHash.get(hash);
+    return index === undefined ? pendingTransaction(ctx, hash) : new RawJson(rpcTransactionJson(ctx, index));
+  },
+  eth_getTransactionReceipt(ctx, params) {
+    arity(params, 1, 1);
+    const index = ctx.chain.transactionByHash.get(hashArg(params[0], 0));
+    return index === undefined ? null : new RawJson(rpcReceiptJson(ctx, index));
+  },
+  eth_getTransactionByBlockNumberAndIndex(ctx, params) {
+    arity(params, 2, 2);
+    const ref = blockArg(ctx, params[0], 0);
+    return 'pending' in ref ? null : byBlockAndIndex(ctx, ref.height, params[1]);
+  },
+  eth_getTransactionByBlockHashAndIndex(ctx, params) {
+    arity(params, 2, 2);
+    const block = ctx.chain.blockByHash.get(hashArg(params[0], 0));
+    return byBlockAndIndex(ctx, block?.type === 'block' ? block.height : undefined, params[1]);
+  },
+};

@@ -1,0 +1,110 @@
+import { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import type { RpcContext } from './context.js';
+import { FilterStore } from './filterStore.js';
+import { type NodeState, RawJson, type RpcMethod } from './method.js';
+import { blockMethods } from './methods/blocks.js';
+import { callMethods } from './methods/call.js';
+import { chainInfoMethods } from './methods/chainInfo.js';
+import { logMethods } from './methods/logs.js';
+import { stateMethods } from './methods/state.js';
+import { transactionMethods } from './methods/transactions.js';
+import { answer, errorAnswer, type Id, MAX_BATCH } from './envelope.js';
+import { invalidRequest, methodNotFound, RpcError } from './rpcError.js';
+
+/** Every method the node answers over HTTP (the websocket adds `eth_subscribe` and `eth_unsubscribe`). */
+export const METHODS: Readonly<Record<string, RpcMethod>> = {
+  ...chainInfoMethods,
+  ...blockMethods,
+  ...transactionMethods,
+  ...stateMethods,
+  ...logMethods,
+  ...callMethods,
+};
+
+const resultPart = (result: unknown) => `"result":${result instanceof RawJson ? result.text : JSON.stringify(result)}`;
+
+/** The methods a transport adds (the websocket's subscriptions), answered before the node's own. */
+export type ExtraMethods = Readonly<Record<string, RpcMethod>>;
+
+export interface RpcNode {
+  /** The answer to a request body: JSON text, or null when it held notifications only. */
+  answer(body: string, extra?: ExtraMethods): string | null;
+  /** What methods read: the chain served now, and the node's state (its filters). */
+  readonly context: () => RpcContext;
+  readonly state: NodeState;
+}
+
+/**
+ * The node's JSON-RPC 2.0 over a chain that may grow: single requests and batches (answered in
+ * request order; notifications, requests without an id, get no answer), geth's error codes and
+ * texts. Methods are pure functions of the chain served now, but for filters, kept by the node
+ * across blocks. A method that needs a module still loading throws `ModuleNotLoaded` (the
+ * transport waits it out and asks again, as for the REST API).
+ */
+export function createRpcNode(options: {
+  readonly context: () => RpcContext;
+  readonly seed: string;
+  readonly onError?: (error: unknown, method: string) => void;
+}): RpcNode {
+  const state: NodeState = { filters: new FilterStore(options.seed) };
+  const onError =
+    options.onError ?? ((error, method) => console.error(`explorer-mock: internal error in ${method}:`, error));
+
+  /** One request's answer, or null for a notification. */
+  const one = (ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): string | null => {
+    if (request === null || typeof request !== 'object' || Array.isArray(request))
+      return errorAnswer(null, invalidRequest());
+    const r = request as Record<string, unknown>;
+    const id = r.id;
+    const validId = id === undefined || id === null || typeof id === 'string' || typeof id === 'number';
+    if (!validId) return errorAnswer(null, invalidRequest('invalid request: id must be a string, a number or null'));
+    const replyId: Id = id === undefined ? null : (id as Id);
+    if (r.jsonrpc !== '2.0') return errorAnswer(replyId, invalidRequest('invalid request: jsonrpc must be "2.0"'));
+    if (typeof r.method !== 'string' || r.method === '')
+      return errorAnswer(replyId, invalidRequest('invalid request: method must be a non-empty string'));
+    const notification = id === undefined;
+    const params = r.params === undefined || r.params === null ? [] : r.params;
+    try {
+      if (!Array.isArray(params)) throw new RpcError(-32602, 'non-array args');
+      const method = extra?.[r.method] ?? METHODS[r.method];
+      if (!method) {
+        if (r.method === 'eth_subscribe' || r.method === 'eth_unsubscribe')
+          throw new RpcError(-32601, 'notifications not supported');
+        throw methodNotFound(r.method.slice(0, 100));
+      }
+      const result = method(ctx, params, state);
+      return notification ? null : answer(replyId, resultPart(result));
+    } catch (error) {
+      if (error instanceof ModuleNotLoaded) throw error;
+      if (!(error instanceof RpcError)) {
+        onError(error, r.method);
+        error = new RpcError(-32603, 'internal error');
+      }
+      return notification ? null : errorAnswer(replyId, error as RpcError);
+    }
+  };
+
+  return {
+    context: options.context,
+    state,
+    answer(body, extra) {
+      let request: unknown;
+      try {
+        request = JSON.parse(body);
+      } catch {
+        return errorAnswer(null, new RpcError(-32700, 'parse error'));
+      }
+      const ctx = options.context();
+      if (!Array.isArray(request)) return one(ctx, request, extra);
+      if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
+      if (request.length > MAX_BATCH)
+        return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
+      const answers: string[] = [];
+      for (const r of request) {
+        const a = one(ctx, r, extra);
+        if (a !== null) answers.push(a);
+      }
+      return answers.length ? `[${answers.join(',')}]` : null;
+    },
+  };
+}
