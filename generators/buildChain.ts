@@ -9,7 +9,9 @@ import type { Scene } from './activity/context.js';
 import { randomTransaction } from './activity/randomTransaction.js';
 import { nextBaseFee } from './blocks/nextBaseFee.js';
 import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
+import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
 import { finalize } from './finalize.js';
+import { predeployContract } from './ledger/createContract.js';
 import { applyTransaction } from './ledger/applyTransaction.js';
 import { type BlockContext, ETHER, GWEI, maxFeeCapFor } from './ledger/blockContext.js';
 import type { TxPlan } from './ledger/plan.js';
@@ -125,6 +127,15 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const cast = createGenesis(state);
   predeployTokens(state, cast);
   predeployContracts(state, cast);
+  // Multicall3 at its canonical address, as every chain has it (after the scenario's own, so they keep their ids).
+  predeployContract(state, MULTICALL3_ADDRESS, {
+    kind: 'custom',
+    name: 'Multicall3',
+    verification: 'full',
+    constructorArgs: [],
+    custom: multicall3Code(),
+    bytecodeLabel: 'multicall3',
+  });
   const gasLimit = blockGasLimit(scenario);
   const activity = activitySteps(state, cast);
   const queue: ScriptStep[] = [
@@ -390,6 +401,7 @@ function nameNotables(state: LedgerState, cast: Cast, forced: { empty: number; u
   h.validator = hashOf(cast.validators[0]!.feeRecipientId);
   h.withdrawalAddress = hashOf(cast.validators[0]!.withdrawalId);
   h.zeroAddress = hashOf(cast.zeroId);
+  h.multicall3 = MULTICALL3_ADDRESS;
   const ens = state.accounts.find((a) => a.ensName);
   if (ens) h.ensAddress = ens.hash;
   const tagged = cast.eoas.map((id) => state.accounts[id]!).find((a) => a.publicTags.length && a.metadata);

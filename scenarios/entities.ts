@@ -2,6 +2,7 @@
  * The checks a scenario's entities need beyond their schema: what each one asks must be possible
  * on a chain (a free, checksummed, non-reserved address; names that exist; enough coin).
  */
+import { MULTICALL3_ADDRESS } from '../generators/contracts/multicall3.js';
 import { contractProblem } from './contractEntities.js';
 import type { Scenario } from './types.js';
 import { checksumProblem, type EntityProblem, parseCoinAmount, parseTokenAmount } from './values.js';
@@ -32,7 +33,9 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   const accounts = scenario.entities?.accounts ?? [];
   const names = new Map<string, number>();
   // Every pinned address (accounts, tokens, contracts), with the entity there.
-  const pinned = new Map<string, string>();
+  const pinned = new Map<string, string>([
+    [MULTICALL3_ADDRESS.toLowerCase(), 'Multicall3, which every chain has there'],
+  ]);
   const claim = (address: string, at: string): string | null => {
     const lower = address.toLowerCase();
     const problem =

@@ -12,8 +12,11 @@ import { fullWalk } from '../support/fullWalk.js';
  * the spec's shapes, and say so in the commit.
  */
 const PINNED = {
-  tiny: { urls: 1_523, digest: 'cd700f49de16bc13d1b94d5beb9e5b90e35785b3f642d5020f7b258b56996bfa' },
-  default: { urls: 24_109, digest: '52506271df4b7ffab5bc590fecb0cb39666f29ee001e4155d3f0583b6c247e90' },
+  // Re-pinned with the node: Multicall3 predeployed at its canonical address (15 more URLs), and
+  // the catalogue's ERC-721 and ERC-1155 ABIs and sources gaining approve/getApproved,
+  // setApprovalForAll/isApprovedForAll, balanceOfBatch and supportsInterface.
+  tiny: { urls: 1_538, digest: '3c8d107d5a6a158bd5d6fe8e51f041e8fcf83a90209e7ffdb528ca4abddbae76' },
+  default: { urls: 24_124, digest: '0d89327a7a7e6130df4a0a62ee4e1d27cbaa6e0e61bacbc7b767d624fb6119f4' },
 };
 
 describe('the spec profile of the twelve endpoints', () => {

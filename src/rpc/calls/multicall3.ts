@@ -1,41 +1,16 @@
-import type { Abi, AbiFunction } from 'abitype';
-import * as Abis from 'ox/Abi';
+import type { AbiFunction } from 'abitype';
 import * as AbiFunctions from 'ox/AbiFunction';
+import { MULTICALL3_ABI, MULTICALL3_ADDRESS } from '../../../generators/contracts/multicall3.js';
 import { balanceAt } from '../../domain/balances.js';
 import type { RpcContext } from '../context.js';
 import type { CallRequest } from './callEnv.js';
 import { type CallResult, revertResult } from './outcome.js';
 
 /** Multicall3's canonical address (the same on every chain), lower-case. */
-export const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+export const MULTICALL3 = MULTICALL3_ADDRESS.toLowerCase();
 
-/** Multicall3's interface (mds1/multicall3), as viem and wagmi batch reads through it. */
-export const MULTICALL3_SIGNATURES = [
-  'struct Call { address target; bytes callData; }',
-  'struct Call3 { address target; bool allowFailure; bytes callData; }',
-  'struct Call3Value { address target; bool allowFailure; uint256 value; bytes callData; }',
-  'struct Result { bool success; bytes returnData; }',
-  'function aggregate(Call[] calls) payable returns (uint256 blockNumber, bytes[] returnData)',
-  'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
-  'function aggregate3Value(Call3Value[] calls) payable returns (Result[] returnData)',
-  'function blockAndAggregate(Call[] calls) payable returns (uint256 blockNumber, bytes32 blockHash, Result[] returnData)',
-  'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
-  'function tryBlockAndAggregate(bool requireSuccess, Call[] calls) payable returns (uint256 blockNumber, bytes32 blockHash, Result[] returnData)',
-  'function getBasefee() view returns (uint256 basefee)',
-  'function getBlockHash(uint256 blockNumber) view returns (bytes32 blockHash)',
-  'function getBlockNumber() view returns (uint256 blockNumber)',
-  'function getChainId() view returns (uint256 chainid)',
-  'function getCurrentBlockCoinbase() view returns (address coinbase)',
-  'function getCurrentBlockDifficulty() view returns (uint256 difficulty)',
-  'function getCurrentBlockGasLimit() view returns (uint256 gaslimit)',
-  'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
-  'function getEthBalance(address addr) view returns (uint256 balance)',
-  'function getLastBlockHash() view returns (bytes32 blockHash)',
-] as const;
-
-const ABI: Abi = Abis.from(MULTICALL3_SIGNATURES);
 const FUNCTIONS = new Map(
-  ABI.filter((x): x is AbiFunction => x.type === 'function').map((fn) => [AbiFunctions.getSelector(fn), fn]),
+  MULTICALL3_ABI.filter((x): x is AbiFunction => x.type === 'function').map((fn) => [AbiFunctions.getSelector(fn), fn]),
 );
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
 const FAILED = 'Multicall3: call failed';
