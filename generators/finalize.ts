@@ -239,6 +239,7 @@ const changedSince = (account: Account, copy: Account): boolean =>
   (account.contract !== null &&
     (account.contract.creationStatus !== copy.contract!.creationStatus ||
       account.contract.hasLogs !== copy.contract!.hasLogs ||
+      account.contract.reads !== copy.contract!.reads ||
       (account.contract.token !== null &&
         (account.contract.token.totalSupply !== copy.contract!.token!.totalSupply ||
           account.contract.token.holdersCount !== copy.contract!.token!.holdersCount))));

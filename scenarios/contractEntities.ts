@@ -1,4 +1,4 @@
-import type { Abi } from 'abitype';
+import type { Abi, AbiFunction } from 'abitype';
 import { constructorInputsOf } from '../generators/contracts/abiOf.js';
 import * as Abis from 'ox/Abi';
 import { argumentValue } from './abiArguments.js';
@@ -19,6 +19,45 @@ export function callAbi(contracts: readonly NamedContract[], contract: NamedCont
   const implementation = contract.proxy ? contracts.find((c) => c.name === contract.proxy!.implementation) : undefined;
   return entityAbi(implementation ?? contract);
 }
+
+const signatureOf = (fn: AbiFunction): string => `${fn.name}(${fn.inputs.map((p) => p.type).join(',')})`;
+
+/** A read as a scenario writes it (a contract's `reads`, a call's `sets`). */
+export interface RawRead {
+  readonly function: string;
+  readonly args?: readonly (string | number | boolean)[] | undefined;
+  readonly returns: readonly (string | number | boolean)[];
+}
+
+/**
+ * The view a declared read names in `abi` (`whose` says whose ABI it is), or what is wrong with
+ * it, at the field it concerns: no such function, not a view, or a count of arguments or values
+ * its ABI does not have.
+ */
+export function readFunction(abi: Abi, read: RawRead, whose: string): AbiFunction | { field: string; problem: string } {
+  const fn = abi.find((x): x is AbiFunction => x.type === 'function' && signatureOf(x) === read.function);
+  if (!fn) return { field: '.function', problem: `${whose} has no ${read.function}` };
+  if (fn.stateMutability !== 'view' && fn.stateMutability !== 'pure')
+    return {
+      field: '.function',
+      problem: `${read.function} is ${fn.stateMutability}, not a view: declare what it changes with sets on the call`,
+    };
+  if (read.args && read.args.length !== fn.inputs.length)
+    return {
+      field: '.args',
+      problem: `${read.function} takes ${fn.inputs.length} arguments, got ${read.args.length}`,
+    };
+  if (read.returns.length !== fn.outputs.length)
+    return {
+      field: '.returns',
+      problem: `${read.function} returns ${fn.outputs.length} values (${fn.outputs.map((p) => p.type).join(', ')}), got ${read.returns.length}`,
+    };
+  return fn;
+}
+
+/** Whose ABI a named contract's reads are found in, in words. */
+export const readAbiName = (contract: NamedContract): string =>
+  contract.proxy ? `the ABI of its implementation ${contract.proxy.implementation}` : `the ABI of ${contract.name}`;
 
 /** The source files of a named contract (one text becomes `<ContractName>.sol`), the compilation target first. */
 export function entitySources(contract: NamedContract): { readonly filePath: string; readonly content: string }[] {
@@ -89,6 +128,8 @@ export function contractProblem(
           '.proxy.implementation',
           `a proxy at a fixed address is predeployed at genesis, so its implementation needs a fixed address too`,
         );
+      const found = readsProblem(contracts, contract);
+      if (found) return here(found.field, found.problem);
       continue;
     }
     if (contract.abi === undefined)
@@ -139,6 +180,20 @@ export function contractProblem(
         );
       }
     }
+    const found = readsProblem(contracts, contract);
+    if (found) return here(found.field, found.problem);
+  }
+  return null;
+}
+
+/** The first of a named contract's reads its ABI (a proxy's: its implementation's) does not answer. */
+function readsProblem(
+  contracts: readonly NamedContract[],
+  contract: NamedContract,
+): { field: string; problem: string } | null {
+  for (const [k, read] of (contract.reads ?? []).entries()) {
+    const fn = readFunction(callAbi(contracts, contract), read, readAbiName(contract));
+    if ('problem' in fn) return { field: `.reads[${k}]${fn.field}`, problem: fn.problem };
   }
   return null;
 }

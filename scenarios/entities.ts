@@ -3,7 +3,7 @@
  * on a chain (a free, checksummed, non-reserved address; names that exist; enough coin).
  */
 import { MULTICALL3_ADDRESS } from '../generators/contracts/multicall3.js';
-import { contractProblem } from './contractEntities.js';
+import { callAbi, contractProblem, readAbiName, readFunction } from './contractEntities.js';
 import type { Scenario } from './types.js';
 import { checksumProblem, type EntityProblem, parseCoinAmount, parseTokenAmount } from './values.js';
 
@@ -135,6 +135,16 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
       };
     if (tx.emits !== undefined && (!contractNames.has(tx.to) || !tx.call || tx.status === 'error'))
       return { path: `${at}.emits`, problem: 'events are emitted by a successful call of a named contract' };
+    if (tx.sets !== undefined && (!contractNames.has(tx.to) || tx.status === 'error'))
+      return {
+        path: `${at}.sets`,
+        problem: "a successful transaction to a named contract sets what that contract's views return",
+      };
+    const callee = contracts.find((c) => c.name === tx.to);
+    for (const [k, read] of (tx.sets ?? []).entries()) {
+      const fn = readFunction(callAbi(contracts, callee!), read, readAbiName(callee!));
+      if ('problem' in fn) return { path: `${at}.sets[${k}]${fn.field}`, problem: fn.problem };
+    }
     if (tx.at !== undefined && tx.at > scenario.blocks)
       return { path: `${at}.at`, problem: `block ${tx.at} is past the scenario's ${scenario.blocks} blocks` };
     if (tx.value !== undefined && typeof parseCoinAmount(tx.value) === 'string')

@@ -95,6 +95,25 @@ const hexBytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, '0x-prefixed hex byte
 /** A call, constructor or event argument: account names, token symbols, contract names or 0x hashes for addresses; integers as numbers or digit strings; text; booleans. */
 const argument = z.union([z.string(), z.number(), z.boolean()]);
 
+/** `name(type,type)`: a function by its signature. */
+const functionSignature = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*\((|[a-z0-9\[\]]+(,[a-z0-9\[\]]+)*)\)$/,
+    'a signature such as "transfer(address,uint256)"',
+  );
+
+/** What a view of a named contract returns, for the node's eth_call to answer with. */
+export const declaredRead = z.strictObject({
+  function: functionSignature.describe('A view or pure function of its ABI (a proxy’s: its implementation’s).'),
+  args: z
+    .array(argument)
+    .max(10)
+    .optional()
+    .describe('Only for a call with these arguments (default: any arguments). Written as call arguments are.'),
+  returns: z.array(argument).max(10).describe('What it returns, one value per output, written as call arguments are.'),
+});
+
 /**
  * A contract the scenario names, with the user's own code: a Foundry or Hardhat artifact, or an
  * inline ABI (and optionally bytecode and source); or a standard proxy of another named contract.
@@ -170,6 +189,17 @@ export const namedContract = z.strictObject({
     .max(20)
     .optional()
     .describe('Arguments of its constructor, as its ABI takes them.'),
+  reads: z
+    .array(
+      declaredRead.extend({
+        at: z.number().int().min(0).optional().describe('The block it answers from (default: from its creation).'),
+      }),
+    )
+    .max(100)
+    .optional()
+    .describe(
+      "What its views return, for the node's eth_call: a later entry for the same function and arguments wins from its block on. Views left out are answered with an error naming them.",
+    ),
   proxy: z
     .strictObject({
       implementation: handle.describe('A named contract listed before this one.'),
@@ -188,12 +218,7 @@ export const scriptedTransaction = z.strictObject({
   value: coinAmount.optional().describe('Coin sent with it (default 0).'),
   call: z
     .strictObject({
-      signature: z
-        .string()
-        .regex(
-          /^[A-Za-z_][A-Za-z0-9_]*\((|[a-z0-9\[\]]+(,[a-z0-9\[\]]+)*)\)$/,
-          'a signature such as "transfer(address,uint256)"',
-        ),
+      signature: functionSignature,
       args: z
         .array(argument)
         .max(10)
@@ -222,6 +247,13 @@ export const scriptedTransaction = z.strictObject({
     .max(10)
     .optional()
     .describe('Events a successful call of a named contract emits, from its ABI, in order.'),
+  sets: z
+    .array(declaredRead)
+    .max(10)
+    .optional()
+    .describe(
+      "What the named contract's views return once it succeeds (from its block on), for the node's eth_call: the state the call changed.",
+    ),
   at: z
     .number()
     .int()

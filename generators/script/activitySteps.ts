@@ -11,6 +11,7 @@ import { abiOf } from '../contracts/abiOf.js';
 import type { TransferSpec } from '../ledger/plan.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
+import { declaredReadOf } from './declaredReads.js';
 import { namedAddress } from './namedContractSteps.js';
 import { spreadSteps, type ScriptStep } from './step.js';
 
@@ -93,9 +94,28 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
         );
       return event;
     });
+    // Once it succeeds, the called contract's views answer what it set (a proxy's: at the proxy).
+    const after: ScriptStep['after'] = tx.sets?.length
+      ? (s, t) => {
+          const transaction = s.state.transactions[t]!;
+          const target = s.state.accounts[transaction.toId]!.contract!;
+          const reads = tx.sets!.map((read, k) =>
+            declaredReadOf(
+              contracts,
+              contract!,
+              read,
+              transaction.block,
+              (name) => namedAddress(s.state, s.cast, name),
+              `${path}.sets[${k}]`,
+            ),
+          );
+          target.reads = [...(target.reads ?? []), ...reads];
+        }
+      : undefined;
     for (let r = 0; r < (tx.repeat ?? 1); r++) {
       const step: Omit<ScriptStep, 'notBefore'> = {
         label: `special:activity:${i}:${r}`,
+        ...(after ? { after } : {}),
         plan: (s) => {
           const valuesOf = (
             parameters: readonly AbiParameter[],

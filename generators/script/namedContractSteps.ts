@@ -9,6 +9,7 @@ import { constructorInputsOf } from '../contracts/abiOf.js';
 import { predeployContract } from '../ledger/createContract.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
+import { declaredReadOf } from './declaredReads.js';
 import type { ScriptStep } from './step.js';
 
 /** The chain's record of a named contract's own code (none for a standard proxy). */
@@ -28,6 +29,22 @@ export function customCodeOf(spec: NamedContract): CustomCode | null {
 export function namedAddress(state: LedgerState, cast: Cast, name: string): Hex | null {
   const id = cast.named.get(name) ?? cast.namedTokens.get(name) ?? cast.namedContracts.get(name);
   return id === undefined ? null : state.accounts[id]!.hash;
+}
+
+/** Gives a named contract, just created, the reads its entry declares (from its creation block unless `at` says). */
+function declareReads(state: LedgerState, cast: Cast, spec: NamedContract, index: number, id: number, created: number) {
+  if (!spec.reads?.length) return;
+  const contracts = state.scenario.entities?.contracts ?? [];
+  state.accounts[id]!.contract!.reads = spec.reads.map((read, k) =>
+    declaredReadOf(
+      contracts,
+      spec,
+      read,
+      read.at ?? created,
+      (name) => namedAddress(state, cast, name),
+      `entities.contracts[${index}].reads[${k}]`,
+    ),
+  );
 }
 
 /** What a named contract is created as: its kind, Solidity name, constructor arguments and implementation. */
@@ -91,6 +108,7 @@ export function predeployContracts(state: LedgerState, cast: Cast): void {
       ...(implementationId !== NONE ? { implementationId } : {}),
     });
     cast.namedContracts.set(spec.name, id);
+    declareReads(state, cast, spec, i, id, 0);
   }
 }
 
@@ -123,7 +141,9 @@ export function namedContractSteps(state: LedgerState, cast: Cast): ScriptStep[]
         return plan;
       },
       after: (s, t) => {
-        cast.namedContracts.set(spec.name, s.state.transactions[t]!.createdId);
+        const transaction = s.state.transactions[t]!;
+        cast.namedContracts.set(spec.name, transaction.createdId);
+        declareReads(s.state, cast, spec, i, transaction.createdId, transaction.block);
       },
     };
     return [step];

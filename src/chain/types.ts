@@ -135,8 +135,6 @@ export interface CustomCode {
   readonly sources: readonly { readonly filePath: string; readonly content: string }[];
   /** Drawn when null. */
   readonly compiler: CompilerSpec | null;
-  /** The views the scenario declares the values of, in the order declared (set-up, then scripted calls as they run). */
-  readonly reads?: DeclaredRead[];
 }
 
 export interface Contract {
@@ -162,6 +160,8 @@ export interface Contract {
   readonly token: Token | null;
   /** Whether it has emitted a log (a token transfer or any event) in the chain. */
   hasLogs: boolean;
+  /** The views a scenario declares it answers (its own, or through it as a proxy), in the order declared: set-up, then scripted calls as they run. */
+  reads?: readonly DeclaredRead[];
 }
 
 export interface Account {

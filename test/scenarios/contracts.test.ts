@@ -571,6 +571,67 @@ describe('named contracts', () => {
       'entities.contracts[0].verified: a verified contract needs its source',
     ],
     [
+      'a read of a function the ABI lacks',
+      contracts([{ name: 'C', verified: false, abi, reads: [{ function: 'greet()', returns: ['x'] }] }]),
+      'entities.contracts[0].reads[0].function: the ABI of C has no greet()',
+    ],
+    [
+      'a read of a function that is no view',
+      contracts([{ name: 'C', verified: false, abi, reads: [{ function: 'hello(string)', returns: [] }] }]),
+      'entities.contracts[0].reads[0].function: hello(string) is nonpayable, not a view: declare what it changes with sets on the call',
+    ],
+    [
+      'a read returning more values than its function',
+      contracts([
+        {
+          name: 'C',
+          verified: false,
+          abi: ['function greet() view returns (string)'],
+          reads: [{ function: 'greet()', returns: ['x', 'y'] }],
+        },
+      ]),
+      'entities.contracts[0].reads[0].returns: greet() returns 1 values (string), got 2',
+    ],
+    [
+      "a proxy's read its implementation lacks",
+      contracts([
+        { name: 'C', verified: false, abi },
+        {
+          name: 'P',
+          proxy: { implementation: 'C', kind: 'eip1967' },
+          reads: [{ function: 'owner()', returns: ['a'] }],
+        },
+      ]),
+      'entities.contracts[1].reads[0].function: the ABI of its implementation C has no owner()',
+    ],
+    [
+      'a read returning a name that is no entity',
+      contracts([
+        {
+          name: 'C',
+          verified: false,
+          abi: ['function owner() view returns (address)'],
+          reads: [{ function: 'owner()', returns: ['zed'] }],
+        },
+      ]),
+      'entities.contracts[0].reads[0].returns[0]: "zed" is no named account, named token, named contract or 0x address',
+    ],
+    [
+      'reads set by a failing call',
+      contracts([{ name: 'C', verified: false, abi: [...abi, 'function greet() view returns (string)'] }], {
+        activity: [
+          {
+            from: 'a',
+            to: 'C',
+            call: { signature: 'hello(string)', args: ['x'] },
+            status: 'error',
+            sets: [{ function: 'greet()', returns: ['x'] }],
+          },
+        ],
+      }),
+      "activity[0].sets: a successful transaction to a named contract sets what that contract's views return",
+    ],
+    [
       'events on a failing call',
       contracts([{ name: 'C', verified: false, abi }], {
         activity: [

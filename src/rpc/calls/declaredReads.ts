@@ -1,5 +1,4 @@
 import type { AbiFunction } from 'abitype';
-import type { AccountId } from '../../chain/types.js';
 import type { CallEnv } from './callEnv.js';
 import { type ModelOutcome, NotModelled } from './outcome.js';
 
@@ -17,17 +16,13 @@ const same = (a: unknown, b: unknown): boolean =>
         : a === b;
 
 /**
- * What a scenario's own contract answers: the read it declared for the function (and these
- * arguments) latest at or before the block asked; none declared, the node says so.
+ * What a scenario's own contract answers (the one called: a proxy's reads are its own): the read
+ * declared for the function (and these arguments) latest at or before the block asked; none
+ * declared, the node says so.
  */
-export function declaredRead(
-  env: CallEnv,
-  codeId: AccountId,
-  fn: AbiFunction,
-  args: readonly unknown[],
-): ModelOutcome | NotModelled {
+export function declaredRead(env: CallEnv, fn: AbiFunction, args: readonly unknown[]): ModelOutcome | NotModelled {
   const signature = signatureOf(fn);
-  const reads = env.ctx.chain.accounts[codeId]!.contract!.custom?.reads ?? [];
+  const reads = env.ctx.chain.accounts[env.self]!.contract!.reads ?? [];
   let found: (typeof reads)[number] | undefined;
   for (const read of reads) {
     if (read.signature !== signature || read.fromBlock > env.height) continue;

@@ -24,13 +24,13 @@ const functionBySelector = (abi: Abi, selector: string): AbiFunction | undefined
   abi.find((x): x is AbiFunction => x.type === 'function' && AbiFunctions.getSelector(x) === selector);
 
 /** Why the node cannot answer, and how to make it: said plainly instead of a made-up value. */
-function notModelled(ctx: RpcContext, self: AccountId, what: string): never {
+function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: string): never {
   const account = ctx.chain.accounts[self]!;
-  const named = account.contract?.kind === 'custom';
+  const named = ctx.chain.accounts[codeId]!.contract?.kind === 'custom';
   throw serverError(
     `explorer-mock does not model ${what} of ${account.hash}: the ledger holds no value for it${
       named
-        ? '. Declare it in the scenario: entities.contracts[].reads, e.g. {"function": "greeting()", "value": "gm"}'
+        ? '. Declare what it returns in the scenario: entities.contracts[].reads, e.g. {"function": "greet()", "returns": ["gm"]}, or activity[].sets for what a call changes'
         : ' (only the catalogue views whose values follow from the chain are answered)'
     }`,
   );
@@ -90,7 +90,7 @@ function encode(
     return revertResult(null);
   }
   const outcome = given ?? modelOf(env, codeId, fn, args);
-  if (outcome instanceof NotModelled) notModelled(env.ctx, env.self, outcome.why);
+  if (outcome instanceof NotModelled) notModelled(env.ctx, env.self, codeId, outcome.why);
   if ('revert' in outcome) return revertResult(outcome.revert, outcome.data);
   const values = outcome.returns;
   const standard = env.ctx.chain.accounts[env.self]!.contract!.token?.type;
@@ -112,6 +112,6 @@ function modelOf(
   const self = env.ctx.chain.accounts[env.self]!.contract!;
   if (self.token) return tokenModel(env, fn.name, args);
   const code = env.ctx.chain.accounts[codeId]!.contract!;
-  if (code.kind === 'custom') return declaredRead(env, codeId, fn, args);
+  if (code.kind === 'custom') return declaredRead(env, fn, args);
   return catalogueModel(env, codeId, fn.name, args);
 }
