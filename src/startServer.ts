@@ -7,7 +7,9 @@ import { createLiveChain } from './live/liveChain.js';
 import { anchoredGenesisTime, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
-import { attachPhoenixSocket, type PhoenixSocket } from './phoenix/phoenixSocket.js';
+import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
+import { createNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/nodeSocket.js';
+import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
@@ -142,15 +144,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     build,
     createBuilder: (o) => builderModule.get().createChainBuilder(o),
   });
-  let socket: PhoenixSocket | undefined;
+  const socket = createPhoenixSocket();
+  const nodeSocket = createNodeSocket(live, opened.chain.seed);
   const serving = await serve(live.answer, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
     attach: (server, serverFaults) => {
-      socket = attachPhoenixSocket(server, serverFaults);
-      return () => socket!.close();
+      const detach = attachUpgrades(
+        server,
+        new Map([
+          [SOCKET_PATH, socket.route],
+          [NODE_SOCKET_PATH, nodeSocket.route],
+        ]),
+        serverFaults,
+      );
+      return () => {
+        socket.close();
+        nodeSocket.close();
+        detach();
+      };
     },
   });
   /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
@@ -184,7 +198,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Each mined block's broadcasts, in block order (a view may wait for a lazily loaded module).
   let broadcasting: Promise<void> = Promise.resolve();
   live.onBlock((_chain, height) => {
-    if (!socket) return;
     const app = live.current;
     const target = socket;
     broadcasting = broadcasting

@@ -23,6 +23,8 @@ export interface LiveChain {
    * nothing in flight does. Returns the new chain.
    */
   mine(blocks?: number): Chain;
+  /** The node over the chain served now (its filters outlive each chain); throws `ModuleNotLoaded` until the node's modules are loaded. */
+  node(): RpcNode;
   /** Calls `listener` after each block is mined, oldest first, with the chain that holds it. */
   onBlock(listener: (chain: Chain, height: number) => void): () => void;
   /** Serves another chain from now on (a rebuilt scenario), mined on from `build`. */
@@ -107,6 +109,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       return current;
     },
     answer,
+    node: nodeOf,
     mine(blocks = 1) {
       if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
         throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);

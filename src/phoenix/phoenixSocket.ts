@@ -1,21 +1,9 @@
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { WebSocket, WebSocketServer } from 'ws';
-import { errorMessageOf } from '../faults/faultConfig.js';
-import { asksForFault } from '../faults/planFaults.js';
-import { lazyModule } from '../lazy/lazyModule.js';
-import type { ServerFaults } from '../faults/serverFaults.js';
+import { type Connection, push, type SocketRoute, textFrame } from '../websocket/upgrades.js';
 import type { Broadcast } from './blockEvents.js';
 import { joinAnswer } from './phoenixTopics.js';
 
-/** `ws` (about 45 ms and 14 MB to import): loaded on the first upgrade, so a server nobody opens a socket to never pays for it. */
-const wsModule = lazyModule('ws', () => import('ws'));
-
 /** The path the explorer's frontends open: `socket("/socket/v2", …)` plus Phoenix's transport. */
 export const SOCKET_PATH = '/socket/v2/websocket';
-
-/** Most bytes a client may leave unread before it is dropped (a client that stops reading must not grow the server's memory). */
-export const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 
 /** Largest frame a client may send; a bigger one closes its socket (1009, "message too big"). */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -29,14 +17,12 @@ interface Message {
   readonly payload: unknown;
 }
 
-/** One client: its serializer (vsn 2.0.0 arrays or 1.0.0 objects), the topics it joined with their join refs, and how late its pushes go out. */
+/** One client: its connection, its serializer (vsn 2.0.0 arrays or 1.0.0 objects), the topics it joined with their join refs. */
 interface Client {
-  readonly socket: WebSocket;
-  /** The upgraded connection under it, for pushes framed once for all clients. */
-  readonly raw: Duplex;
+  readonly connection: Connection;
+  readonly socket: Connection['socket'];
   readonly arrays: boolean;
   readonly joined: Map<string, string | null>;
-  readonly pushDelayMs: number;
 }
 
 function parse(text: string): Message | null {
@@ -79,6 +65,8 @@ const encode = (client: Client, m: Message) => encodeWith(client, m, JSON.string
 
 /** The explorer's Phoenix socket: joins, leaves, heartbeats, and the broadcasts handed to `broadcast`. */
 export interface PhoenixSocket {
+  /** Its websocket endpoint, served on `SOCKET_PATH`. */
+  readonly route: SocketRoute;
   /** Whether any client listens to `topic` (so events nobody hears are never computed). */
   listening(topic: string): boolean;
   /** Every topic some client listens to, in the order first joined. */
@@ -91,63 +79,33 @@ export interface PhoenixSocket {
 }
 
 /**
- * Serves Phoenix channels (protocol vsn 2.0.0, and 1.0.0 object frames) on `SOCKET_PATH` of a Node
- * HTTP server. Topics join as the explorer's channels allow (`joinAnswer`); a refusal is a
- * `phx_reply` with `status: "error"` and the explorer's reason. Clients only listen: pushes on a
- * joined topic get an empty ok reply, as the explorer's channels define no `handle_in`.
+ * Phoenix channels (protocol vsn 2.0.0, and 1.0.0 object frames), served on `SOCKET_PATH`. Topics
+ * join as the explorer's channels allow (`joinAnswer`); a refusal is a `phx_reply` with
+ * `status: "error"` and the explorer's reason. Clients only listen: pushes on a joined topic get an
+ * empty ok reply, as the explorer's channels define no `handle_in`.
  */
-export function attachPhoenixSocket(server: Server, faults?: ServerFaults): PhoenixSocket {
-  let wss: WebSocketServer | undefined;
+export function createPhoenixSocket(): PhoenixSocket {
   const clients = new Set<Client>();
   const topics = new Map<string, Set<Client>>();
   const drop = (client: Client) => {
     clients.delete(client);
     for (const topic of client.joined.keys()) topics.get(topic)?.delete(client);
   };
-  const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, arrays: boolean, pushDelayMs: number) =>
-    // An upgraded socket buffers what arrives until ws reads it, so the import may be awaited.
-    wsModule.load().then(
-      ({ WebSocketServer: WsServer }) => {
-        if (socket.destroyed) return;
-        wss ??= new WsServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-        wss.handleUpgrade(req, socket, head, (ws) => {
-          const client: Client = { socket: ws, raw: socket, arrays, joined: new Map(), pushDelayMs };
-          clients.add(client);
-          ws.on('message', (data, binary) => {
-            const message = binary ? null : parse(String(data));
-            // Phoenix's serializer cannot decode it and the socket process exits: the connection closes.
-            if (!message) return ws.close(1003, 'Phoenix frames are JSON text');
-            receive(client, message);
-          });
-          ws.on('close', () => drop(client));
-          ws.on('error', () => ws.terminate());
-        });
-      },
-      () => socket.destroy(),
-    );
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://mock');
-    if (url.pathname !== SOCKET_PATH) return void socket.end(httpError(404, 'Not found', {}));
-    const arrays = url.searchParams.get('vsn') !== '1.0.0';
-    if (!faults || (!faults.configured && !asksForFault(req.rawHeaders)))
-      return void accept(req, socket, head, arrays, 0);
-    // The upgrade is a request like any other: its faults (the n-th request's, headers winning) apply.
-    const plan = faults.plan({ header: (name) => headerOf(req.headers[name]), client: req.socket.remoteAddress ?? '' });
-    if (plan.invalid) return void socket.end(httpError(400, plan.invalid, plan.headers));
-    if (plan.connection === 'slow-body')
-      return void socket.end(
-        httpError(
-          400,
-          'x-mock-fault slow-body has no meaning for a websocket upgrade: use reset or empty',
-          plan.headers,
-        ),
-      );
-    setTimeout(() => {
-      if (plan.connection === 'reset') socket.destroy();
-      else if (plan.connection === 'empty') socket.end();
-      else if (plan.status !== undefined) socket.end(httpError(plan.status, errorMessageOf(plan.status), plan.headers));
-      else void accept(req, socket, head, arrays, plan.latencyMs);
-    }, plan.latencyMs);
+  const route: SocketRoute = {
+    maxFrameBytes: MAX_FRAME_BYTES,
+    accept(connection) {
+      const ws = connection.socket;
+      const arrays = connection.url.searchParams.get('vsn') !== '1.0.0';
+      const client: Client = { connection, socket: ws, arrays, joined: new Map() };
+      clients.add(client);
+      ws.on('message', (data, binary) => {
+        const message = binary ? null : parse(String(data));
+        // Phoenix's serializer cannot decode it and the socket process exits: the connection closes.
+        if (!message) return ws.close(1003, 'Phoenix frames are JSON text');
+        receive(client, message);
+      });
+      ws.on('close', () => drop(client));
+    },
   };
   const reply = (client: Client, m: Message, status: 'ok' | 'error', response: object) =>
     client.socket.send(
@@ -185,8 +143,8 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
       encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_error', payload: {} }),
     );
   };
-  server.on('upgrade', onUpgrade);
   return {
+    route,
     listening: (topic) => (topics.get(topic)?.size ?? 0) > 0,
     topics: () => [...topics].filter(([, set]) => set.size > 0).map(([topic]) => topic),
     broadcast(messages) {
@@ -197,11 +155,6 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
         // Clients share frames: one buffer per serializer and join ref, not one string per client.
         const frames = new Map<string, Buffer>();
         for (const client of listeners) {
-          if (client.raw.writableLength > MAX_UNREAD_BYTES) {
-            drop(client);
-            client.socket.terminate();
-            continue;
-          }
           const joinRef = client.joined.get(b.topic) ?? null;
           const key = `${client.arrays ? 'a' : 'o'}${joinRef}`;
           let frame = frames.get(key);
@@ -212,60 +165,13 @@ export function attachPhoenixSocket(server: Server, faults?: ServerFaults): Phoe
                 encodeWith(client, { joinRef, ref: null, topic: b.topic, event: b.event }, payloadJson),
               )),
             );
-          const bytes = frame;
-          // ws writes each of its own frames whole and at once, so these never land inside one.
-          const push = () => client.socket.readyState === 1 && client.raw.write(bytes);
-          // One delay per client keeps its pushes in order (timers of equal delay fire as set).
-          if (client.pushDelayMs) setTimeout(push, client.pushDelayMs);
-          else push();
+          if (!push(client.connection, frame)) drop(client);
         }
       }
     },
     clients: () => clients.size,
     close() {
-      server.off('upgrade', onUpgrade);
       for (const client of clients) client.socket.terminate();
-      wss?.close();
     },
   };
 }
-
-/**
- * A whole server-to-client text frame (RFC 6455 §5.2: FIN, opcode 1, no mask, 7-, 16- or 64-bit
- * length): a broadcast frames each message once and writes the same bytes to every client, instead
- * of ws framing (and allocating) it again per client.
- */
-export function textFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const n = payload.length;
-  const head = Buffer.allocUnsafe(n < 126 ? 2 : n < 65_536 ? 4 : 10);
-  head[0] = 0x81;
-  if (n < 126) head[1] = n;
-  else if (n < 65_536) {
-    head[1] = 126;
-    head.writeUInt16BE(n, 2);
-  } else {
-    head[1] = 127;
-    head.writeBigUInt64BE(BigInt(n), 2);
-  }
-  return Buffer.concat([head, payload]);
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-/** A whole HTTP error answer with a JSON body, for an upgrade that is not accepted. */
-function httpError(status: number, message: string, headers: Readonly<Record<string, string>>): string {
-  const body = JSON.stringify({ message });
-  const extra = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  return `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\n${extra}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-}
-
-const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);

@@ -11,7 +11,9 @@ import { logsOfTransaction } from '../chain/logs.js';
 import { type Block, NONE, type Transaction } from '../chain/types.js';
 import { encodedLogOf, logEventOf } from '../domain/logs.js';
 import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
-import { cachedRpcJson, type RpcContext } from './context.js';
+import type { PendingTransaction } from '../domain/mempool.js';
+import { cheaper } from '../domain/replacements.js';
+import { cachedRpcJson, pendingContext, type RpcContext } from './context.js';
 import { quantity } from './quantity.js';
 
 type Hex = `0x${string}`;
@@ -122,6 +124,32 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
   };
 };
 
+/**
+ * A transaction waiting in the mempool, as a node shows it: its block fields null, `gasPrice` the
+ * price offered. A cheaper competitor is its rival under its own hash, at 10% lower prices. Null
+ * when the context has no mempool.
+ */
+export function rpcPendingTransaction(ctx: RpcContext, pending: PendingTransaction): object | null {
+  const ahead = pendingContext(ctx);
+  if (!ahead) return null;
+  const mined = rpcTransaction(ahead, pending.index) as Record<string, unknown>;
+  const lower = (value: unknown) =>
+    typeof value === 'string' && pending.competitor ? quantity(cheaper(BigInt(value))) : value;
+  const offered = mined.maxFeePerGas ?? mined.gasPrice;
+  return {
+    ...mined,
+    blockHash: null,
+    blockNumber: null,
+    blockTimestamp: null,
+    gasPrice: lower(offered),
+    ...('maxFeePerGas' in mined
+      ? { maxFeePerGas: lower(mined.maxFeePerGas), maxPriorityFeePerGas: lower(mined.maxPriorityFeePerGas) }
+      : {}),
+    hash: pending.hash,
+    transactionIndex: null,
+  };
+}
+
 /** The JSON of a mined transaction (memoised). */
 export const rpcTransactionJson = (ctx: RpcContext, index: number): string =>
   cachedRpcJson(ctx, `tx:${index}`, () => rpcTransaction(ctx, index));
@@ -196,6 +224,17 @@ const rpcWithdrawal = (ctx: RpcContext, w: number) => {
   };
 };
 
+const withdrawalsOf = (ctx: RpcContext, block: Block) => {
+  const withdrawals = [];
+  for (let w = block.withdrawalStart; w < block.withdrawalStart + block.withdrawalCount; w++)
+    withdrawals.push(rpcWithdrawal(ctx, w));
+  return withdrawals;
+};
+
+/** The synthetic root of a block's withdrawals (it has some). */
+const withdrawalsRootOf = (ctx: RpcContext, block: Block): Hex =>
+  commitment('withdrawals', ...withdrawalsOf(ctx, block).map((w) => `${w.index}:${w.address}:${w.amount}`));
+
 const TRANSACTIONS = '\u0000transactions';
 
 /** A block as `eth_getBlockBy*` answers it, with transaction hashes or whole transactions (their own JSON, joined in). */
@@ -204,17 +243,13 @@ export function rpcBlockJson(ctx: RpcContext, block: Block, fullTransactions: bo
   const hit = ctx.json.get(key);
   if (hit !== undefined) return hit;
   const { before, hashes, after } = header(ctx, block);
-  const withdrawals = [];
-  for (let w = block.withdrawalStart; w < block.withdrawalStart + block.withdrawalCount; w++)
-    withdrawals.push(rpcWithdrawal(ctx, w));
+  const withdrawals = withdrawalsOf(ctx, block);
   const json = JSON.stringify({
     ...before,
     transactions: fullTransactions ? TRANSACTIONS : hashes,
     ...after,
     withdrawals,
-    withdrawalsRoot: withdrawals.length
-      ? commitment('withdrawals', ...withdrawals.map((w) => `${w.index}:${w.address}:${w.amount}`))
-      : EMPTY_ROOT,
+    withdrawalsRoot: withdrawals.length ? withdrawalsRootOf(ctx, block) : EMPTY_ROOT,
   });
   const full = fullTransactions
     ? json.replace(
@@ -224,6 +259,41 @@ export function rpcBlockJson(ctx: RpcContext, block: Block, fullTransactions: bo
     : json;
   return ctx.json.set(key, full);
 }
+
+/**
+ * A block's header as a `newHeads` subscription pushes it: geth's header encoding (gencodec, in
+ * its struct's order), not the block JSON: no size, total difficulty, transactions or uncles, and
+ * the fields of later forks present as null.
+ */
+export const rpcHeadJson = (ctx: RpcContext, block: Block): string =>
+  cachedRpcJson(ctx, `head:${block.hash}`, () => {
+    const { before: h, after } = header(ctx, block);
+    const withdrawals = block.withdrawalCount > 0;
+    return {
+      parentHash: h.parentHash,
+      sha3Uncles: h.sha3Uncles,
+      miner: h.miner,
+      stateRoot: h.stateRoot,
+      transactionsRoot: after.transactionsRoot,
+      receiptsRoot: h.receiptsRoot,
+      logsBloom: h.logsBloom,
+      difficulty: h.difficulty,
+      number: h.number,
+      gasLimit: h.gasLimit,
+      gasUsed: h.gasUsed,
+      timestamp: h.timestamp,
+      extraData: h.extraData,
+      mixHash: h.mixHash,
+      nonce: h.nonce,
+      baseFeePerGas: h.baseFeePerGas,
+      withdrawalsRoot: withdrawals ? withdrawalsRootOf(ctx, block) : EMPTY_ROOT,
+      blobGasUsed: null,
+      excessBlobGas: null,
+      parentBeaconBlockRoot: null,
+      requestsHash: null,
+      hash: h.hash,
+    };
+  });
 
 /** An uncle as `eth_getUncleBy*` answers it: the header alone. */
 export const rpcUncleJson = (ctx: RpcContext, uncle: Block): string =>

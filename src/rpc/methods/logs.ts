@@ -1,5 +1,5 @@
-import { pendingContext, type RpcContext } from '../context.js';
-import { rpcLog, rpcTransaction } from '../formats.js';
+import type { RpcContext } from '../context.js';
+import { rpcLog, rpcPendingTransaction } from '../formats.js';
 import { type LogCriteria, logCriteriaArg, logsMatching } from '../logQuery.js';
 import { arity, type NodeState, RawJson, type RpcMethod } from '../method.js';
 import { boolArg } from '../quantity.js';
@@ -28,16 +28,7 @@ function filterChanges(ctx: RpcContext, node: NodeState, id: string): unknown {
   const fresh = pending.filter((p) => !filter.seen.has(p.hash));
   for (const p of fresh) filter.seen.add(p.hash);
   if (filter.seen.size > 4 * 1024) filter.seen = new Set(pending.map((p) => p.hash));
-  if (!filter.full) return fresh.map((p) => p.hash);
-  const ahead = pendingContext(ctx)!;
-  return fresh.map((p) => ({
-    ...(rpcTransaction(ahead, p.index) as object),
-    hash: p.hash,
-    blockHash: null,
-    blockNumber: null,
-    blockTimestamp: null,
-    transactionIndex: null,
-  }));
+  return filter.full ? fresh.map((p) => rpcPendingTransaction(ctx, p)) : fresh.map((p) => p.hash);
 }
 
 export const logMethods: Record<string, RpcMethod> = {

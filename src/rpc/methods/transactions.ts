@@ -1,38 +1,14 @@
-import { cheaper } from '../../domain/replacements.js';
 import { blockArg } from '../blockParam.js';
-import { pendingContext, type RpcContext } from '../context.js';
-import { rpcReceiptJson, rpcTransaction, rpcTransactionJson } from '../formats.js';
+import type { RpcContext } from '../context.js';
+import { rpcPendingTransaction, rpcReceiptJson, rpcTransactionJson } from '../formats.js';
 import { arity, RawJson, type RpcMethod } from '../method.js';
-import { hashArg, quantity, quantityArg } from '../quantity.js';
+import { hashArg, quantityArg } from '../quantity.js';
 
-type Json = Record<string, unknown>;
-
-/**
- * A transaction waiting in the mempool, as a node shows it: its block fields null, `gasPrice` the
- * price offered. A cheaper competitor is its rival under its own hash, at 10% lower prices.
- */
+/** A transaction waiting in the mempool, as `eth_getTransactionByHash` finds it. */
 function pendingTransaction(ctx: RpcContext, hash: string): RawJson | null {
   const pending = ctx.mempool()?.find(hash);
-  const ahead = pendingContext(ctx);
-  if (!pending || !ahead) return null;
-  const mined = rpcTransaction(ahead, pending.index) as Json;
-  const lower = (value: unknown) =>
-    typeof value === 'string' && pending.competitor ? quantity(cheaper(BigInt(value))) : value;
-  const offered = mined.maxFeePerGas ?? mined.gasPrice;
-  return new RawJson(
-    JSON.stringify({
-      ...mined,
-      blockHash: null,
-      blockNumber: null,
-      blockTimestamp: null,
-      gasPrice: lower(offered),
-      ...('maxFeePerGas' in mined
-        ? { maxFeePerGas: lower(mined.maxFeePerGas), maxPriorityFeePerGas: lower(mined.maxPriorityFeePerGas) }
-        : {}),
-      hash,
-      transactionIndex: null,
-    }),
-  );
+  const found = pending && rpcPendingTransaction(ctx, pending);
+  return found ? new RawJson(JSON.stringify(found)) : null;
 }
 
 function byBlockAndIndex(ctx: RpcContext, height: number | undefined, index: unknown): RawJson | null {

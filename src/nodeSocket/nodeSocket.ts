@@ -1,0 +1,139 @@
+import { withModules } from '../lazy/lazyModule.js';
+import type { LiveChain } from '../live/liveChain.js';
+import { MAX_BODY_BYTES } from '../rpc/envelope.js';
+import { arity } from '../rpc/method.js';
+import type { ExtraMethods } from '../rpc/node.js';
+import { invalidParams, serverError } from '../rpc/rpcError.js';
+import {
+  blockResults,
+  MAX_SUBSCRIPTIONS,
+  notification,
+  pendingResults,
+  type Subscription,
+  subscriptionArg,
+  subscriptionId,
+} from '../rpc/subscriptions.js';
+import { type Connection, push, type SocketRoute, textFrame } from '../websocket/upgrades.js';
+
+/** Where the node's websocket is served: the same path as its HTTP endpoint, as nodes serve both on one port. */
+export const NODE_SOCKET_PATH = '/rpc';
+
+/** One client: its connection, its subscriptions by id, and its answers in order. */
+interface Client {
+  readonly connection: Connection;
+  readonly subscriptions: Map<string, Subscription>;
+  /** Subscriptions made so far (the next id's number). */
+  made: number;
+  answering: Promise<void>;
+}
+
+export interface NodeSocket {
+  readonly route: SocketRoute;
+  /** Clients connected now. */
+  clients(): number;
+  close(): void;
+}
+
+/**
+ * The node's JSON-RPC over a websocket: every method the HTTP endpoint answers, one request or
+ * batch per frame, answered in order, plus `eth_subscribe` / `eth_unsubscribe`. Subscriptions hear
+ * each block the live chain mines (`newHeads`, `logs`) and the mempool in front of each new head
+ * (`newPendingTransactions`). A subscription id is drawn from the seed and the connection's own
+ * count, so what one client sees never depends on another.
+ */
+export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
+  const clients = new Set<Client>();
+
+  const methodsOf = (client: Client): ExtraMethods => ({
+    eth_subscribe(ctx, params) {
+      const subscription = subscriptionArg(ctx, params);
+      if (client.subscriptions.size >= MAX_SUBSCRIPTIONS)
+        throw serverError(`too many subscriptions on this connection: at most ${MAX_SUBSCRIPTIONS}`);
+      const id = subscriptionId(seed, client.made++);
+      client.subscriptions.set(id, subscription);
+      return id;
+    },
+    eth_unsubscribe(_ctx, params) {
+      arity(params, 1, 1);
+      if (typeof params[0] !== 'string')
+        throw invalidParams('invalid argument 0: json: cannot unmarshal non-string into Go value of type rpc.ID');
+      if (!client.subscriptions.delete(params[0])) throw serverError('subscription not found');
+      return true;
+    },
+  });
+
+  const send = (client: Client, text: string) => {
+    if (!push(client.connection, textFrame(text))) drop(client);
+  };
+  const drop = (client: Client) => {
+    clients.delete(client);
+    client.subscriptions.clear();
+  };
+
+  const route: SocketRoute = {
+    maxFrameBytes: MAX_BODY_BYTES,
+    accept(connection) {
+      const client: Client = { connection, subscriptions: new Map(), made: 0, answering: Promise.resolve() };
+      const methods = methodsOf(client);
+      clients.add(client);
+      connection.socket.on('message', (data) => {
+        const body = String(data);
+        client.answering = client.answering
+          .then(() => withModules(() => live.node().answer(body, methods)))
+          .then(
+            (answer) => {
+              if (answer !== null) send(client, answer);
+            },
+            (error: unknown) => {
+              console.error('explorer-mock: internal error in the node socket:', error);
+              connection.socket.close(1011, 'internal error');
+            },
+          );
+      });
+      connection.socket.on('close', () => drop(client));
+    },
+  };
+
+  // Each mined block's notifications, in block order; the mempool's once the newest head is reached.
+  let notifying: Promise<void> = Promise.resolve();
+  const stopListening = live.onBlock((_chain, height) => {
+    if (![...clients].some((c) => c.subscriptions.size > 0)) return;
+    const app = live.current;
+    notifying = notifying
+      .then(() =>
+        withModules(() => {
+          const ctx = app.rpc();
+          const newest = height === ctx.chain.headHeight;
+          const frames: [Client, string][] = [];
+          const pending = new Map<boolean, string[]>();
+          for (const client of clients)
+            for (const [id, subscription] of client.subscriptions) {
+              let results: string[];
+              if (subscription.kind !== 'newPendingTransactions') results = blockResults(ctx, subscription, height);
+              else if (!newest) results = [];
+              else {
+                let found = pending.get(subscription.full);
+                if (!found) pending.set(subscription.full, (found = pendingResults(ctx, subscription.full)));
+                results = found;
+              }
+              for (const result of results) frames.push([client, notification(id, result)]);
+            }
+          return frames;
+        }),
+      )
+      .then((frames) => {
+        for (const [client, frame] of frames) if (clients.has(client)) send(client, frame);
+      })
+      .catch((error: unknown) => console.error('explorer-mock: node subscription failed:', error));
+  });
+
+  return {
+    route,
+    clients: () => clients.size,
+    close() {
+      stopListening();
+      for (const client of clients) client.connection.socket.terminate();
+      clients.clear();
+    },
+  };
+}
