@@ -7,6 +7,7 @@ const FAST = [
   'scenarios/**/*.test.ts',
   'test/api/**/*.test.ts',
   'test/chain.laws.test.ts',
+  'test/rpc/agreement.laws.test.ts',
   'test/architecture.test.ts',
 ];
 

@@ -17,10 +17,12 @@ function smartContractForm(
   const contract = account.contract!;
   const own = artifactsOf(ctx.facts, id);
   const twin = contract.verification === 'none' ? verifiedTwinOf(ctx.facts, account) : null;
+  // The code the address holds now: none once it self-destructed (the explorer's "selfdestructed" is its empty code).
+  const deployed = contract.creationStatus === 'selfdestructed' ? '0x' : own.deployedBytecode;
   if (contract.verification === 'none' && !twin) {
     return {
       form: {
-        deployed_bytecode: own.deployedBytecode,
+        deployed_bytecode: deployed,
         creation_bytecode: own.creationBytecode,
         creation_status: contract.creationStatus,
         is_verified: false as const,
@@ -61,7 +63,7 @@ function smartContractForm(
       constructor_args: own.constructorArgs,
       decoded_constructor_args:
         own.decodedConstructorArgs && own.decodedConstructorArgs.map(([value, parameter]) => [value, { ...parameter }]),
-      deployed_bytecode: own.deployedBytecode,
+      deployed_bytecode: deployed,
       creation_bytecode: own.creationBytecode,
       external_libraries: record.externalLibraries.map((l) => ({ name: l.name, address_hash: l.addressHash })),
     },

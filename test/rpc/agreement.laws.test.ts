@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../scenarios/loadScenario.js';
+import type { Scenario } from '../../scenarios/types.js';
+import { createHandler } from '../../src/handler/createHandler.js';
+import type { Profile } from '../../src/schemas/profile.js';
+import { agreementViolations, type Fetcher } from '../support/agreementLaws.js';
+
+const EXAMPLES = new URL('../../scenarios/examples/', import.meta.url).pathname;
+const example = (file: string) => loadScenario(`${EXAMPLES}${file}`);
+
+/** The violations on a chain, then on the same chain mined `mined` blocks further (having compared at least 300 facts). */
+async function violations(scenario: string | Scenario, seed: string | number, profile: Profile, mined = 3) {
+  const handler = createHandler({ scenario, seed, profile, cache: false });
+  const before = await agreementViolations(handler);
+  handler.mine(mined);
+  const after = await agreementViolations(handler, { blocks: 4 });
+  expect(before.checked + after.checked).toBeGreaterThan(300);
+  return [...before.violations, ...after.violations.map((v) => `after mining ${mined}: ${v}`)];
+}
+
+describe('the node agrees with the REST API, byte for byte where they state the same fact', () => {
+  it.each([1, 2, 'agree'])('tiny, seed %s, in both profiles, and at heights mined to', async (seed) => {
+    expect(await violations('tiny', seed, 'blockscout')).toEqual([]);
+    expect(await violations('tiny', seed, 'spec')).toEqual([]);
+  });
+
+  it.each(['quick.json', 'wallet.json', 'dapp.json', 'busy.ts', 'marketplace.ts'])('the example %s', async (file) => {
+    expect(await violations(await example(file), 1, 'blockscout')).toEqual([]);
+  });
+
+  it('default', async () => {
+    expect(await violations('default', 1, 'blockscout', 1)).toEqual([]);
+  });
+});
+
+/** A fetcher whose node answers `method` with `change(result)`, or whose REST answer to paths matching `rest` is changed. */
+function tampered(fetcher: Fetcher, method: string, change: (result: any, params: any[]) => unknown): Fetcher {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/rpc') return fetcher(request);
+    const body = await request.text();
+    const calls = JSON.parse(body) as { id: number; method: string; params: any[] }[];
+    const response = await fetcher(new Request(request.url, { method: 'POST', body }));
+    const answers = (await response.json()) as { id: number; result?: unknown }[];
+    for (const answer of answers) {
+      const call = calls.find((c) => c.id === answer.id)!;
+      if (call.method === method && 'result' in answer && answer.result != null)
+        answer.result = change(answer.result, call.params);
+    }
+    return new Response(JSON.stringify(answers));
+  };
+}
+
+const plusOne = (hex: string) => `0x${(BigInt(hex) + 1n).toString(16)}`;
+
+describe('the agreement laws catch a node that disagrees', () => {
+  const broken: [string, string, (result: any, params: any[]) => unknown, RegExp][] = [
+    ['a balance off by one wei', 'eth_getBalance', plusOne, /balance/],
+    ['a nonce off by one', 'eth_getTransactionCount', plusOne, /nonce/],
+    ['a block a second late', 'eth_getBlockByNumber', (b) => ({ ...b, timestamp: plusOne(b.timestamp) }), /timestamp/],
+    [
+      'a block without its last transaction',
+      'eth_getBlockByHash',
+      (b) => ({ ...b, transactions: b.transactions.slice(0, -1) }),
+      /eth_getBlockByHash/,
+    ],
+    [
+      'a transaction worth one wei more',
+      'eth_getTransactionByHash',
+      (t) => ({ ...t, value: plusOne(t.value) }),
+      /value/,
+    ],
+    ['a receipt missing a log', 'eth_getTransactionReceipt', (r) => ({ ...r, logs: r.logs.slice(1) }), /logs/],
+    [
+      'a receipt of another gas price',
+      'eth_getTransactionReceipt',
+      (r) => ({ ...r, effectiveGasPrice: plusOne(r.effectiveGasPrice) }),
+      /gas price|fee/,
+    ],
+    ['code with a byte more', 'eth_getCode', (c) => (c === '0x' ? '0x00' : `${c}00`), /code/],
+    [
+      'calls answering one more',
+      'eth_call',
+      (r: string) => (r.length > 2 ? plusOne(r).padEnd(r.length, '0') : r),
+      /balanceOf|ownerOf|total supply/,
+    ],
+    [
+      'withdrawals in wei, not gwei',
+      'eth_getBlockByNumber',
+      (b) => ({ ...b, withdrawals: b.withdrawals.map((w: any) => ({ ...w, amount: `${w.amount}000000000` })) }),
+      /withdrawals/,
+    ],
+  ];
+  it.each(broken)('%s', async (_what, method, change, found) => {
+    const handler = createHandler({ scenario: 'tiny', seed: 1, profile: 'blockscout', cache: false });
+    const { violations: seen } = await agreementViolations(tampered(handler, method, change));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).toMatch(found);
+  });
+});

@@ -1,0 +1,342 @@
+import * as AbiFunction from 'ox/AbiFunction';
+
+/** Anything that answers a fetch Request: a `createHandler`, or `fetch` bound to a running server. */
+export type Fetcher = (request: Request) => Promise<Response>;
+
+type Json = Record<string, any>;
+
+const ERC20_VIEWS = {
+  name: AbiFunction.from('function name() view returns (string)'),
+  symbol: AbiFunction.from('function symbol() view returns (string)'),
+  decimals: AbiFunction.from('function decimals() view returns (uint8)'),
+  totalSupply: AbiFunction.from('function totalSupply() view returns (uint256)'),
+  balanceOf: AbiFunction.from('function balanceOf(address) view returns (uint256)'),
+};
+const OWNER_OF = AbiFunction.from('function ownerOf(uint256) view returns (address)');
+
+/** A call's result decoded, or what it was when it cannot be (an error answer, bytes the ABI does not read). */
+function decoded(fn: AbiFunction.AbiFunction, result: unknown): unknown {
+  if (typeof result !== 'string') return result;
+  try {
+    const value = AbiFunction.decodeResult(fn, result as `0x${string}`);
+    return typeof value === 'string' && value.startsWith('0x') ? value.toLowerCase() : String(value);
+  } catch {
+    return { undecodable: result };
+  }
+}
+
+const hex = (n: number | bigint) => `0x${n.toString(16)}`;
+const unix = (iso: string) => hex(Math.round(Date.parse(iso) / 1000));
+const lower = (s: string | null | undefined) => (s == null ? null : s.toLowerCase());
+
+export interface AgreementSample {
+  /** Blocks to compare besides genesis, the first, the head and the handles' (evenly spread). */
+  readonly blocks?: number;
+  /** Most transactions to compare per block. */
+  readonly transactionsPerBlock?: number;
+  /** Most addresses to compare (the handles' first, then senders and receivers of the transactions compared). */
+  readonly addresses?: number;
+}
+
+/**
+ * Every disagreement between the node's JSON-RPC (`/rpc`) and the REST API at the same head, on a
+ * sample of blocks, their transactions, the addresses they touch and the tokens: blocks (hash,
+ * parent, timestamp, gas, base fee, miner, transaction hashes, withdrawals), transactions (every
+ * field), receipts (status, gas, fee, created contract, logs = the explorer's logs), balances at
+ * each block of the coin balance history, nonces (= the address's sent count), code (= the
+ * deployed bytecode), ERC-20 views (= the token and its holders' balances) and ERC-721 owners (=
+ * the instances' owners). Learns nothing from the chain itself: only from the two APIs.
+ */
+export async function agreementViolations(
+  fetcher: Fetcher,
+  sample: AgreementSample = {},
+): Promise<{ violations: string[]; checked: number }> {
+  const { blocks: blockCount = 12, transactionsPerBlock = 6, addresses: addressCount = 30 } = sample;
+  const out: string[] = [];
+  let checked = 0;
+  const same = (what: string, rest: unknown, rpc: unknown) => {
+    checked++;
+    if (JSON.stringify(rest) !== JSON.stringify(rpc))
+      out.push(`${what}: REST ${JSON.stringify(rest)}, RPC ${JSON.stringify(rpc)}`);
+  };
+  const get = async (path: string): Promise<Json> => {
+    const response = await fetcher(new Request(`http://mock${path}`));
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Json;
+  };
+  /** Every item of a list, following its pages (at most `pages`). */
+  const items = async (path: string, pages = 20): Promise<Json[]> => {
+    const all: Json[] = [];
+    let params: Json | null = null;
+    for (let page = 0; page < pages; page++) {
+      const query = params
+        ? `${path.includes('?') ? '&' : '?'}${new URLSearchParams(params as Record<string, string>)}`
+        : '';
+      const body = await get(`${path}${query}`);
+      all.push(...(body.items as Json[]));
+      params = body.next_page_params as Json | null;
+      if (!params) break;
+    }
+    return all;
+  };
+  let nextId = 1;
+  /** Results of many calls in one batch each 100, in order; an error answer is returned as `{ error }`. */
+  const rpc = async (calls: readonly (readonly [string, readonly unknown[]])[]): Promise<any[]> => {
+    const results: any[] = [];
+    for (let i = 0; i < calls.length; i += 100) {
+      const batch = calls
+        .slice(i, i + 100)
+        .map(([method, params]) => ({ jsonrpc: '2.0', id: nextId++, method, params }));
+      const response = await fetcher(
+        new Request('http://mock/rpc', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(batch),
+        }),
+      );
+      const answers = (await response.json()) as Json[];
+      const byId = new Map(answers.map((a) => [a.id, a]));
+      for (const request of batch) {
+        const answer = byId.get(request.id);
+        results.push(
+          answer === undefined ? { error: 'no answer' } : 'error' in answer ? { error: answer.error } : answer.result,
+        );
+      }
+    }
+    return results;
+  };
+  const call1 = async (method: string, ...params: unknown[]) => (await rpc([[method, params]]))[0];
+
+  const scenario = await get('/__mock/scenario');
+  const head = scenario.headHeight as number;
+  const listsPending = scenario.profile === 'blockscout';
+  same('eth_blockNumber', hex(head), await call1('eth_blockNumber'));
+  const handles = scenario.handles as { name: string; kind: string; value: string }[];
+
+  // Blocks: genesis, the first, the head, the handles' and some between.
+  const heights = new Set<number>([0, 1, head]);
+  for (const h of handles) if (h.kind === 'block' && /^[0-9]+$/.test(h.value)) heights.add(Number(h.value));
+  for (let k = 1; k <= blockCount; k++) heights.add(Math.floor((head * k) / (blockCount + 1)));
+  const transactionHashes: string[] = [];
+  for (const height of [...heights].sort((a, b) => a - b)) {
+    const where = `block ${height}`;
+    const rest = await get(`/api/v2/blocks/${height}`);
+    const [byNumber, byHash, count, uncles] = await rpc([
+      ['eth_getBlockByNumber', [hex(height), false]],
+      ['eth_getBlockByHash', [rest.hash, false]],
+      ['eth_getBlockTransactionCountByNumber', [hex(height)]],
+      ['eth_getUncleCountByBlockNumber', [hex(height)]],
+    ]);
+    if (!byNumber || byNumber.error) {
+      out.push(`${where}: RPC has no block (${JSON.stringify(byNumber)})`);
+      continue;
+    }
+    same(`${where}: eth_getBlockByHash = eth_getBlockByNumber`, byNumber, byHash);
+    same(`${where}: hash`, rest.hash, byNumber.hash);
+    same(`${where}: parent hash`, rest.parent_hash, byNumber.parentHash);
+    same(`${where}: number`, hex(rest.height), byNumber.number);
+    same(`${where}: timestamp`, unix(rest.timestamp), byNumber.timestamp);
+    same(`${where}: gas used`, hex(BigInt(rest.gas_used)), byNumber.gasUsed);
+    same(`${where}: gas limit`, hex(BigInt(rest.gas_limit)), byNumber.gasLimit);
+    same(
+      `${where}: base fee`,
+      rest.base_fee_per_gas === null ? undefined : hex(BigInt(rest.base_fee_per_gas)),
+      byNumber.baseFeePerGas,
+    );
+    same(`${where}: miner`, lower(rest.miner.hash), byNumber.miner);
+    same(`${where}: nonce`, rest.nonce, byNumber.nonce);
+    same(`${where}: difficulty`, hex(BigInt(rest.difficulty)), byNumber.difficulty);
+    same(`${where}: size`, hex(rest.size), byNumber.size);
+    same(
+      `${where}: uncles`,
+      rest.uncles_hashes.map((u: Json) => (typeof u === 'string' ? u : u.hash)),
+      byNumber.uncles,
+    );
+    same(`${where}: uncle count`, hex(rest.uncles_hashes.length), uncles);
+    const restTransactions = (await items(`/api/v2/blocks/${height}/transactions`)).sort(
+      (a, b) => a.position - b.position,
+    );
+    same(`${where}: transaction count`, hex(Number(rest.transactions_count ?? restTransactions.length)), count);
+    same(
+      `${where}: transactions`,
+      restTransactions.map((t) => t.hash),
+      byNumber.transactions,
+    );
+    const withdrawals = (await items(`/api/v2/blocks/${height}/withdrawals`)).sort((a, b) => a.index - b.index);
+    same(
+      `${where}: withdrawals`,
+      withdrawals.map((w) => ({
+        index: hex(w.index),
+        validatorIndex: hex(w.validator_index),
+        address: lower(w.receiver.hash),
+        amount: hex(BigInt(w.amount) / 10n ** 9n),
+      })),
+      byNumber.withdrawals,
+    );
+    for (const w of withdrawals)
+      if (BigInt(w.amount) % 10n ** 9n !== 0n)
+        out.push(`${where}: withdrawal ${w.index} is not whole gwei: ${w.amount}`);
+    const picked = restTransactions.filter(
+      (_, k) => k < transactionsPerBlock / 2 || k >= restTransactions.length - transactionsPerBlock / 2,
+    );
+    transactionHashes.push(...picked.map((t) => t.hash));
+  }
+
+  // Transactions and their receipts.
+  const addresses = new Set<string>();
+  for (const h of handles) if (h.kind === 'address' && addresses.size < addressCount / 2) addresses.add(h.value);
+  for (const hash of transactionHashes) {
+    const where = `transaction ${hash}`;
+    const rest = await get(`/api/v2/transactions/${hash}`);
+    const [tx, receipt] = await rpc([
+      ['eth_getTransactionByHash', [hash]],
+      ['eth_getTransactionReceipt', [hash]],
+    ]);
+    if (!tx || tx.error || !receipt || receipt.error) {
+      out.push(`${where}: RPC has no transaction or receipt`);
+      continue;
+    }
+    same(`${where}: block number`, hex(rest.block_number), tx.blockNumber);
+    same(`${where}: index`, hex(rest.position), tx.transactionIndex);
+    same(`${where}: from`, lower(rest.from.hash), tx.from);
+    same(`${where}: to`, lower(rest.to?.hash), tx.to);
+    same(`${where}: value`, hex(BigInt(rest.value)), tx.value);
+    same(`${where}: gas`, hex(BigInt(rest.gas_limit)), tx.gas);
+    same(`${where}: nonce`, hex(rest.nonce), tx.nonce);
+    same(`${where}: input`, rest.raw_input, tx.input);
+    same(`${where}: type`, hex(rest.type), tx.type);
+    if (rest.max_fee_per_gas !== null) same(`${where}: max fee`, hex(BigInt(rest.max_fee_per_gas)), tx.maxFeePerGas);
+    if (rest.max_priority_fee_per_gas !== null)
+      same(`${where}: max priority fee`, hex(BigInt(rest.max_priority_fee_per_gas)), tx.maxPriorityFeePerGas);
+    same(`${where}: status`, rest.status === 'ok' ? '0x1' : '0x0', receipt.status);
+    same(`${where}: gas used`, hex(BigInt(rest.gas_used)), receipt.gasUsed);
+    same(`${where}: effective gas price`, hex(BigInt(rest.gas_price)), receipt.effectiveGasPrice);
+    same(
+      `${where}: fee`,
+      BigInt(rest.fee.value).toString(),
+      (BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice)).toString(),
+    );
+    same(`${where}: created contract`, lower(rest.created_contract?.hash), receipt.contractAddress);
+    same(`${where}: receipt block`, tx.blockHash, receipt.blockHash);
+    const logs = (await items(`/api/v2/transactions/${hash}/logs`)).sort((a, b) => a.index - b.index);
+    same(
+      `${where}: logs`,
+      logs.map((l) => ({
+        address: lower(l.address.hash),
+        topics: (l.topics as (string | null)[]).filter((t) => t !== null),
+        data: l.data,
+        blockNumber: hex(l.block_number ?? rest.block_number),
+        transactionHash: hash,
+        logIndex: hex(l.index),
+      })),
+      (receipt.logs as Json[]).map((l) => ({
+        address: l.address,
+        topics: l.topics,
+        data: l.data,
+        blockNumber: l.blockNumber,
+        transactionHash: l.transactionHash,
+        logIndex: l.logIndex,
+      })),
+    );
+    for (const party of [rest.from.hash, rest.to?.hash])
+      if (party && addresses.size < addressCount) addresses.add(party);
+  }
+
+  // Addresses: balance at each block of its history, nonce, code, ERC-20 balances.
+  for (const address of addresses) {
+    const where = `address ${address}`;
+    const rest = await get(`/api/v2/addresses/${address}`);
+    const history = await items(`/api/v2/addresses/${address}/coin-balance-history`, 2);
+    const sent = await items(`/api/v2/addresses/${address}/transactions?filter=from`, 1);
+    const tokens = await items(`/api/v2/addresses/${address}/tokens?type=ERC-20`, 1);
+    const [balance, nonce, pendingNonce, code, ...rest2] = await rpc([
+      ['eth_getBalance', [address, 'latest']],
+      ['eth_getTransactionCount', [address, 'latest']],
+      ['eth_getTransactionCount', [address, 'pending']],
+      ['eth_getCode', [address, 'latest']],
+      ...history.map((h) => ['eth_getBalance', [address, hex(h.block_number)]] as const),
+      ...tokens.map(
+        (t) =>
+          [
+            'eth_call',
+            [
+              {
+                to: t.token.address_hash,
+                data: AbiFunction.encodeData(ERC20_VIEWS.balanceOf, [address as `0x${string}`]),
+              },
+              'latest',
+            ],
+          ] as const,
+      ),
+    ]);
+    same(`${where}: balance`, hex(BigInt(rest.coin_balance ?? '0')), balance);
+    history.forEach((h, k) => same(`${where}: balance at block ${h.block_number}`, hex(BigInt(h.value)), rest2[k]));
+    if (!rest.is_contract) {
+      // The Blockscout profile lists the address's pending transactions first: they count for `pending` only.
+      const own = sent.filter((t) => lower(t.from.hash) === lower(address)).sort((a, b) => b.nonce - a.nonce);
+      const mined = own.find((t) => t.block_number !== null);
+      const latestCount = mined ? mined.nonce + 1 : 0;
+      same(`${where}: nonce`, hex(latestCount), nonce);
+      const pending = own.find((t) => t.block_number === null);
+      if (pending) same(`${where}: pending nonce`, hex(pending.nonce + 1), pendingNonce);
+      else if (listsPending) same(`${where}: pending nonce`, hex(latestCount), pendingNonce);
+      same(`${where}: code`, '0x', code);
+    } else {
+      const contract = await get(`/api/v2/smart-contracts/${address}`).catch(() => null);
+      if (contract?.deployed_bytecode) same(`${where}: code`, contract.deployed_bytecode, code);
+    }
+    tokens.forEach((t, k) => {
+      const result = rest2[history.length + k];
+      same(`${where}: balanceOf on ${t.token.address_hash}`, t.value, decoded(ERC20_VIEWS.balanceOf, result));
+    });
+  }
+
+  // Tokens: ERC-20 views, ERC-721 owners.
+  for (const token of await items('/api/v2/tokens?type=ERC-20', 1)) {
+    const where = `token ${token.address_hash}`;
+    const views = ['name', 'symbol', 'decimals', 'totalSupply'] as const;
+    const results = await rpc(
+      views.map(
+        (v) =>
+          ['eth_call', [{ to: token.address_hash, data: AbiFunction.encodeData(ERC20_VIEWS[v]) }, 'latest']] as const,
+      ),
+    );
+    same(
+      `${where}: name, symbol, decimals, total supply`,
+      [token.name, token.symbol, token.decimals, token.total_supply],
+      views.map((v, k) => decoded(ERC20_VIEWS[v], results[k])),
+    );
+    const holders = await items(`/api/v2/tokens/${token.address_hash}/holders`, 1);
+    const balances = await rpc(
+      holders.map(
+        (h) =>
+          [
+            'eth_call',
+            [
+              { to: token.address_hash, data: AbiFunction.encodeData(ERC20_VIEWS.balanceOf, [h.address.hash]) },
+              'latest',
+            ],
+          ] as const,
+      ),
+    );
+    holders.forEach((h, k) =>
+      same(`${where}: balanceOf(${h.address.hash})`, h.value, decoded(ERC20_VIEWS.balanceOf, balances[k])),
+    );
+  }
+  for (const token of await items('/api/v2/tokens?type=ERC-721', 1)) {
+    const instances = await items(`/api/v2/tokens/${token.address_hash}/instances`, 1);
+    const owners = await rpc(
+      instances.map(
+        (i) =>
+          [
+            'eth_call',
+            [{ to: token.address_hash, data: AbiFunction.encodeData(OWNER_OF, [BigInt(i.id)]) }, 'latest'],
+          ] as const,
+      ),
+    );
+    instances.forEach((i, k) =>
+      same(`token ${token.address_hash}: ownerOf(${i.id})`, lower(i.owner?.hash), decoded(OWNER_OF, owners[k])),
+    );
+  }
+  return { violations: out, checked };
+}
