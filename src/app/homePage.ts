@@ -34,6 +34,7 @@ li{margin:.6rem 0}.kind{color:#666;font-size:12px;text-transform:uppercase}
 <h1>explorer-mock: scenario <code>${escape(summary.scenario.name)}</code>, seed <code>${escape(summary.seed)}</code>, profile <code>${escape(summary.profile)}</code></h1>
 <p>${escape(summary.scenario.description)}</p>
 ${summary.start ? `<p id="start">Chain ${summary.start.source === 'snapshot' ? `loaded from the cache (<code>${escape(summary.start.file ?? '')}</code>)` : `built${summary.start.file ? ' (its snapshot goes to the cache)' : ' (cache off)'}`} in ${summary.start.chainMs} ms${summary.start.readyMs === null ? '' : `; ready ${summary.start.readyMs} ms after start`}.</p>\n` : ''}${summary.start && 'build' in summary.start && summary.start.build ? `<p id="build">Build ${summary.start.build.number} of the scenario file, rebuilt ${escape(summary.start.build.at)}.</p>\n` : ''}<p>Head block ${summary.headHeight}. API under <a href="/api/v2/blocks">/api/v2</a>; OpenAPI document: <a href="${summary.openapi}">${summary.openapi}</a>; this page as JSON: <a href="/__mock/scenario">/__mock/scenario</a>.</p>
+<p id="node">Node: Ethereum JSON-RPC at <code>${summary.node.rpc}</code> (HTTP POST and websocket), chain id <code>${summary.node.chainId}</code> (<code>0x${summary.node.chainId.toString(16)}</code>).</p>
 <h2>Counts</h2>
 <table>${counts}</table>
 <h2>Notable entities</h2>

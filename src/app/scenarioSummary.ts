@@ -83,6 +83,8 @@ export function scenarioSummary(chain: Chain, profile: Profile, start?: StartSum
       : {}),
     counts: chainCounts(chain),
     headHeight: chain.headHeight,
+    /** The node beside the explorer: its JSON-RPC path (HTTP POST and websocket) and the chain id it answers. */
+    node: { rpc: '/rpc', chainId: chain.chainId },
     openapi: '/api/v2/openapi',
     handles: Object.entries(chain.handles).map(([name, value]) => handleSummary(chain, name, value)),
   };
