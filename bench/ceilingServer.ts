@@ -7,6 +7,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildChain } from '../generators/buildChain.js';
 import { createApi } from '../src/app/createApi.js';
+import { loadLazyModules } from '../src/domain/lazyModules.js';
+import { createRpcContext } from '../src/rpc/context.js';
+import { createRpcNode } from '../src/rpc/node.js';
+import { rpcLoads } from './rpcLoads.js';
 import { endpointLoads } from './urls.js';
 
 const [scenario = 'default', seed = '1'] = process.argv.slice(2);
@@ -19,9 +23,31 @@ for (const load of endpointLoads(chain, api)) {
     bodies.set(url, Buffer.from(api(path, new URLSearchParams(query)).body));
   }
 }
+// The node's answers to the benchmark's JSON-RPC bodies, POSTed to /rpc.
+await loadLazyModules();
+const context = createRpcContext(chain, chain.chainId);
+const node = createRpcNode({ context: () => context, seed: chain.seed });
+const rpcBodies = new Map<string, Buffer>();
+for (const load of rpcLoads(chain))
+  for (const body of [load.hot, ...load.walk]) rpcBodies.set(body, Buffer.from(node.answer(body) ?? ''));
 const notFound = Buffer.from('{"message":"Not found"}');
 
 const server = createServer((req, res) => {
+  if (req.method === 'POST') {
+    // Read the body as any JSON server must, then answer from the map.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = rpcBodies.get(Buffer.concat(chunks).toString()) ?? notFound;
+      res.writeHead(200, {
+        'access-control-allow-origin': '*',
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      });
+      res.end(body);
+    });
+    return;
+  }
   const body = bodies.get(req.url!);
   res.writeHead(body ? 200 : 404, {
     'access-control-allow-origin': '*',

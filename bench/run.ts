@@ -12,6 +12,7 @@ import { createApi } from '../src/app/createApi.js';
 import { rssMb, spawnUntilLine, stop, urlIn } from './process.js';
 import { measureStartup, type StartupRow } from './startup.js';
 import { endpointLoads } from './urls.js';
+import { measureNode } from './measureNode.js';
 import { wrk } from './wrk.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,6 +29,26 @@ try {
     log('npm run bench needs wrk (Debian/Ubuntu: apt-get install wrk).');
     process.exit(2);
   }
+}
+
+// The node alone (BENCH_ONLY=rpc): its loads against the ceiling, then exit.
+if (process.env.BENCH_ONLY === 'rpc') {
+  const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+  const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
+  // Past the start-up's background work (snapshot, lazy modules, warm-up), as in the full run.
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  const node = await measureNode(
+    urlIn(mock.line),
+    urlIn(ceiling.line),
+    buildChain({ scenario: 'default', seed: 1 }),
+    SECONDS,
+    CONNECTIONS,
+    log,
+  );
+  log(node.misses.length ? `missed: ${node.misses.join('; ')}` : 'every node target met');
+  await stop(mock.child);
+  await stop(ceiling.child);
+  process.exit(0);
 }
 
 // 1. Chain builds, each in a fresh process.
@@ -136,6 +157,17 @@ for (const load of loads) {
 }
 const rss = rssMb(mock.child.pid!);
 
+// 3b. The node, on the same two servers.
+const node = await measureNode(
+  mockUrl,
+  ceilingUrl,
+  buildChain({ scenario: 'default', seed: 1 }),
+  SECONDS,
+  CONNECTIONS,
+  log,
+);
+errors += node.errors;
+
 // 4. SIGTERM under load: time from the signal to the exit, requests in flight finishing.
 async function closeUnderLoad(child: typeof mock.child, url: string): Promise<number> {
   let running = true;
@@ -182,6 +214,14 @@ Throughput on default, ${SECONDS} s per run at ${CONNECTIONS} connections with w
 | Endpoint | Load | URLs | req/s | p50 ms | p99 ms | ceiling req/s | ratio |
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+The node: JSON-RPC bodies POSTed to \`/rpc\` on the same server (${SECONDS} s, ${CONNECTIONS} connections), against the ceiling answering the same bodies with the same bytes. *walk* cycles through different bodies (blocks by number, balanceOf of different holders at different blocks).
+
+| Method | Load | Bodies | req/s | p50 ms | p99 ms | ceiling req/s | ratio | target |
+|---|---|---|---|---|---|---|---|---|
+${node.rows.join('\n')}
+
+${node.batchLine}${node.misses.length ? ` Missed: ${node.misses.join('; ')}.` : ''}
 
 Worst ratio: ${fixed(worstHot, 2)} hot, ${fixed(worstWalk, 2)} walking. Worst p99: ${fixed(worstP99, 1)} ms. Errors: ${errors}. Server RSS after the loads: ${fixed(rss, 0)} MB. SIGTERM under load (50 clients) to exit: ${fixed(closeMs, 0)} ms.
 `;

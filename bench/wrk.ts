@@ -32,6 +32,50 @@ const toMs = (text: string) => {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 };
 
+/** Cycles through JSON bodies in a file, one per request, POSTed to one path. */
+const POST_SCRIPT = `
+local bodies = {}
+local i = 0
+local path = "/"
+init = function(args)
+  path = args[1]
+  for line in io.lines(args[2]) do bodies[#bodies + 1] = line end
+  i = math.random(#bodies)
+end
+request = function()
+  i = i % #bodies + 1
+  return wrk.format("POST", path, { ["Content-Type"] = "application/json" }, bodies[i])
+end
+`;
+
+/** Runs wrk against `base` for `seconds` with `connections`, POSTing one body repeated, or a cycle of bodies, to `path`. */
+export function wrkPost(
+  base: string,
+  path: string,
+  bodies: readonly string[],
+  seconds: number,
+  connections: number,
+): LoadResult {
+  const list = join(dir, `bodies-${Math.random().toString(36).slice(2)}.txt`);
+  const script = join(dir, 'post.lua');
+  writeFileSync(list, `${bodies.join('\n')}\n`);
+  writeFileSync(script, POST_SCRIPT);
+  return run([
+    '-t2',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    '--timeout',
+    '5s',
+    '-s',
+    script,
+    base,
+    '--',
+    path,
+    list,
+  ]);
+}
+
 /** Runs wrk against `base` for `seconds` with `connections`: one URL repeated, or a cycle of URLs. */
 export function wrk(base: string, urls: readonly string[], seconds: number, connections: number): LoadResult {
   const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s'];
@@ -42,6 +86,10 @@ export function wrk(base: string, urls: readonly string[], seconds: number, conn
     writeFileSync(script, WALK_SCRIPT);
     args.push('-s', script, base, '--', list);
   } else args.push(`${base}${urls[0]}`);
+  return run(args);
+}
+
+function run(args: readonly string[]): LoadResult {
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]);
   const p50 = toMs(/\s50%\s+(\S+)/.exec(out)![1]!);

@@ -11,10 +11,43 @@ const unitOf = (facts: Facts, tokenId: AccountId): bigint => {
 };
 
 /**
- * What `holder` holds of a token once block `height` is sealed, replayed from its transfers: an
- * ERC-20's amount; an ERC-721's or ERC-404's number of NFTs times their unit; for ERC-1155 the
- * amount of `nftId`.
+ * A holder's balance of a token after each block that changed it (an ERC-1155 one: of `nftId`):
+ * parallel lists of blocks and balances, replayed once from its token transfers.
  */
+function tokenBalanceSteps(
+  facts: Facts,
+  tokenId: AccountId,
+  holder: AccountId,
+  nftId: bigint | undefined,
+): { readonly blocks: number[]; readonly balances: bigint[] } {
+  return facts.memo.get(`token-balance-steps:${tokenId}:${holder}:${nftId ?? ''}`, () => {
+    const { chain } = facts;
+    const type = tokenOf(facts, tokenId).type;
+    const blocks: number[] = [];
+    const balances: bigint[] = [];
+    let balance = 0n;
+    for (const t of chain.indexes.at(holder)!.tokenTransfers) {
+      const transfer = chain.tokenTransfers.at(t)!;
+      if (transfer.tokenId !== tokenId) continue;
+      const sign = (transfer.toId === holder ? 1n : 0n) - (transfer.fromId === holder ? 1n : 0n);
+      if (sign === 0n) continue;
+      if (type === 'ERC-20') balance += sign * transfer.amounts[0]!;
+      else if (type === 'ERC-1155')
+        transfer.tokenIds!.forEach((id, k) => {
+          if (id === nftId) balance += sign * transfer.amounts[k]!;
+        });
+      else if (transfer.tokenIds) balance += sign * BigInt(transfer.tokenIds.length) * unitOf(facts, tokenId);
+      if (blocks.at(-1) === transfer.block) balances[balances.length - 1] = balance;
+      else {
+        blocks.push(transfer.block);
+        balances.push(balance);
+      }
+    }
+    return { blocks, balances };
+  });
+}
+
+/** A holder's balance of a token once block `height` is sealed (for ERC-1155: of `nftId`). */
 export function tokenBalanceAt(
   facts: Facts,
   tokenId: AccountId,
@@ -22,24 +55,17 @@ export function tokenBalanceAt(
   height: number,
   nftId?: bigint,
 ): bigint {
-  const { chain } = facts;
-  const type = tokenOf(facts, tokenId).type;
-  if (holder >= chain.indexes.length) return 0n;
-  let balance = 0n;
-  for (const t of chain.indexes.at(holder)!.tokenTransfers) {
-    const transfer = chain.tokenTransfers.at(t)!;
-    if (transfer.block > height) break;
-    if (transfer.tokenId !== tokenId) continue;
-    const sign = (transfer.toId === holder ? 1n : 0n) - (transfer.fromId === holder ? 1n : 0n);
-    if (sign === 0n) continue;
-    if (type === 'ERC-20') balance += sign * transfer.amounts[0]!;
-    else if (type === 'ERC-1155')
-      transfer.tokenIds!.forEach((id, k) => {
-        if (id === nftId) balance += sign * transfer.amounts[k]!;
-      });
-    else if (transfer.tokenIds) balance += sign * BigInt(transfer.tokenIds.length) * unitOf(facts, tokenId);
+  if (holder >= facts.chain.indexes.length) return 0n;
+  const { blocks, balances } = tokenBalanceSteps(facts, tokenId, holder, nftId);
+  // The last step at or before `height`.
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid]! <= height) lo = mid + 1;
+    else hi = mid;
   }
-  return balance;
+  return lo === 0 ? 0n : balances[lo - 1]!;
 }
 
 /** Minted minus burnt of a token once block `height` is sealed (for ERC-1155: of `nftId`, when given). */

@@ -9,7 +9,10 @@ const pagesOf = (app: ChainApp, first: string, pages: number) =>
   followPages(
     (url) => {
       const answer = app.answer({ method: 'GET', url, header: () => undefined });
-      return { status: answer.status, body: answer.body ? decoder.decode(answer.body) : '' };
+      return {
+        status: answer.status,
+        body: answer.body === null ? '' : typeof answer.body === 'string' ? answer.body : decoder.decode(answer.body),
+      };
     },
     first,
     pages,

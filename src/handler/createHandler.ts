@@ -55,6 +55,9 @@ function slowStream(body: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
+const bytesOf = (body: Uint8Array | string): Uint8Array =>
+  typeof body === 'string' ? new TextEncoder().encode(body) : body;
+
 /** A request's body as text, or null when it is longer than the server reads. */
 async function bodyOf(request: Request): Promise<string | null> {
   const bytes = new Uint8Array(await request.arrayBuffer());
@@ -62,7 +65,7 @@ async function bodyOf(request: Request): Promise<string | null> {
 }
 
 const toResponse = (answer: HttpAnswer, slow: boolean) =>
-  new Response(answer.body === null ? null : slow ? slowStream(answer.body) : answer.body.slice(), {
+  new Response(answer.body === null ? null : slow ? slowStream(bytesOf(answer.body)) : answer.body.slice(), {
     status: answer.status,
     headers: answer.headers,
   });

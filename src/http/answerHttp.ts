@@ -15,11 +15,14 @@ export interface HttpRequest {
 /** The largest POST body the adapters read; a longer one reaches its route as `body: null`. */
 export const MAX_POST_BYTES = 5 * 1024 * 1024;
 
-/** The full answer: status, headers and body bytes (none for HEAD and 204). */
+/**
+ * The full answer: status, headers and body (none for HEAD and 204). A GET's body is bytes (kept in
+ * the answer cache); a POST's stays text, which Node writes together with the head in one write.
+ */
 export interface HttpAnswer {
   readonly status: number;
   readonly headers: Record<string, string>;
-  readonly body: Uint8Array | null;
+  readonly body: Uint8Array | string | null;
 }
 
 /** A response an extra route produces (the home page, the scenario summary, the OpenAPI document). */
@@ -53,9 +56,23 @@ const ALLOW = 'GET, HEAD, OPTIONS';
 const POST_ALLOW = 'POST, OPTIONS';
 const CORS = { 'access-control-allow-origin': '*' };
 const encoder = new TextEncoder();
+/** UTF-8 bytes of a text: Node's Buffer where there is one (several times faster on short texts), else a TextEncoder (a service worker). */
+const utf8: (text: string) => Uint8Array =
+  typeof Buffer === 'function' ? (text) => Buffer.from(text, 'utf8') : (text) => encoder.encode(text);
+
+/** The UTF-8 length of a text. */
+const byteLength: (text: string) => number =
+  typeof Buffer === 'function' ? (text) => Buffer.byteLength(text, 'utf8') : (text) => encoder.encode(text).length;
+
+/** The headers of a body answer (an object literal: no spreading on the hot path). */
+const bodyHeaders = (contentType: string, length: number): Record<string, string> => ({
+  'access-control-allow-origin': '*',
+  'content-type': contentType,
+  'content-length': String(length),
+});
 
 const json = (status: number, message: string, extra: Record<string, string> = {}): HttpAnswer => {
-  const body = encoder.encode(JSON.stringify({ message }));
+  const body = utf8(JSON.stringify({ message }));
   return {
     status,
     headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length), ...extra },
@@ -103,10 +120,10 @@ const trimmed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.
 function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, query: string): HttpAnswer {
   try {
     const answer = post.answer(request.body === undefined ? '' : request.body, new URLSearchParams(query));
-    const body = typeof answer.body === 'string' ? encoder.encode(answer.body) : answer.body;
+    const { body } = answer;
     return {
       status: answer.status,
-      headers: { ...CORS, 'content-type': answer.contentType ?? JSON_TYPE, 'content-length': String(body.length) },
+      headers: bodyHeaders(answer.contentType ?? JSON_TYPE, typeof body === 'string' ? byteLength(body) : body.length),
       body,
     };
   } catch (error) {
@@ -117,8 +134,8 @@ function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, quer
 }
 
 const internalError = (): HttpAnswer => {
-  const body = encoder.encode(INTERNAL_ERROR.body);
-  return { status: 500, headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
+  const body = utf8(INTERNAL_ERROR.body);
+  return { status: 500, headers: bodyHeaders(JSON_TYPE, body.length), body };
 };
 
 function route(app: HttpRoutes, url: string): HttpAnswer {
@@ -129,20 +146,20 @@ function route(app: HttpRoutes, url: string): HttpAnswer {
   try {
     if (path === '/api/v2' || path.startsWith('/api/v2/')) {
       const response = app.api(path, query);
-      const body = encoder.encode(response.body);
+      const body = utf8(response.body);
       return {
         status: response.status,
-        headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) },
+        headers: bodyHeaders(JSON_TYPE, body.length),
         body,
       };
     }
     for (const extra of app.routes ?? []) {
       const answer = extra(path, query);
       if (!answer) continue;
-      const body = typeof answer.body === 'string' ? encoder.encode(answer.body) : answer.body;
+      const body = typeof answer.body === 'string' ? utf8(answer.body) : answer.body;
       return {
         status: answer.status,
-        headers: { ...CORS, 'content-type': answer.contentType ?? JSON_TYPE, 'content-length': String(body.length) },
+        headers: bodyHeaders(answer.contentType ?? JSON_TYPE, body.length),
         body,
       };
     }
@@ -150,10 +167,10 @@ function route(app: HttpRoutes, url: string): HttpAnswer {
   } catch (error) {
     if (error instanceof ModuleNotLoaded) throw error;
     app.onError?.(error, url);
-    const body = encoder.encode(INTERNAL_ERROR.body);
+    const body = utf8(INTERNAL_ERROR.body);
     return {
       status: 500,
-      headers: { ...CORS, 'content-type': JSON_TYPE, 'content-length': String(body.length) },
+      headers: bodyHeaders(JSON_TYPE, body.length),
       body,
     };
   }

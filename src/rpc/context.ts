@@ -10,7 +10,7 @@ export interface RpcContext {
   readonly chainId: number;
   /** The transactions in front of the head (a served chain has them; a bare chain none). */
   readonly mempool: () => Mempool | undefined;
-  /** JSON of blocks, transactions, receipts and call results, by key (only `src/rpc` names keys). */
+  /** JSON of blocks, transactions, receipts and call results, by key (only `src/rpc` names keys); read with `peek`, so the oldest goes first. */
   readonly json: Lru<string>;
 }
 
@@ -25,7 +25,7 @@ export const createRpcContext = (
 
 /** The cached JSON of `key`, made with `build` on a miss. */
 export function cachedRpcJson(ctx: RpcContext, key: string, build: () => unknown): string {
-  const hit = ctx.json.get(key);
+  const hit = ctx.json.peek(key);
   if (hit !== undefined) return hit;
   return ctx.json.set(key, JSON.stringify(build()));
 }

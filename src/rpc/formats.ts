@@ -240,7 +240,7 @@ const TRANSACTIONS = '\u0000transactions';
 /** A block as `eth_getBlockBy*` answers it, with transaction hashes or whole transactions (their own JSON, joined in). */
 export function rpcBlockJson(ctx: RpcContext, block: Block, fullTransactions: boolean): string {
   const key = `block:${block.hash}:${fullTransactions ? 1 : 0}`;
-  const hit = ctx.json.get(key);
+  const hit = ctx.json.peek(key);
   if (hit !== undefined) return hit;
   const { before, hashes, after } = header(ctx, block);
   const withdrawals = withdrawalsOf(ctx, block);

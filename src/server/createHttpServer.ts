@@ -42,18 +42,28 @@ const send = (res: ServerResponse, answer: HttpAnswer) => {
   res.end(answer.body ?? undefined);
 };
 
-/** Reads a request body up to `limit` bytes; null when it is longer (the rest is drained, not kept). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+/** Reads a request body up to `limit` bytes, then calls `done` with it; null when it is longer (the rest is drained, not kept). */
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (body: string | null) => void,
+  fail: (error: unknown) => void,
+): void {
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) return;
+    // Most bodies arrive in one chunk: no array, no concatenation.
+    if (!first) first = chunk;
+    else (chunks ??= [first]).push(chunk);
   });
+  req.on('end', () => {
+    if (size > limit) return done(null);
+    done(chunks ? Buffer.concat(chunks).toString('utf8') : (first?.toString('utf8') ?? ''));
+  });
+  req.on('error', fail);
 }
 
 /**
@@ -92,21 +102,25 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
       else if (faulted.kind === 'empty') req.socket.end();
       else if (faulted.slow && faulted.answer.body) {
         res.writeHead(faulted.answer.status, faulted.answer.headers);
-        writeSlowly(res, faulted.answer.body);
+        const { body } = faulted.answer;
+        writeSlowly(res, typeof body === 'string' ? Buffer.from(body) : body);
       } else send(res, faulted.answer);
     });
   };
-  const respond: Middleware = (req, res) => {
-    if (req.method !== 'POST') return serveRequest(req, res);
-    return readBody(req, MAX_POST_BYTES)
-      .then((body) => serveRequest(req, res, body))
-      .catch((error: unknown) => {
-        console.error(`explorer-mock: 500 on POST ${req.url}:`, error);
-        if (!res.headersSent)
-          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
-        res.end('{"message":"Internal server error"}');
-      });
-  };
+  const servePost = (req: IncomingMessage, res: ServerResponse) =>
+    readBody(
+      req,
+      MAX_POST_BYTES,
+      (body) => {
+        try {
+          serveRequest(req, res, body)?.catch((error: unknown) => postFailed(req, res, error));
+        } catch (error) {
+          postFailed(req, res, error);
+        }
+      },
+      (error) => postFailed(req, res, error),
+    );
+  const respond: Middleware = (req, res) => (req.method === 'POST' ? servePost(req, res) : serveRequest(req, res));
   // One middleware answers everything. It is also the no-match handler: polka calls that for
   // targets that are not paths (`OPTIONS *`, `GET http://host/...`), and its default ends in onError.
   const handler = polka({
@@ -141,9 +155,18 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
     const hit =
       req.method === 'GET' && !configured && !asksForFault(req.rawHeaders) ? answer.peek(req.url!) : undefined;
     if (hit) send(res, hit);
+    // A POST (the node's JSON-RPC, above all) needs no routing but its body.
+    else if (req.method === 'POST' && req.url?.charCodeAt(0) === 47) servePost(req, res);
     else route(req, res);
   });
   return server;
+}
+
+function postFailed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  console.error(`explorer-mock: 500 on POST ${req.url}:`, error);
+  if (!res.headersSent)
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+  res.end('{"message":"Internal server error"}');
 }
 
 /** A request target as a path: an absolute-form target (`http://host/path?q`, RFC 9112 §3.2.2) loses its scheme and host; `*` stays and matches no route. */

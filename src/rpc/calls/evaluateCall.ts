@@ -20,8 +20,22 @@ function abiOfCode(ctx: RpcContext, id: AccountId): Abi {
   return contract.custom?.abi ?? abiOf(contract.kind);
 }
 
-const functionBySelector = (abi: Abi, selector: string): AbiFunction | undefined =>
-  abi.find((x): x is AbiFunction => x.type === 'function' && AbiFunctions.getSelector(x) === selector);
+const SELECTORS = new WeakMap<Abi, Map<string, AbiFunction>>();
+
+/** The function of an ABI a call's selector names (the first, as a contract's dispatcher would); each ABI's selectors are hashed once. */
+function functionBySelector(abi: Abi, selector: string): AbiFunction | undefined {
+  let bySelector = SELECTORS.get(abi);
+  if (!bySelector) {
+    bySelector = new Map();
+    for (const x of abi)
+      if (x.type === 'function') {
+        const key = AbiFunctions.getSelector(x);
+        if (!bySelector.has(key)) bySelector.set(key, x);
+      }
+    SELECTORS.set(abi, bySelector);
+  }
+  return bySelector.get(selector.toLowerCase());
+}
 
 /** Why the node cannot answer, and how to make it: said plainly instead of a made-up value. */
 function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: string): never {

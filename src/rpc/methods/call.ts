@@ -2,6 +2,7 @@ import { callGas } from '../../../generators/contracts/gasTable.js';
 import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest } from '../calls/callEnv.js';
 import { evaluateCall } from '../calls/evaluateCall.js';
+import type { CallResult } from '../calls/outcome.js';
 import { type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
@@ -29,11 +30,28 @@ export function callArg(value: unknown, index: number): CallRequest {
   };
 }
 
+/** Calls with more call data than this are not remembered (a big multicall is rarely sent twice). */
+const MAX_REMEMBERED_DATA = 2_048;
+
+/**
+ * The result of a call at a block: a pure function of the chain, the call and the block, so it is
+ * remembered per chain (by the call's fields and the block), in its JSON budget.
+ */
+function resultOf(ctx: RpcContext, request: CallRequest, height: number): CallResult {
+  if (request.data.length > MAX_REMEMBERED_DATA) return evaluateCall(ctx, request, height);
+  const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
+  const hit = ctx.json.peek(key);
+  if (hit !== undefined) return JSON.parse(hit) as CallResult;
+  const result = evaluateCall(ctx, request, height);
+  ctx.json.set(key, JSON.stringify(result));
+  return result;
+}
+
 /** Runs a call at the block asked; a revert is the node's code-3 error with the revert data. */
 function run(ctx: RpcContext, params: readonly unknown[]) {
   const request = callArg(params[0], 0);
   const height = minedHeight(ctx, blockArg(ctx, params[1], 1));
-  const result = evaluateCall(ctx, request, height);
+  const result = resultOf(ctx, request, height);
   if (!result.ok) throw executionReverted(result.revertData, result.reason);
   return { request, result };
 }
