@@ -76,6 +76,32 @@ describe('the code examples of the README and docs/', () => {
     [...DOCS.matchAll(new RegExp('```ts ' + kind + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
   const dir = fileURLToPath(new URL('../test-artifacts/readme/', import.meta.url));
 
+  it('type-checks every TypeScript block (scripts, tests and snippets) against the built package', () => {
+    const all = [...DOCS.matchAll(/```ts(?: (?:script|test))?\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(all.length).toBeGreaterThan(5);
+    const typed = join(dir, 'typed');
+    mkdirSync(typed, { recursive: true });
+    // Each block is a module of its own (top-level await, its own imports).
+    all.forEach((code, i) => writeFileSync(join(typed, `block-${i}.mts`), `${code}\nexport {};\n`));
+    writeFileSync(
+      join(typed, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../../tsconfig.json',
+        compilerOptions: { noEmit: true, noUnusedLocals: false, rootDir: '.', types: ['node'] },
+        include: ['*.mts'],
+      }),
+    );
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    try {
+      execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', join(typed, 'tsconfig.json')], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      throw new Error(`a TypeScript block of the docs does not type-check:\n${(error as { stdout: string }).stdout}`);
+    }
+  }, 120_000);
+
   it('runs every script example against the built package', () => {
     const scripts = blocks('script');
     expect(scripts.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import type { CallResult } from '../calls/outcome.js';
 import { type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
-import { executionReverted, invalidParams } from '../rpcError.js';
+import { executionReverted, invalidParams, serverError } from '../rpcError.js';
 
 /** The call object of `eth_call` and `eth_estimateGas`: `from`, `to`, `data` (or `input`), `value`; gas and prices are read and checked, not used. */
 export function callArg(value: unknown, index: number): CallRequest {
@@ -49,6 +49,10 @@ function resultOf(ctx: RpcContext, request: CallRequest, height: number): CallRe
 
 /** Runs a call at the block asked; a revert is the node's code-3 error with the revert data. */
 function run(ctx: RpcContext, params: readonly unknown[]) {
+  const overrides = params[2];
+  // State overrides would need an EVM to mean anything: refused rather than ignored.
+  if (overrides !== undefined && overrides !== null && (typeof overrides !== 'object' || Object.keys(overrides).length))
+    throw serverError('explorer-mock does not apply state overrides in eth_call: it has no EVM, only the ledger');
   const request = callArg(params[0], 0);
   const height = minedHeight(ctx, blockArg(ctx, params[1], 1));
   const result = resultOf(ctx, request, height);
