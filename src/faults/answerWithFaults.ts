@@ -28,12 +28,8 @@ function jsonAnswer(status: number, message: string, headers: Readonly<Record<st
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const isApi = (url: string) =>
-  url === '/api/v2' ||
-  url.startsWith('/api/v2/') ||
-  url.startsWith('/api/v2?') ||
-  url === '/rpc' ||
-  url.startsWith('/rpc?');
+/** Every API: the REST API, the explorer's other APIs under /api (its ETH RPC, the Etherscan-style API), the node. */
+const isApi = (url: string) => /^\/(api|rpc)(\/|\?|$)/.test(url);
 
 /**
  * Answers a request with the faults its plan holds: waits the latency, then breaks the connection,

@@ -130,6 +130,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       return () => listeners.delete(listener);
     },
     replace(next, nextBuild) {
+      // Filters count blocks of the chain they were made on: another chain starts without them.
+      node?.state.filters.clear();
       build = nextBuild;
       builder = null;
       ahead = null;

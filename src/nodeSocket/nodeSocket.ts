@@ -1,6 +1,7 @@
 import { withModules } from '../lazy/lazyModule.js';
 import type { LiveChain } from '../live/liveChain.js';
 import { MAX_BODY_BYTES } from '../rpc/envelope.js';
+import { MAX_FILTER_WEIGHT, weightOf } from '../rpc/filterStore.js';
 import { arity } from '../rpc/method.js';
 import type { ExtraMethods } from '../rpc/node.js';
 import { invalidParams, serverError } from '../rpc/rpcError.js';
@@ -24,6 +25,8 @@ interface Client {
   readonly subscriptions: Map<string, Subscription>;
   /** Subscriptions made so far (the next id's number). */
   made: number;
+  /** What its subscriptions weigh together (`weightOf`). */
+  weight: number;
   answering: Promise<void>;
 }
 
@@ -47,8 +50,12 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
   const methodsOf = (client: Client): ExtraMethods => ({
     eth_subscribe(ctx, params) {
       const subscription = subscriptionArg(ctx, params);
-      if (client.subscriptions.size >= MAX_SUBSCRIPTIONS)
-        throw serverError(`too many subscriptions on this connection: at most ${MAX_SUBSCRIPTIONS}`);
+      const weight = subscription.kind === 'logs' ? weightOf(subscription) : 1;
+      if (client.subscriptions.size >= MAX_SUBSCRIPTIONS || client.weight + weight > MAX_FILTER_WEIGHT)
+        throw serverError(
+          `too many subscriptions on this connection: at most ${MAX_SUBSCRIPTIONS}, with ${MAX_FILTER_WEIGHT} addresses and topics in all`,
+        );
+      client.weight += weight;
       const id = subscriptionId(seed, client.made++);
       client.subscriptions.set(id, subscription);
       return id;
@@ -57,7 +64,10 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
       arity(params, 1, 1);
       if (typeof params[0] !== 'string')
         throw invalidParams('invalid argument 0: json: cannot unmarshal non-string into Go value of type rpc.ID');
-      if (!client.subscriptions.delete(params[0])) throw serverError('subscription not found');
+      const subscription = client.subscriptions.get(params[0]);
+      if (!subscription) throw serverError('subscription not found');
+      client.subscriptions.delete(params[0]);
+      client.weight -= subscription.kind === 'logs' ? weightOf(subscription) : 1;
       return true;
     },
   });
@@ -73,7 +83,7 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
   const route: SocketRoute = {
     maxFrameBytes: MAX_BODY_BYTES,
     accept(connection) {
-      const client: Client = { connection, subscriptions: new Map(), made: 0, answering: Promise.resolve() };
+      const client: Client = { connection, subscriptions: new Map(), made: 0, weight: 0, answering: Promise.resolve() };
       const methods = methodsOf(client);
       clients.add(client);
       connection.socket.on('message', (data) => {

@@ -30,7 +30,12 @@ export function blockArg(ctx: RpcContext, value: unknown, index: number): BlockR
       if (!block || block.type !== 'block') throw serverError(`header for hash not found`);
       return { height: block.height };
     }
-    if ('blockNumber' in o) return blockArg(ctx, o.blockNumber, index);
+    // The number inside is a tag or a quantity, never another object.
+    if ('blockNumber' in o) {
+      if (o.blockNumber !== null && typeof o.blockNumber === 'object')
+        throw invalidParams(`invalid argument ${index}: cannot unmarshal an object into a block number`);
+      return blockArg(ctx, o.blockNumber, index);
+    }
     throw invalidParams(`invalid argument ${index}: hex string without 0x prefix`);
   }
   if (typeof value === 'string' && TAGS.includes(value)) {

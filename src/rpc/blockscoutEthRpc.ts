@@ -268,12 +268,12 @@ function respond(ctx: RpcContext, node: NodeState, request: unknown): { id: unkn
     if (!Array.isArray(params)) return { error: 'Invalid params. Params must be a list.' };
     const method = String(r.method);
     try {
-      const native = NATIVE[method];
+      const native = Object.hasOwn(NATIVE, method) ? NATIVE[method] : undefined;
       if (native) {
         if (!native.arities.includes(params.length)) return { error: 'Incorrect number of params.' };
         return { result: native.answer(ctx, params) };
       }
-      const proxied = PROXIED[method];
+      const proxied = Object.hasOwn(PROXIED, method) ? PROXIED[method] : undefined;
       if (!proxied) return { error: 'Action not found.' };
       if (params.length !== proxied.arity) return { error: 'Incorrect number of params.' };
       proxied.check(params);

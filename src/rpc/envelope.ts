@@ -3,6 +3,8 @@ import type { RpcError } from './rpcError.js';
 /** Most requests one batch may hold (geth's default), and the largest body the node reads. */
 export const MAX_BATCH = 1_000;
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Most bytes of answers one batch gets (geth's `BatchResponseMaxSize`); the requests after answer -32003. */
+export const MAX_RESPONSE_BYTES = 25 * 1000 * 1000;
 
 /** A request id as the client sent it (a JSON number, string or null), written back as it came. */
 export type Id = string | number | null;

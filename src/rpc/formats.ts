@@ -40,6 +40,10 @@ function addToBloom(bloom: Uint8Array, value: Hex): void {
 
 const bloomHex = (bloom: Uint8Array): Hex => `0x${Buffer.from(bloom).toString('hex')}`;
 
+/** A log's JSON (memoised): what `eth_getLogs`, filters and subscriptions list. */
+export const rpcLogJson = (ctx: RpcContext, ref: number): string =>
+  cachedRpcJson(ctx, `log:${ref}`, () => rpcLog(ctx, ref));
+
 /** A log as the node lists it (`removed` is false: the chain's logs are canonical). */
 export function rpcLog(ctx: RpcContext, ref: number) {
   const e = logEventOf(ctx.facts, ref);
@@ -86,9 +90,9 @@ const blockBloom = (ctx: RpcContext, block: Block): string =>
 /** The signature values a transaction shows: commitments to its hash (the chain signs nothing). */
 function signatureOf(ctx: RpcContext, tx: Transaction) {
   const yParity = Number.parseInt(tx.hash.slice(-1), 16) & 1;
-  const r = commitment('r', tx.hash);
-  // s in the lower half of the curve order, as signers make it.
-  const s = `0x0${commitment('s', tx.hash).slice(3)}` as Hex;
+  // Quantities, as geth writes r and s (no leading zeros); s in the lower half of the curve order, as signers make it.
+  const r = quantity(BigInt(commitment('r', tx.hash)));
+  const s = quantity(BigInt(`0x0${commitment('s', tx.hash).slice(3)}`));
   const v = tx.type === 0 ? ctx.chainId * 2 + 35 + yParity : yParity;
   return { v: quantity(v), r, s, yParity: quantity(yParity) };
 }
@@ -203,7 +207,6 @@ function header(ctx: RpcContext, block: Block) {
       size: quantity(block.size),
       stateRoot: block.stateRoot,
       timestamp: quantity(block.timestamp),
-      totalDifficulty: quantity(block.totalDifficulty),
     },
     hashes: consensus ? hashes : [],
     after: {

@@ -8,6 +8,8 @@ import { invalidParams, serverError } from './rpcError.js';
 /** Most blocks one `eth_getLogs` may span, and most logs it may return (reth's defaults' spirit, the texts reth gives). */
 export const MAX_LOG_BLOCK_RANGE = 10_000;
 export const MAX_LOG_RESULTS = 10_000;
+/** Most addresses, and most alternatives at one topic position, a query may list (geth's `--rpc.logquerylimit`). */
+export const MAX_LOG_ALTERNATIVES = 1_000;
 
 /** Which logs a query asks for: its blocks, emitters (null: any) and topics by position (null: any). */
 export interface LogCriteria {
@@ -50,9 +52,12 @@ export function logCriteriaArg(
     toLatest = (o.toBlock ?? 'latest') === 'latest';
     if (from > to) throw invalidParams('invalid block range params');
   }
+  const tooMany = () => invalidParams('exceed max addresses or topics per search position');
   const address = o.address;
+  if (Array.isArray(address) && address.length > MAX_LOG_ALTERNATIVES) throw tooMany();
+  // An empty address list, like none, matches every emitter (as geth reads it).
   const addresses =
-    address === undefined || address === null
+    address === undefined || address === null || (Array.isArray(address) && address.length === 0)
       ? null
       : Array.isArray(address)
         ? address.map((a, k) => {
@@ -66,20 +71,34 @@ export function logCriteriaArg(
   if (rawTopics.length > 4) throw invalidParams(`invalid argument ${index}: exceed max topics`);
   const topics = rawTopics.map((t) => {
     if (t === null) return null;
-    if (Array.isArray(t)) return t.includes(null) ? null : t.map((x) => hashArg(x, index));
+    if (Array.isArray(t)) {
+      if (t.length > MAX_LOG_ALTERNATIVES) throw tooMany();
+      // An empty alternative list, or one holding null, matches any topic there.
+      return t.length === 0 || t.includes(null) ? null : t.map((x) => hashArg(x, index));
+    }
     return [hashArg(t, index)];
   });
   return { from, to, addresses, topics, toLatest };
 }
 
-/** Whether a log's emitter and topics pass the criteria. */
+/** The criteria's topic alternatives as sets, for lookups in O(1) per log. */
+const topicSets = new WeakMap<LogCriteria, readonly (ReadonlySet<string> | null)[]>();
+const setsOf = (criteria: LogCriteria) => {
+  let sets = topicSets.get(criteria);
+  if (!sets) topicSets.set(criteria, (sets = criteria.topics.map((t) => t && new Set(t))));
+  return sets;
+};
+
+/**
+ * Whether a log's emitter and topics pass the criteria, as geth matches them: a log with fewer
+ * topics than the criteria name positions for does not (so `[T, null, null, null]` asks for four).
+ */
 function matches(ctx: RpcContext, ref: LogRef, criteria: LogCriteria, emitters: ReadonlySet<string> | null): boolean {
   if (emitters && !emitters.has(ctx.chain.accounts[logEventOf(ctx.facts, ref).emitterId]!.lower)) return false;
   if (!criteria.topics.length) return true;
-  const topics = encodedLogOf(ctx.facts, ref).topics;
-  return criteria.topics.every(
-    (wanted, k) => wanted === null || (topics[k] !== null && topics[k] !== undefined && wanted.includes(topics[k]!)),
-  );
+  const topics = encodedLogOf(ctx.facts, ref).topics.filter((t) => t !== null);
+  if (criteria.topics.length > topics.length) return false;
+  return setsOf(criteria).every((wanted, k) => wanted === null || wanted.has(topics[k]!));
 }
 
 /**

@@ -8,7 +8,7 @@ import { chainInfoMethods } from './methods/chainInfo.js';
 import { logMethods } from './methods/logs.js';
 import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
-import { answer, errorAnswer, type Id, MAX_BATCH } from './envelope.js';
+import { answer, errorAnswer, type Id, MAX_BATCH, MAX_RESPONSE_BYTES } from './envelope.js';
 import { invalidRequest, methodNotFound, RpcError } from './rpcError.js';
 
 /** Every method the node answers over HTTP (the websocket adds `eth_subscribe` and `eth_unsubscribe`). */
@@ -19,6 +19,12 @@ export const METHODS: Readonly<Record<string, RpcMethod>> = {
   ...stateMethods,
   ...logMethods,
   ...callMethods,
+};
+
+/** The id a request carries, when it is one a reply can name (else null). */
+const idOf = (request: unknown): Id => {
+  const id = request !== null && typeof request === 'object' ? (request as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 };
 
 const resultPart = (result: unknown) => `"result":${result instanceof RawJson ? result.text : JSON.stringify(result)}`;
@@ -66,7 +72,10 @@ export function createRpcNode(options: {
     const params = r.params === undefined || r.params === null ? [] : r.params;
     try {
       if (!Array.isArray(params)) throw new RpcError(-32602, 'non-array args');
-      const method = extra?.[r.method] ?? METHODS[r.method];
+      // Own properties only: `constructor`, `toString` and the rest of Object.prototype are no methods.
+      const method =
+        (extra && Object.hasOwn(extra, r.method) ? extra[r.method] : undefined) ??
+        (Object.hasOwn(METHODS, r.method) ? METHODS[r.method] : undefined);
       if (!method) {
         if (r.method === 'eth_subscribe' || r.method === 'eth_unsubscribe')
           throw new RpcError(-32601, 'notifications not supported');
@@ -100,9 +109,16 @@ export function createRpcNode(options: {
       if (request.length > MAX_BATCH)
         return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
       const answers: string[] = [];
+      let size = 0;
       for (const r of request) {
-        const a = one(ctx, r, extra);
-        if (a !== null) answers.push(a);
+        // Past the limit, each request left gets geth's -32003 instead of its answer.
+        const a =
+          size > MAX_RESPONSE_BYTES
+            ? errorAnswer(idOf(r), new RpcError(-32003, 'response too large'))
+            : one(ctx, r, extra);
+        if (a === null) continue;
+        size += a.length;
+        answers.push(a);
       }
       return answers.length ? `[${answers.join(',')}]` : null;
     },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RpcContext } from './context.js';
-import { rpcHeadJson, rpcLog, rpcPendingTransaction } from './formats.js';
+import { rpcHeadJson, rpcLogJson, rpcPendingTransaction } from './formats.js';
 import { logCriteriaArg, logsMatching } from './logQuery.js';
 import { boolArg } from './quantity.js';
 import { invalidParams, RpcError, serverError } from './rpcError.js';
@@ -70,7 +70,7 @@ export function blockResults(ctx: RpcContext, subscription: Subscription, height
   if (subscription.kind === 'newHeads') return [rpcHeadJson(ctx, block)];
   if (subscription.kind !== 'logs') return [];
   const criteria = { from: height, to: height, addresses: subscription.addresses, topics: subscription.topics };
-  return logsMatching(ctx, criteria).map((ref) => JSON.stringify(rpcLog(ctx, ref)));
+  return logsMatching(ctx, criteria).map((ref) => rpcLogJson(ctx, ref));
 }
 
 /** What a `newPendingTransactions` subscription hears of the mempool in front of the head: a hash, or a transaction, each. */

@@ -49,6 +49,8 @@ const request = (chain: RunningServer['chain']) =>
       id: fc.oneof(fc.nat(), fc.string({ maxLength: 8 }), fc.constant(null), fc.anything({ maxDepth: 1 })),
       method: fc.oneof(
         fc.constantFrom(...Object.keys(METHODS), 'eth_subscribe', 'eth_unsubscribe'),
+        // What every object has: none of it is a method.
+        fc.constantFrom('constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'),
         fc.constantFrom(...Object.keys(METHODS), 'eth_subscribe'),
         fc.string({ maxLength: 300 }),
         fc.anything({ maxDepth: 1 }),
@@ -94,6 +96,11 @@ function checkAnswer(text: string): void {
   if (text === '') return;
   const value = JSON.parse(text) as unknown;
   for (const answer of Array.isArray(value) ? value : [value]) {
+    if (answer.method === 'eth_subscription') {
+      expect(typeof answer.params.subscription).toBe('string');
+      expect('result' in answer.params).toBe(true);
+      continue;
+    }
     expect(answer.jsonrpc).toBe('2.0');
     expect('id' in answer).toBe(true);
     if ('error' in answer) {
@@ -168,5 +175,39 @@ describe('the node under 10,000 malformed requests', () => {
     ws.close();
     expect(errors).not.toHaveBeenCalled();
     expect(await readings()).toEqual(before);
+  }, 120_000);
+
+  it('over the websocket while blocks are mined: subscriptions made by junk hear valid notifications', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/rpc`);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(String(data)));
+    const bodies = fc.sample(body(server.chain), { numRuns: 2_000, seed: 24 });
+    // Valid subscriptions among the junk, so that mining has someone to tell.
+    ws.send('{"jsonrpc":"2.0","id":1,"method":"eth_subscribe","params":["newHeads"]}');
+    ws.send('{"jsonrpc":"2.0","id":2,"method":"eth_subscribe","params":["logs",{}]}');
+    ws.send('{"jsonrpc":"2.0","id":3,"method":"eth_subscribe","params":["newPendingTransactions",true]}');
+    /** Sends a marker and waits for its answer: everything sent before it has been answered. */
+    const settled = async (marker: string) => {
+      ws.send(`{"jsonrpc":"2.0","id":"${marker}","method":"eth_chainId"}`);
+      for (let i = 0; i < 600 && !frames.some((f) => f.includes(`"id":"${marker}"`)); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await settled('subscribed');
+    for (const [k, text] of bodies.entries()) {
+      ws.send(text);
+      if (k % 500 === 499) {
+        await settled(`batch-${k}`);
+        await server.mine(1);
+      }
+    }
+    await settled('last');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const notifications = frames.filter((f) => f.startsWith('{"jsonrpc":"2.0","method":"eth_subscription"'));
+    expect(notifications.length).toBeGreaterThan(4);
+    for (const frame of frames) checkAnswer(frame);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+    expect(errors).not.toHaveBeenCalled();
   }, 120_000);
 });

@@ -33,8 +33,9 @@ describe('the node agrees with the REST API, byte for byte where they state the 
   });
 });
 
-/** A fetcher whose node answers `method` with `change(result)`, or whose REST answer to paths matching `rest` is changed. */
+/** A fetcher whose node answers the methods named (`|`-separated) with `change(result)`. */
 function tampered(fetcher: Fetcher, method: string, change: (result: any, params: any[]) => unknown): Fetcher {
+  const methods = new Set(method.split('|'));
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== '/rpc') return fetcher(request);
@@ -44,7 +45,7 @@ function tampered(fetcher: Fetcher, method: string, change: (result: any, params
     const answers = (await response.json()) as { id: number; result?: unknown }[];
     for (const answer of answers) {
       const call = calls.find((c) => c.id === answer.id)!;
-      if (call.method === method && 'result' in answer && answer.result != null)
+      if (methods.has(call.method) && 'result' in answer && answer.result != null)
         answer.result = change(answer.result, call.params);
     }
     return new Response(JSON.stringify(answers));
@@ -54,41 +55,61 @@ function tampered(fetcher: Fetcher, method: string, change: (result: any, params
 const plusOne = (hex: string) => `0x${(BigInt(hex) + 1n).toString(16)}`;
 
 describe('the agreement laws catch a node that disagrees', () => {
+  // Blocks are changed in both methods, so only a law against the REST API can catch them; each
+  // pattern names the law's own message.
+  const BLOCKS = 'eth_getBlockByNumber|eth_getBlockByHash';
   const broken: [string, string, (result: any, params: any[]) => unknown, RegExp][] = [
-    ['a balance off by one wei', 'eth_getBalance', plusOne, /balance/],
-    ['a nonce off by one', 'eth_getTransactionCount', plusOne, /nonce/],
-    ['a block a second late', 'eth_getBlockByNumber', (b) => ({ ...b, timestamp: plusOne(b.timestamp) }), /timestamp/],
+    ['a balance off by one wei', 'eth_getBalance', plusOne, /: balance( at block \d+)?: REST/],
+    ['a nonce off by one', 'eth_getTransactionCount', plusOne, /: (pending )?nonce: REST/],
+    [
+      'a block a second late',
+      BLOCKS,
+      (b) => ({ ...b, timestamp: plusOne(b.timestamp) }),
+      /^block \d+: timestamp: REST/m,
+    ],
     [
       'a block without its last transaction',
-      'eth_getBlockByHash',
+      BLOCKS,
       (b) => ({ ...b, transactions: b.transactions.slice(0, -1) }),
-      /eth_getBlockByHash/,
+      /^block \d+: transactions: REST/m,
     ],
     [
       'a transaction worth one wei more',
       'eth_getTransactionByHash',
       (t) => ({ ...t, value: plusOne(t.value) }),
-      /value/,
+      /: value: REST/,
     ],
-    ['a receipt missing a log', 'eth_getTransactionReceipt', (r) => ({ ...r, logs: r.logs.slice(1) }), /logs/],
+    ['a receipt missing a log', 'eth_getTransactionReceipt', (r) => ({ ...r, logs: r.logs.slice(1) }), /: logs: REST/],
     [
       'a receipt of another gas price',
       'eth_getTransactionReceipt',
       (r) => ({ ...r, effectiveGasPrice: plusOne(r.effectiveGasPrice) }),
-      /gas price|fee/,
+      /: effective gas price: REST/,
     ],
-    ['code with a byte more', 'eth_getCode', (c) => (c === '0x' ? '0x00' : `${c}00`), /code/],
+    ['code with a byte more', 'eth_getCode', (c) => (c === '0x' ? '0x00' : `${c}00`), /: code: REST/],
     [
       'calls answering one more',
       'eth_call',
       (r: string) => (r.length > 2 ? plusOne(r).padEnd(r.length, '0') : r),
-      /balanceOf|ownerOf|total supply/,
+      /: (balanceOf\(0x[0-9a-fA-F]+\)|balanceOf on 0x[0-9a-fA-F]+|ownerOf\(\d+\)|name, symbol, decimals, total supply): REST/,
     ],
     [
       'withdrawals in wei, not gwei',
-      'eth_getBlockByNumber',
+      BLOCKS,
       (b) => ({ ...b, withdrawals: b.withdrawals.map((w: any) => ({ ...w, amount: `${w.amount}000000000` })) }),
-      /withdrawals/,
+      /^block \d+: withdrawals: REST/m,
+    ],
+    [
+      'a transaction of another gas price',
+      'eth_getTransactionByHash',
+      (t) => ({ ...t, gasPrice: plusOne(t.gasPrice) }),
+      /: gas price: REST/,
+    ],
+    [
+      'a legacy transaction with a max fee',
+      'eth_getTransactionByHash',
+      (t) => ({ maxFeePerGas: '0x1', ...t }),
+      /: max fee: REST/,
     ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {

@@ -6,6 +6,7 @@ import {
   erc721Abi,
   getAddress,
   http,
+  parseAbi,
   parseAbiItem,
   type PublicClient,
   webSocket,
@@ -138,8 +139,13 @@ describe('viem over http, each answer checked against the REST API', () => {
         { address: token, abi: erc20Abi, functionName: 'decimals' },
         { address: token, abi: erc20Abi, functionName: 'totalSupply' },
         { address: nft, abi: erc721Abi, functionName: 'ownerOf', args: [BigInt(instance!.id)] },
-        // A view the ledger does not hold a value for fails alone, as allowFailure lets it.
-        { address: handle('whale'), abi: erc20Abi, functionName: 'name' },
+        // A view the ledger holds no value for fails alone, with the node's reason, as allowFailure lets it.
+        {
+          address: handle('vyperContract'),
+          abi: parseAbi(['function deposits(address) view returns (uint256)']),
+          functionName: 'deposits',
+          args: [handle('whale')],
+        },
       ],
     });
     expect(results.slice(0, 4)).toEqual([
@@ -149,6 +155,22 @@ describe('viem over http, each answer checked against the REST API', () => {
       { status: 'success', result: getAddress(instance!.owner.hash) },
     ]);
     expect(results[4]!.status).toBe('failure');
+    expect(String(results[4]!.error)).toContain('explorer-mock does not model Escrow.deposits');
+    // Required, it fails the whole call with the same reason.
+    await expect(
+      client.multicall({
+        allowFailure: false,
+        contracts: [
+          { address: token, abi: erc20Abi, functionName: 'name' },
+          {
+            address: handle('vyperContract'),
+            abi: parseAbi(['function deposits(address) view returns (uint256)']),
+            functionName: 'deposits',
+            args: [handle('whale')],
+          },
+        ],
+      }),
+    ).rejects.toThrow(/does not model Escrow\.deposits/);
   });
 
   it('getCode is the deployed bytecode; getStorageAt reads a proxy’s EIP-1967 implementation', async () => {

@@ -205,9 +205,20 @@ export async function agreementViolations(
     same(`${where}: nonce`, hex(rest.nonce), tx.nonce);
     same(`${where}: input`, rest.raw_input, tx.input);
     same(`${where}: type`, hex(rest.type), tx.type);
-    if (rest.max_fee_per_gas !== null) same(`${where}: max fee`, hex(BigInt(rest.max_fee_per_gas)), tx.maxFeePerGas);
-    if (rest.max_priority_fee_per_gas !== null)
-      same(`${where}: max priority fee`, hex(BigInt(rest.max_priority_fee_per_gas)), tx.maxPriorityFeePerGas);
+    // A legacy transaction has neither fee cap, in either API.
+    same(
+      `${where}: max fee`,
+      rest.max_fee_per_gas === null ? undefined : hex(BigInt(rest.max_fee_per_gas)),
+      tx.maxFeePerGas,
+    );
+    same(
+      `${where}: max priority fee`,
+      rest.max_priority_fee_per_gas === null ? undefined : hex(BigInt(rest.max_priority_fee_per_gas)),
+      tx.maxPriorityFeePerGas,
+    );
+    // A mined transaction's gas price is what it paid, in both.
+    same(`${where}: gas price`, hex(BigInt(rest.gas_price)), tx.gasPrice);
+    same(`${where}: hash`, rest.hash, tx.hash);
     same(`${where}: status`, rest.status === 'ok' ? '0x1' : '0x0', receipt.status);
     same(`${where}: gas used`, hex(BigInt(rest.gas_used)), receipt.gasUsed);
     same(`${where}: effective gas price`, hex(BigInt(rest.gas_price)), receipt.effectiveGasPrice);

@@ -5,15 +5,17 @@ import { type ModelOutcome, NotModelled } from './outcome.js';
 /** `name(type,type)`: how a declared read names its function. */
 export const signatureOf = (fn: AbiFunction): string => `${fn.name}(${fn.inputs.map((p) => p.type).join(',')})`;
 
-/** Two ABI values alike (addresses in any case, integers of any width). */
-const same = (a: unknown, b: unknown): boolean =>
-  typeof a === 'string' && typeof b === 'string'
-    ? a.toLowerCase() === b.toLowerCase()
-    : typeof a === 'bigint' || typeof b === 'bigint'
-      ? BigInt(a as bigint) === BigInt(b as bigint)
-      : Array.isArray(a) && Array.isArray(b)
-        ? a.length === b.length && a.every((x, i) => same(x, b[i]))
-        : a === b;
+/** Two ABI values of type `type` alike: addresses in any case, integers of any width, the rest exactly. */
+const same = (type: string, a: unknown, b: unknown): boolean => {
+  if (type.endsWith(']') && Array.isArray(a) && Array.isArray(b)) {
+    const inner = type.slice(0, type.lastIndexOf('['));
+    return a.length === b.length && a.every((x, i) => same(inner, x, b[i]));
+  }
+  if (type === 'address') return String(a).toLowerCase() === String(b).toLowerCase();
+  if (/^u?int[0-9]*$/.test(type)) return BigInt(a as bigint) === BigInt(b as bigint);
+  if (/^bytes[0-9]*$/.test(type)) return String(a).toLowerCase() === String(b).toLowerCase();
+  return a === b;
+};
 
 /**
  * What a scenario's own contract answers (the one called: a proxy's reads are its own): the read
@@ -26,7 +28,7 @@ export function declaredRead(env: CallEnv, fn: AbiFunction, args: readonly unkno
   let found: (typeof reads)[number] | undefined;
   for (const read of reads) {
     if (read.signature !== signature || read.fromBlock > env.height) continue;
-    if (read.args && !same(read.args, args)) continue;
+    if (read.args && !read.args.every((arg, k) => same(fn.inputs[k]!.type, arg, args[k]))) continue;
     // The latest from-block wins; at the same block, the later declaration.
     if (!found || read.fromBlock >= found.fromBlock) found = read;
   }

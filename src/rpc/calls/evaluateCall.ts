@@ -13,6 +13,8 @@ import { type CallResult, type ModelOutcome, NotModelled, revertResult } from '.
 import { tokenModel } from './tokenModels.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
+/** `Panic(0x11)`: arithmetic overflow, as Solidity 0.8 reverts with it. */
+const PANIC_OVERFLOW = `0x4e487b71${'0'.repeat(62)}11` as const;
 
 /** The ABI a contract's calls are decoded with: its own code's, or the catalogue's for its kind. */
 function abiOfCode(ctx: RpcContext, id: AccountId): Abi {
@@ -57,12 +59,12 @@ function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: 
  * lacks or calldata that does not decode reverts, as a contract without a fallback does; anything
  * else throws the node's error saying what is not modelled.
  */
-export function evaluateCall(ctx: RpcContext, request: CallRequest, height: number): CallResult {
+export function evaluateCall(ctx: RpcContext, request: CallRequest, height: number, depth = 0): CallResult {
   if (request.to === null)
     throw serverError(
       'explorer-mock does not run contract creation code in eth_call: deploy it as a scenario contract (entities.contracts) instead',
     );
-  if (request.to === MULTICALL3) return multicall3(ctx, request, height, evaluateCall);
+  if (request.to === MULTICALL3) return multicall3(ctx, request, height, depth, evaluateCall);
   const self = ctx.chain.accountByHash.get(request.to);
   if (self === undefined || codeAt(ctx.facts, self, height) === '0x') return { ok: true, returnData: '0x' };
   const contract = ctx.chain.accounts[self]!.contract!;
@@ -108,13 +110,15 @@ function encode(
   if ('revert' in outcome) return revertResult(outcome.revert, outcome.data);
   const values = outcome.returns;
   const standard = env.ctx.chain.accounts[env.self]!.contract!.token?.type;
-  return {
-    ok: true,
-    returnData: fn.outputs.length
-      ? AbiFunctions.encodeResult(fn, (fn.outputs.length === 1 ? values[0] : values) as never)
-      : '0x',
-    ran: standard ? { standard, name: fn.name } : { name: fn.name },
-  };
+  let returnData: `0x${string}` = '0x';
+  try {
+    if (fn.outputs.length)
+      returnData = AbiFunctions.encodeResult(fn, (fn.outputs.length === 1 ? values[0] : values) as never);
+  } catch {
+    // A value past its type's range: the contract's checked arithmetic would have reverted.
+    return revertResult(null, PANIC_OVERFLOW);
+  }
+  return { ok: true, returnData, ran: standard ? { standard, name: fn.name } : { name: fn.name } };
 }
 
 function modelOf(

@@ -4,6 +4,7 @@ import { MULTICALL3_ABI, MULTICALL3_ADDRESS } from '../../../generators/contract
 import { balanceAt } from '../../domain/balances.js';
 import type { RpcContext } from '../context.js';
 import type { CallRequest } from './callEnv.js';
+import { RpcError } from '../rpcError.js';
 import { type CallResult, revertResult } from './outcome.js';
 
 /** Multicall3's canonical address (the same on every chain), lower-case. */
@@ -15,7 +16,10 @@ const FUNCTIONS = new Map(
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
 const FAILED = 'Multicall3: call failed';
 
-type Evaluate = (ctx: RpcContext, request: CallRequest, height: number) => CallResult;
+type Evaluate = (ctx: RpcContext, request: CallRequest, height: number, depth: number) => CallResult;
+
+/** How deep Multicall3 may call itself; deeper, an inner call reverts (as it would run out of gas). */
+export const MAX_MULTICALL_DEPTH = 8;
 type Inner = { target: string; allowFailure?: boolean; value?: bigint; callData: `0x${string}` };
 
 /**
@@ -23,7 +27,14 @@ type Inner = { target: string; allowFailure?: boolean; value?: bigint; callData:
  * Multicall3), the results encoded as the contract returns them; the block views from the block
  * the call runs on. `blockhash` of the current block is zero inside a call, as in the EVM.
  */
-export function multicall3(ctx: RpcContext, request: CallRequest, height: number, evaluate: Evaluate): CallResult {
+export function multicall3(
+  ctx: RpcContext,
+  request: CallRequest,
+  height: number,
+  depth: number,
+  evaluate: Evaluate,
+): CallResult {
+  if (depth >= MAX_MULTICALL_DEPTH) return revertResult(null);
   const fn = FUNCTIONS.get(request.data.slice(0, 10) as `0x${string}`);
   if (!fn) return revertResult(null);
   let args: readonly unknown[];
@@ -34,12 +45,34 @@ export function multicall3(ctx: RpcContext, request: CallRequest, height: number
   }
   if (request.value > 0n && fn.stateMutability !== 'payable') return revertResult(null);
   const block = ctx.chain.blocks.at(height)!;
-  const run = (call: Inner) =>
-    evaluate(
-      ctx,
-      { from: MULTICALL3, to: call.target.toLowerCase(), data: call.callData, value: call.value ?? 0n },
-      height,
-    );
+  /**
+   * An inner call's result; a call the node does not model fails alone, its returned data the
+   * node's message as an `Error(string)` (a caller that requires it gets the node's error itself).
+   */
+  const run = (call: Inner): CallResult & { notModelled?: RpcError } => {
+    try {
+      return evaluate(
+        ctx,
+        { from: MULTICALL3, to: call.target.toLowerCase(), data: call.callData, value: call.value ?? 0n },
+        height,
+        depth + 1,
+      );
+    } catch (error) {
+      if (!(error instanceof RpcError) || error.code !== -32000) throw error;
+      return { ...revertResult(error.message), notModelled: error };
+    }
+  };
+  /** Reverts as the contract does when a required call failed, or throws why the node could not answer it. */
+  const failRequired = (
+    results: readonly (CallResult & { notModelled?: RpcError })[],
+    required: (i: number) => boolean,
+  ) => {
+    const failed = results.findIndex((r, i) => !r.ok && required(i));
+    if (failed < 0) return undefined;
+    const why = results[failed]!.notModelled;
+    if (why) throw why;
+    return revertResult(FAILED);
+  };
   const result = (r: CallResult) => ({ success: r.ok, returnData: r.ok ? r.returnData : r.revertData });
   const ok = (value: unknown): CallResult => ({ ok: true, returnData: AbiFunctions.encodeResult(fn, value as never) });
   switch (fn.name) {
@@ -50,7 +83,8 @@ export function multicall3(ctx: RpcContext, request: CallRequest, height: number
       const requireSuccess = fn.name === 'aggregate' || fn.name === 'blockAndAggregate' || (args[0] as boolean);
       const calls = (fn.name.startsWith('try') ? args[1] : args[0]) as Inner[];
       const results = calls.map(run);
-      if (requireSuccess && results.some((r) => !r.ok)) return revertResult(FAILED);
+      const refused = requireSuccess ? failRequired(results, () => true) : undefined;
+      if (refused) return refused;
       if (fn.name === 'aggregate') return ok([BigInt(height), results.map((r) => (r.ok ? r.returnData : '0x'))]);
       if (fn.name === 'tryAggregate') return ok(results.map(result));
       return ok([BigInt(height), ZERO_HASH, results.map(result)]);
@@ -61,7 +95,8 @@ export function multicall3(ctx: RpcContext, request: CallRequest, height: number
       if (fn.name === 'aggregate3Value' && calls.reduce((sum, c) => sum + (c.value ?? 0n), 0n) !== request.value)
         return revertResult('Multicall3: value mismatch');
       const results = calls.map(run);
-      if (results.some((r, i) => !r.ok && !calls[i]!.allowFailure)) return revertResult(FAILED);
+      const refused = failRequired(results, (i) => !calls[i]!.allowFailure);
+      if (refused) return refused;
       return ok(results.map(result));
     }
     case 'getBasefee':

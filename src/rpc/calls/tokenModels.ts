@@ -1,3 +1,5 @@
+import { type TokenReader, tokenWrite } from '../../../generators/contracts/tokenRules.js';
+import type { TokenType } from '../../chain/types.js';
 import { tokenOf } from '../../domain/tokens.js';
 import {
   allowanceAt,
@@ -41,10 +43,25 @@ function approvedOf(env: CallEnv, id: bigint): string | undefined {
   return approval && lowerOf(approval[1]);
 }
 
+/** The token's state at the block asked, as the write rules read it. */
+const readerOf = (env: CallEnv, type: TokenType): TokenReader => ({
+  type,
+  balanceOf: (holder, id) => holding(env, holder, id),
+  allowance: (owner, spender) => allowanceAt(env.ctx.facts, env.self, owner, spender, env.height),
+  ownerOf: (id) => {
+    const owner = ownerOf(env, id);
+    return owner === ZERO ? undefined : owner;
+  },
+  approved: (id) => approvedOf(env, id),
+  approvedForAll: (owner, operator) => approvedForAll(env, owner, operator),
+});
+
 /** What a token contract answers: its views from the ledger at the block asked; what its writes would do, from the caller's holdings. */
 export function tokenModel(env: CallEnv, name: string, args: readonly unknown[]): ModelOutcome | NotModelled {
   const token = tokenOf(env.ctx.facts, env.self);
   const contract = env.ctx.chain.accounts[env.self]!.contract!;
+  const write = tokenWrite(readerOf(env, token.type), env.from, name, args);
+  if (write) return write.ok ? returns(...write.returns) : reverts(write.reason);
   switch (`${token.type}:${name}`) {
     case 'ERC-20:name':
     case 'ERC-721:name':
@@ -74,8 +91,11 @@ export function tokenModel(env: CallEnv, name: string, args: readonly unknown[])
     case 'ERC-20:allowance':
       return returns(allowanceAt(env.ctx.facts, env.self, lowerOf(args[0]), lowerOf(args[1]), env.height));
     case 'ERC-721:ownerOf':
-    case 'ERC-404:ownerOf':
-      return returns(ownerOf(env, args[0] as bigint));
+    case 'ERC-404:ownerOf': {
+      const owner = ownerOf(env, args[0] as bigint);
+      if (owner !== ZERO) return returns(owner);
+      return token.type === 'ERC-721' ? reverts('ERC721: invalid token ID') : reverts(null);
+    }
     case 'ERC-721:tokenURI':
       return returns(`${String(contract.constructorArgs[2] ?? '')}${args[0] as bigint}.json`);
     case 'ERC-1155:uri':
@@ -88,46 +108,6 @@ export function tokenModel(env: CallEnv, name: string, args: readonly unknown[])
     case 'ERC-721:supportsInterface':
     case 'ERC-1155:supportsInterface':
       return returns((INTERFACES[token.type] ?? []).includes(String(args[0]).toLowerCase()));
-    case 'ERC-20:transfer':
-      return holding(env, env.from) >= (args[1] as bigint)
-        ? returns(true)
-        : reverts('ERC20: transfer amount exceeds balance');
-    case 'ERC-20:approve':
-      return returns(true);
-    case 'ERC-20:transferFrom': {
-      const [from, , amount] = args as [string, string, bigint];
-      if (allowanceAt(env.ctx.facts, env.self, lowerOf(from), env.from, env.height) < amount)
-        return reverts('ERC20: insufficient allowance');
-      return holding(env, from) >= amount ? returns(true) : reverts('ERC20: transfer amount exceeds balance');
-    }
-    case 'ERC-721:transferFrom':
-    case 'ERC-721:safeTransferFrom':
-    case 'ERC-721:approve': {
-      const id = (name === 'approve' ? args[1] : args[2]) as bigint;
-      const owner = ownerOf(env, id);
-      const allowed =
-        env.from === owner ||
-        approvedForAll(env, owner, env.from) ||
-        (name !== 'approve' && approvedOf(env, id) === env.from);
-      if (!allowed) return reverts('ERC721: caller is not token owner or approved');
-      if (name !== 'approve' && lowerOf(args[0]) !== owner) return reverts('ERC721: transfer from incorrect owner');
-      return returns();
-    }
-    case 'ERC-721:setApprovalForAll':
-    case 'ERC-1155:setApprovalForAll':
-      return returns();
-    case 'ERC-1155:safeTransferFrom':
-    case 'ERC-1155:safeBatchTransferFrom': {
-      const from = lowerOf(args[0]);
-      if (from !== env.from && !approvedForAll(env, from, env.from))
-        return reverts('ERC1155: caller is not token owner or approved');
-      const ids = (name === 'safeTransferFrom' ? [args[2]] : args[2]) as bigint[];
-      const values = (name === 'safeTransferFrom' ? [args[3]] : args[3]) as bigint[];
-      if (ids.length !== values.length) return reverts(null);
-      return ids.every((id, i) => holding(env, from, id) >= values[i]!)
-        ? returns()
-        : reverts('ERC1155: insufficient balance for transfer');
-    }
     default:
       return new NotModelled(`${token.type} ${name}`);
   }

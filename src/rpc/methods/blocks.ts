@@ -18,11 +18,8 @@ function byNumber(ctx: RpcContext, value: unknown): { ctx: RpcContext; block: Bl
   return block && { ctx, block, pending: false };
 }
 
-/** A consensus block by hash (uncles and reorged blocks are not served as blocks by a node). */
-function byHash(ctx: RpcContext, value: unknown): Block | undefined {
-  const block = ctx.chain.blockByHash.get(hashArg(value, 0));
-  return block?.type === 'block' ? block : undefined;
-}
+/** A block by hash: a consensus block, or a side-chain one (an uncle, a reorged block), as geth keeps those too. */
+const byHash = (ctx: RpcContext, value: unknown): Block | undefined => ctx.chain.blockByHash.get(hashArg(value, 0));
 
 /** The pending block as geth shows it: no hash, nonce or miner yet. */
 const pendingForm = (json: string) =>
@@ -75,17 +72,19 @@ export const blockMethods: Record<string, RpcMethod> = {
   eth_getBlockReceipts(ctx, params) {
     arity(params, 1, 1);
     const value = params[0];
-    const block =
+    // A hash, or a number or tag (the pending block's receipts are read in the chain one block ahead).
+    const found =
       typeof value === 'string' && value.length === 66
-        ? byHash(ctx, value)
-        : (() => {
-            const found = byNumber(ctx, value);
-            return found && !found.pending ? found.block : undefined;
-          })();
-    if (!block) return null;
+        ? (() => {
+            const block = byHash(ctx, value);
+            return block && { ctx, block };
+          })()
+        : byNumber(ctx, value);
+    if (!found) return null;
+    const { block } = found;
     const receipts = [];
     for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
-      receipts.push(rpcReceiptJson(ctx, t));
+      receipts.push(rpcReceiptJson(found.ctx, t));
     return new RawJson(`[${receipts.join(',')}]`);
   },
 };

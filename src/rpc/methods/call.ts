@@ -3,7 +3,7 @@ import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest } from '../calls/callEnv.js';
 import { evaluateCall } from '../calls/evaluateCall.js';
 import type { CallResult } from '../calls/outcome.js';
-import { type RpcContext } from '../context.js';
+import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
 import { executionReverted, invalidParams, serverError } from '../rpcError.js';
@@ -54,8 +54,12 @@ function run(ctx: RpcContext, params: readonly unknown[]) {
   if (overrides !== undefined && overrides !== null && (typeof overrides !== 'object' || Object.keys(overrides).length))
     throw serverError('explorer-mock does not apply state overrides in eth_call: it has no EVM, only the ledger');
   const request = callArg(params[0], 0);
-  const height = minedHeight(ctx, blockArg(ctx, params[1], 1));
-  const result = resultOf(ctx, request, height);
+  const ref = blockArg(ctx, params[1], 1);
+  // At `pending`, the call reads the chain one block ahead, at its head (as the state methods do).
+  const ahead = 'pending' in ref ? pendingContext(ctx) : undefined;
+  const result = ahead
+    ? resultOf(ahead, request, ahead.chain.headHeight)
+    : resultOf(ctx, request, minedHeight(ctx, ref));
   if (!result.ok) throw executionReverted(result.revertData, result.reason);
   return { request, result };
 }

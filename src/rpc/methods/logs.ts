@@ -1,12 +1,16 @@
 import type { RpcContext } from '../context.js';
-import { rpcLog, rpcPendingTransaction } from '../formats.js';
+import { rpcLogJson, rpcPendingTransaction } from '../formats.js';
 import { type LogCriteria, logCriteriaArg, logsMatching } from '../logQuery.js';
 import { arity, type NodeState, RawJson, type RpcMethod } from '../method.js';
 import { boolArg } from '../quantity.js';
 import { serverError } from '../rpcError.js';
 
 const logsJson = (ctx: RpcContext, criteria: LogCriteria) =>
-  new RawJson(JSON.stringify(logsMatching(ctx, criteria).map((ref) => rpcLog(ctx, ref))));
+  new RawJson(
+    `[${logsMatching(ctx, criteria)
+      .map((ref) => rpcLogJson(ctx, ref))
+      .join(',')}]`,
+  );
 
 /** The changes a filter has for its owner since the last poll: logs, block hashes, or pending transaction hashes. */
 function filterChanges(ctx: RpcContext, node: NodeState, id: string): unknown {
@@ -21,8 +25,11 @@ function filterChanges(ctx: RpcContext, node: NodeState, id: string): unknown {
   if (filter.kind === 'logs') {
     const to = Math.min(head, filter.toLatest ? head : filter.criteria.to);
     const from = Math.max(filter.next, filter.criteria.from);
+    if (from > to) return [];
+    // The logs first: a query refused (too many results) leaves the filter where it was.
+    const logs = logsJson(ctx, { ...filter.criteria, from, to });
     filter.next = Math.max(filter.next, to + 1);
-    return from > to ? [] : logsJson(ctx, { ...filter.criteria, from, to });
+    return logs;
   }
   const pending = ctx.mempool()?.list() ?? [];
   const fresh = pending.filter((p) => !filter.seen.has(p.hash));

@@ -4,7 +4,8 @@ import { codeAt } from '../../domain/contracts.js';
 import { type BlockRef, blockArg, minedHeight } from '../blockParam.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
-import { addressArg, bigQuantityArg, quantity } from '../quantity.js';
+import { addressArg, quantity } from '../quantity.js';
+import { invalidParams, serverError } from '../rpcError.js';
 
 /** EIP-1967's slots (keccak256 of the label, minus one): implementation, admin, beacon. */
 export const EIP1967_SLOTS = {
@@ -36,9 +37,20 @@ function account(params: readonly unknown[], ctx: RpcContext, blockIndex = 1) {
  * `eth_getStorageAt`: what the ledger knows of a slot: a proxy's EIP-1967 implementation and admin
  * (beacon and every other slot read as zero, as the ledger models no other storage).
  */
+/** A storage key as geth reads it: any hex of at most 32 bytes, with or without 0x, leading zeros and odd length allowed. */
+function storageKeyArg(value: unknown): bigint {
+  if (typeof value !== 'string')
+    throw invalidParams('invalid argument 1: json: cannot unmarshal non-string into Go value of type string');
+  let hex = /^0[xX]/.test(value) ? value.slice(2) : value;
+  if (hex.length % 2) hex = `0${hex}`;
+  if (!/^[0-9a-fA-F]*$/.test(hex)) throw serverError('unable to decode storage key: hex string invalid');
+  if (hex.length > 64) throw serverError('unable to decode storage key: hex string too long, want at most 32 bytes');
+  return hex === '' ? 0n : BigInt(`0x${hex}`);
+}
+
 const getStorageAt: RpcMethod = (ctx, params) => {
   arity(params, 2, 3);
-  const slot = bigQuantityArg(params[1], 1);
+  const slot = storageKeyArg(params[1]);
   const { ctx: at, height, id } = account(params, ctx, 2);
   if (id === undefined || codeAt(at.facts, id, height) === '0x') return ZERO_WORD;
   const contract = at.chain.accounts[id]!.contract!;

@@ -33,7 +33,15 @@ export const transactionMethods: Record<string, RpcMethod> = {
   eth_getTransactionByBlockNumberAndIndex(ctx, params) {
     arity(params, 2, 2);
     const ref = blockArg(ctx, params[0], 0);
-    return 'pending' in ref ? null : byBlockAndIndex(ctx, ref.height, params[1]);
+    if (!('pending' in ref)) return byBlockAndIndex(ctx, ref.height, params[1]);
+    // The pending block's transaction at that position, in its pending form.
+    const position = quantityArg(params[1], 1);
+    const mempool = ctx.mempool();
+    const block = mempool?.ahead.blocks.at(mempool.ahead.headHeight);
+    if (!mempool || !block || position >= block.transactionCount) return null;
+    const pending = mempool.list().find((p) => !p.competitor && p.index === block.transactionStart + position);
+    const found = pending && rpcPendingTransaction(ctx, pending);
+    return found ? new RawJson(JSON.stringify(found)) : null;
   },
   eth_getTransactionByBlockHashAndIndex(ctx, params) {
     arity(params, 2, 2);

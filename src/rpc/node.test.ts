@@ -1,0 +1,172 @@
+import * as AbiFunction from 'ox/AbiFunction';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../scenarios/loadScenario.js';
+import { createHandler } from '../handler/createHandler.js';
+import { MULTICALL3 } from './calls/multicall3.js';
+
+type Json = Record<string, any>;
+
+const tiny = createHandler({ scenario: 'tiny', seed: 1, cache: false });
+const post = async (handler: typeof tiny, body: unknown, path = '/rpc') => {
+  const response = await handler(new Request(`http://mock${path}`, { method: 'POST', body: JSON.stringify(body) }));
+  return { status: response.status, json: (await response.json()) as any };
+};
+const call = async (method: string, params: unknown[], handler = tiny) =>
+  (await post(handler, { jsonrpc: '2.0', id: 1, method, params })).json as Json;
+
+describe('the node refuses what a node refuses', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])(
+    'is no method: %s (nor on the explorer’s ETH RPC API)',
+    async (method) => {
+      expect((await call(method, [])).error).toEqual({
+        code: -32601,
+        message: `the method ${method} does not exist/is not available`,
+      });
+      const explorer = await post(tiny, { jsonrpc: '2.0', id: 1, method, params: [] }, '/api/eth-rpc');
+      expect(explorer.status).toBe(200);
+      expect(explorer.json.error).toBe('Action not found.');
+    },
+  );
+
+  it('refuses a block number that is an object inside an object', async () => {
+    let nested: unknown = '0x1';
+    for (let i = 0; i < 1_000; i++) nested = { blockNumber: nested };
+    const answer = await call('eth_getBalance', [tiny.chain.handles.whale, nested]);
+    expect(answer.error.code).toBe(-32602);
+  });
+
+  it('answers the requests of a batch past 25 MB of answers with -32003, in order', async () => {
+    const big = createHandler({ scenario: 'default', seed: 1, cache: false });
+    const logs = { jsonrpc: '2.0', method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: '0x258' }] };
+    const { status, json } = await post(
+      big,
+      Array.from({ length: 6 }, (_, id) => ({ ...logs, id })),
+    );
+    expect(status).toBe(200);
+    expect(json.map((a: Json) => a.id)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(json[0].result.length).toBeGreaterThan(9_000);
+    expect(json.at(-1).error).toEqual({ code: -32003, message: 'response too large' });
+  });
+});
+
+describe('answers as geth writes them', () => {
+  it('writes r and s as quantities, without leading zeros', async () => {
+    for (let t = 0; t < 50; t++) {
+      const tx = (await call('eth_getTransactionByHash', [tiny.chain.transactions.at(t)!.hash])).result;
+      expect(tx.r).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
+      expect(tx.s).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
+    }
+  });
+
+  it('drops totalDifficulty from blocks (geth 1.14.11 on)', async () => {
+    expect((await call('eth_getBlockByNumber', ['0x5', false])).result).not.toHaveProperty('totalDifficulty');
+  });
+
+  it('serves a reorged block by its hash', async () => {
+    const block = (await call('eth_getBlockByHash', [tiny.chain.handles.reorgBlock, false])).result;
+    expect(block.hash).toBe(tiny.chain.handles.reorgBlock);
+  });
+
+  it('reads any storage key of up to 32 bytes', async () => {
+    const proxy = tiny.chain.handles.proxy;
+    for (const key of [`0x${'0'.repeat(64)}`, '0x0', '0', '0x00000001'])
+      expect((await call('eth_getStorageAt', [proxy, key, 'latest'])).result).toBe(`0x${'0'.repeat(64)}`);
+    expect((await call('eth_getStorageAt', [proxy, `0x${'1'.repeat(66)}`, 'latest'])).error).toEqual({
+      code: -32000,
+      message: 'unable to decode storage key: hex string too long, want at most 32 bytes',
+    });
+  });
+});
+
+describe('logs, as geth matches them', () => {
+  const all = async (filter: Json) => (await call('eth_getLogs', [{ fromBlock: '0x0', ...filter }])).result as Json[];
+
+  it('skips a log with fewer topics than the positions asked; an empty list matches anything', async () => {
+    const every = await all({});
+    const four = every.filter((l) => l.topics.length >= 4);
+    expect(four.length).toBeGreaterThan(0);
+    expect(four.length).toBeLessThan(every.length);
+    expect(await all({ topics: [null, null, null, null] })).toEqual(four);
+    expect(await all({ topics: [[]] })).toEqual(every.filter((l) => l.topics.length >= 1));
+    expect(await all({ address: [] })).toEqual(every);
+  });
+
+  it('refuses more than 1,000 alternatives at a position', async () => {
+    const many = Array.from({ length: 1_001 }, (_, i) => `0x${i.toString(16).padStart(64, '0')}`);
+    expect((await call('eth_getLogs', [{ topics: [many] }])).error).toEqual({
+      code: -32602,
+      message: 'exceed max addresses or topics per search position',
+    });
+  });
+
+  it('keeps a filter where it was when its changes are refused as too many', async () => {
+    const handler = createHandler({ scenario: 'default', seed: 1, cache: false });
+    const id = (await call('eth_newFilter', [{}], handler)).result;
+    handler.mine(700);
+    const refused = await call('eth_getFilterChanges', [id], handler);
+    expect(refused.error.message).toMatch(/^query exceeds max results 10000/);
+    // Still refused, not skipped: the logs are not lost.
+    expect((await call('eth_getFilterChanges', [id], handler)).error.message).toMatch(/^query exceeds max results/);
+  });
+});
+
+describe('eth_call', () => {
+  const aggregate3 = AbiFunction.from(
+    'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])',
+  );
+
+  it('stops Multicall3 calling itself past 8 levels: the innermost fails, quickly', async () => {
+    let data = AbiFunction.encodeData(aggregate3, [[]]);
+    for (let i = 0; i < 40; i++)
+      data = AbiFunction.encodeData(aggregate3, [
+        [{ target: MULTICALL3 as `0x${string}`, allowFailure: true, callData: data }],
+      ]);
+    const started = performance.now();
+    const answer = await call('eth_call', [{ to: MULTICALL3, data }, 'latest']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(answer.result).toMatch(/^0x/);
+  });
+
+  it('reverts with an overflow when a model’s value does not fit its type', async () => {
+    const router = tiny.chain.handles.router!;
+    const weth = (await call('eth_call', [{ to: router, data: '0xad5c4648' }, 'latest'])).result.slice(-40);
+    const getAmountsOut = AbiFunction.from('function getAmountsOut(uint256, address[]) view returns (uint256[])');
+    const data = AbiFunction.encodeData(getAmountsOut, [
+      2n ** 256n - 1n,
+      [`0x${weth}`, tiny.chain.handles.erc20Token as `0x${string}`],
+    ]);
+    const answer = await call('eth_call', [{ to: router, data }, 'latest']);
+    expect(answer.error.code).toBe(3);
+  });
+
+  it('reverts ownerOf for an id never minted, as OpenZeppelin does', async () => {
+    const ownerOf = AbiFunction.from('function ownerOf(uint256) view returns (address)');
+    const answer = await call('eth_call', [
+      { to: tiny.chain.handles.erc721Token, data: AbiFunction.encodeData(ownerOf, [10n ** 30n]) },
+      'latest',
+    ]);
+    expect(answer.error).toMatchObject({ code: 3, message: 'execution reverted: ERC721: invalid token ID' });
+  });
+
+  it('compares a declared read’s string arguments exactly, its addresses in any case', async () => {
+    const dapp = createHandler({
+      scenario: await loadScenario(new URL('../../scenarios/examples/dapp.json', import.meta.url).pathname),
+      seed: 1,
+      cache: false,
+    });
+    const ownerOf = AbiFunction.from('function ownerOf(string) view returns (address)');
+    const read = async (name: string) =>
+      AbiFunction.decodeResult(
+        ownerOf,
+        (
+          await call(
+            'eth_call',
+            [{ to: dapp.chain.handles.Registry, data: AbiFunction.encodeData(ownerOf, [name]) }, 'latest'],
+            dapp,
+          )
+        ).result,
+      );
+    expect(await read('alice.dapp')).toBe(dapp.chain.handles.alice!.toLowerCase());
+    expect(await read('ALICE.DAPP')).toBe('0x0000000000000000000000000000000000000000');
+  });
+});
