@@ -17,6 +17,8 @@ import { type BlockContext, ETHER, GWEI, maxFeeCapFor } from './ledger/blockCont
 import type { TxPlan } from './ledger/plan.js';
 import { changeBalance } from './ledger/registerAccount.js';
 import { createState, type LedgerState } from './ledger/state.js';
+import type { SentTransaction } from './ledger/sent.js';
+import { type Admission, SentPool } from './ledger/sentPool.js';
 import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
 import { createGenesis } from './script/genesis.js';
@@ -26,6 +28,8 @@ import { specialSteps } from './script/specialSteps.js';
 import type { ScriptStep } from './script/step.js';
 
 export { BuildChainError, type BuildChainOptions } from './chainInput.js';
+export type { SentTransaction } from './ledger/sent.js';
+export { type Admission, MAX_NONCE_GAP, SendRefused } from './ledger/sentPool.js';
 
 const ZERO_HASH: Hex = `0x${'0'.repeat(64)}`;
 const CLIENTS = [
@@ -77,14 +81,36 @@ function sideBlock(
   });
 }
 
+/** A block being filled: what sealing it needs. */
+interface OpenBlock {
+  readonly height: number;
+  readonly parent: Block;
+  /** The block's stream, drawn on when it is sealed (its nonce, difficulty and reorg) in the order a block mined at once draws. */
+  readonly brng: Stream;
+  readonly validatorIndex: number;
+  readonly ctx: BlockContext;
+  readonly withdrawalStart: number;
+  readonly unclesHashes: readonly Hex[];
+}
+
 /** Builds a chain block by block and can go on: what a living chain grows with. */
 export interface ChainBuilder {
   /** The height of the newest block mined so far. */
   readonly height: number;
-  /** Mines blocks up to `height` (no-op when already there). */
+  /** Mines blocks up to `height` (no-op when already there); the block being filled is sealed as it is. */
   mineTo(height: number): void;
   /** The chain as mined so far (a new, immutable view each call; earlier ones must no longer be served). */
   chain(): Chain;
+  /**
+   * Accepts a transaction a client sent into the next block (or to wait for room, or behind a
+   * nonce gap), or throws `SendRefused` saying why a node would refuse it. Call `chain()` for the
+   * mined chain before the first send after mining: the next block is open from then on.
+   */
+  submit(sent: SentTransaction): Admission;
+  /** The chain with the block being filled as its head: what the mempool shows (its head block is provisional). */
+  pending(): Chain;
+  /** The transactions clients sent: accepted in all, and held back (waiting for room or queued). */
+  readonly sent: { readonly accepted: number; readonly held: number; holds(hash: string): boolean };
 }
 
 /**
@@ -186,7 +212,9 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   state.lists[cast.zeroId]!.minedBlocks.push(0);
 
   let slot = 0;
-  const mineBlock = (height: number) => {
+  const pool = new SentPool(state, gasLimit);
+  /** Opens block `height`: sent transactions waiting for room first, then the generated and scripted ones, its withdrawals and uncle. */
+  const openBlock = (height: number): OpenBlock => {
     const parent = state.blocks[height - 1]!;
     const brng = stream(seed, `block:${height}`);
     slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
@@ -211,6 +239,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       plan.onApplied?.();
       return index;
     };
+    pool.fill(ctx);
 
     if (height !== forced.empty) {
       /** Runs the steps of `steps` due by now from `from` (the set-up ones only, when `setUpOnly`) while the block has room; returns where it stopped. */
@@ -296,19 +325,24 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       unclesHashes.push(uncle.hash);
       changeBalance(state, uncle.minerId, UNCLE_REWARD, height);
     }
+    return { height, parent, brng, validatorIndex: validator.index, ctx, withdrawalStart, unclesHashes };
+  };
 
+  /** The header of an open block as it is now, with the nonce and difficulty given. */
+  const headerOf = (open: OpenBlock, nonce: Hex, difficulty: bigint): Block => {
+    const { ctx, parent } = open;
     const block = sealBlock({
       type: 'block',
-      height,
+      height: open.height,
       parentHash: parent.hash,
       parentStateRoot: parent.stateRoot,
       timestamp: ctx.timestamp,
       miner: state.accounts[ctx.minerId]!.hash,
       minerId: ctx.minerId,
-      nonce: brng.hex(8),
-      difficulty: brng.bigint(17_000_000_000_000n, 18_000_000_000_000n),
+      nonce,
+      difficulty,
       totalDifficulty: 0n,
-      client: CLIENTS[validator.index % CLIENTS.length]!,
+      client: CLIENTS[open.validatorIndex % CLIENTS.length]!,
       gasLimit,
       gasUsed: ctx.gasUsed,
       baseFeePerGas: ctx.baseFee,
@@ -316,13 +350,20 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       transactionFees: ctx.transactionFees,
       transactionHashes: state.transactions.slice(ctx.transactionStart).map((t) => t.hash),
       transactionStart: ctx.transactionStart,
-      withdrawalStart,
-      withdrawalCount: state.withdrawals.length - withdrawalStart,
-      unclesHashes,
+      withdrawalStart: open.withdrawalStart,
+      withdrawalCount: state.withdrawals.length - open.withdrawalStart,
+      unclesHashes: open.unclesHashes,
       rewards: [{ type: 'Miner Reward', amount: ctx.priorityFee }],
       bodySize: ctx.size,
     });
-    state.blocks.push({ ...block, totalDifficulty: parent.totalDifficulty + block.difficulty });
+    return { ...block, totalDifficulty: parent.totalDifficulty + block.difficulty };
+  };
+
+  /** Seals an open block as it is: its header, then (now and then) a reorged sibling. */
+  const sealOpen = (open: OpenBlock) => {
+    const { height, parent, brng, ctx } = open;
+    state.blocks.push(headerOf(open, brng.hex(8), brng.bigint(17_000_000_000_000n, 18_000_000_000_000n)));
+    pool.sealed();
     state.lists[ctx.minerId]!.minedBlocks.push(height);
 
     if (height === forced.reorg || brng.chance(scenario.reorgRate)) {
@@ -344,6 +385,16 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   };
 
   let height = 0;
+  let open: OpenBlock | null = null;
+  let pendingChain: Chain | null = null;
+  const finalized = (tail?: Block) =>
+    finalize(
+      state,
+      { name: scenario.name, description: scenario.description },
+      scenario.exchangeRate,
+      scenario.chainId ?? DEFAULT_CHAIN_ID,
+      tail,
+    );
   return {
     get height() {
       return height;
@@ -351,20 +402,45 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     mineTo(target: number) {
       if (!Number.isSafeInteger(target))
         throw new BuildChainError(`buildChain: head must be an integer, got ${target}`);
-      while (height < target) mineBlock(++height);
+      while (height < target) {
+        const block = open ?? openBlock(height + 1);
+        open = null;
+        pendingChain = null;
+        sealOpen(block);
+        height++;
+      }
+    },
+    submit(sent) {
+      open ??= openBlock(height + 1);
+      const admission = pool.submit(sent, open.ctx);
+      pendingChain = null;
+      return admission;
+    },
+    pending() {
+      open ??= openBlock(height + 1);
+      pendingChain ??= finalized(headerOf(open, '0x0000000000000000', 0n));
+      return pendingChain;
+    },
+    sent: {
+      get accepted() {
+        return pool.accepted;
+      },
+      get held() {
+        return pool.held;
+      },
+      holds: (hash) => pool.holds(hash),
     },
     chain() {
+      if (open)
+        throw new Error(
+          'chain(): a block is open; this is the chain of the block before it only before the first send',
+        );
       if (height < scenario.blocks)
         throw new BuildChainError(
           `buildChain: the chain needs its scenario's ${scenario.blocks} blocks before it can be served; at ${height}`,
         );
       nameNotables(state, cast, forced);
-      return finalize(
-        state,
-        { name: scenario.name, description: scenario.description },
-        scenario.exchangeRate,
-        scenario.chainId ?? DEFAULT_CHAIN_ID,
-      );
+      return finalized();
     },
   };
 }

@@ -259,8 +259,17 @@ function accountsOf(state: LedgerState, carry: Carried): Account[] {
   return accounts;
 }
 
-/** Turns the replayed ledger into the immutable chain: final token state, indexes, rich list. */
-export function finalize(state: LedgerState, scenario: ScenarioSummary, exchangeRate: string, chainId: number): Chain {
+/**
+ * Turns the replayed ledger into the immutable chain: final token state, indexes, rich list. With
+ * `tail`, the block being filled is the chain's head (a provisional header: not found by hash).
+ */
+export function finalize(
+  state: LedgerState,
+  scenario: ScenarioSummary,
+  exchangeRate: string,
+  chainId: number,
+  tail?: Block,
+): Chain {
   for (const ledger of state.tokens.values()) {
     const token = state.accounts[ledger.id]!.contract!.token!;
     token.totalSupply = ledger.supply;
@@ -319,11 +328,12 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
     scenario,
     seed: state.seed,
     chainId,
+    signers: state.keys.map(({ id, privateKey }) => ({ address: state.accounts[id]!.hash, privateKey })),
     exchangeRate,
     accounts: accountsOf(state, carry),
     accountByHash: new LookupBelow(state.byLower, state.accounts.length),
     zeroId: 0,
-    blocks: new PrefixTable(state.blocks),
+    blocks: new PrefixTable(tail ? [...state.blocks, tail] : state.blocks),
     uncles: new PrefixTable(state.uncles),
     reorgs: new PrefixTable(state.reorgs),
     blockByHash: new BlocksBelow(blockByHash, [state.blocks.length, state.uncles.length, state.reorgs.length]),
@@ -338,6 +348,6 @@ export function finalize(state: LedgerState, scenario: ScenarioSummary, exchange
     totalSupply,
     nftOwners,
     handles: { ...state.handles },
-    headHeight: state.blocks.length - 1,
+    headHeight: state.blocks.length - (tail ? 0 : 1),
   };
 }

@@ -4,7 +4,8 @@
  */
 import { MULTICALL3_ADDRESS } from '../generators/contracts/multicall3.js';
 import { callAbi, contractProblem, readAbiName, readFunction } from './contractEntities.js';
-import type { Scenario } from './types.js';
+import { addressOfKey, privateKeyProblem, testKey } from '../src/chain/testKeys.js';
+import type { NamedAccount, Scenario } from './types.js';
 import { checksumProblem, type EntityProblem, parseCoinAmount, parseTokenAmount } from './values.js';
 
 /** At most this many withdrawals of one account in a block (Ethereum's cap for all of them). */
@@ -24,6 +25,22 @@ export const blockGasLimit = (scenario: Pick<Scenario, 'transactionsPerBlock'>):
 
 /** Most gas the deployment of a list's token takes (a lean ERC-20). */
 export const LIST_TOKEN_GAS = 1_000_000;
+
+/** How many test accounts a scenario funds (default 10, as Anvil). */
+export const testAccountCount = (scenario: Pick<Scenario, 'testAccounts'>): number =>
+  scenario.testAccounts?.count ?? 10;
+
+/** Each test account's genesis balance (default 10,000 coins). */
+export const testAccountBalance = (scenario: Pick<Scenario, 'testAccounts'>): bigint =>
+  parseCoinAmount(scenario.testAccounts?.balance ?? '10000 ETH') as bigint;
+
+/** A named account's address when the file fixes it: given, or following from its key. */
+export function namedAddressOf(account: NamedAccount): string | undefined {
+  if (account.address !== undefined) return account.address;
+  if (account.privateKey !== undefined) return addressOfKey(account.privateKey as `0x${string}`);
+  if (account.mnemonicIndex !== undefined) return testKey(account.mnemonicIndex).address;
+  return undefined;
+}
 
 /** The zero address and the precompiles up to Prague (0x01 to 0x11): no account can live there. */
 const isReserved = (lower: string) => /^0x0{38}[0-9a-f]{2}$/.test(lower) && parseInt(lower.slice(40), 16) <= 0x11;
@@ -56,12 +73,38 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
         problem: `"${account.name}" is already the name of entities.accounts[${names.get(account.name)}]`,
       };
     names.set(account.name, i);
-    const taken = account.address === undefined ? null : claim(account.address, at);
-    if (taken) return { path: `${at}.address`, problem: taken };
+    const ways = (['address', 'privateKey', 'mnemonicIndex'] as const).filter((k) => account[k] !== undefined);
+    if (ways.length > 1)
+      return {
+        path: `${at}.${ways[1]}`,
+        problem: `give one of address, privateKey and mnemonicIndex: its address follows from each (got ${ways.join(' and ')})`,
+      };
+    if (account.privateKey !== undefined) {
+      const bad = privateKeyProblem(account.privateKey);
+      if (bad) return { path: `${at}.privateKey`, problem: bad };
+    }
+    const fixed = namedAddressOf(account);
+    const taken = fixed === undefined ? null : claim(fixed, at);
+    if (taken) return { path: `${at}.${ways[0]}`, problem: taken };
     if (account.balance !== undefined) {
       const wei = parseCoinAmount(account.balance);
       if (typeof wei === 'string') return { path: `${at}.balance`, problem: wei };
     }
+  }
+  // The funded test accounts are where their keys put them: a named account there must say it is one.
+  const named = new Set(accounts.map((a) => a.mnemonicIndex).filter((i) => i !== undefined));
+  for (let i = 0; i < testAccountCount(scenario); i++) {
+    if (named.has(i)) continue;
+    const taken = claim(testKey(i).address, `test account ${i}`);
+    if (taken)
+      return {
+        path: 'testAccounts.count',
+        problem: `test account ${i} (${testKey(i).address}): ${taken}; give that account mnemonicIndex ${i} instead`,
+      };
+  }
+  if (scenario.testAccounts?.balance !== undefined) {
+    const wei = parseCoinAmount(scenario.testAccounts.balance);
+    if (typeof wei === 'string') return { path: 'testAccounts.balance', problem: wei };
   }
   const symbols = new Map<string, number>();
   for (const [i, token] of (scenario.entities?.tokens ?? []).entries()) {

@@ -98,8 +98,13 @@ export async function loadScenario(
   if (isScenarioPath(own.extends) && !existsSync(resolve(dirname(file), own.extends)))
     throw new ScenarioError(file, 'extends', `no such file: ${resolve(dirname(file), own.extends)}`);
   const base = await loadScenario(own.extends, dirname(file), [...chain, file], read);
-  const { extends: _e, $schema: _s, tokens, entities, lists, activity, ...knobs } = own;
-  const merged = { ...base, ...knobs, tokens: { ...base.tokens, ...tokens } };
+  const { extends: _e, $schema: _s, tokens, testAccounts, entities, lists, activity, ...knobs } = own;
+  const merged = {
+    ...base,
+    ...knobs,
+    tokens: { ...base.tokens, ...tokens },
+    ...(base.testAccounts || testAccounts ? { testAccounts: { ...base.testAccounts, ...testAccounts } } : {}),
+  };
   // Entities and lists add to the base's.
   const accounts = [...(base.entities?.accounts ?? []), ...(entities?.accounts ?? [])];
   const tokenEntities = [...(base.entities?.tokens ?? []), ...(entities?.tokens ?? [])];

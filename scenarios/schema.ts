@@ -42,6 +42,22 @@ export const namedAccount = z.strictObject({
     .optional()
     .describe('Its name tag: the explorer\'s metadata tag of type "name", shown beside the address.'),
   publicTags: z.array(z.string().min(1).max(40)).max(5).optional().describe('Public tags, as the explorer shows them.'),
+  privateKey: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
+    .optional()
+    .describe(
+      'A private key the node signs with (eth_accounts, eth_sendTransaction) and a test can send from; its address follows from it.',
+    ),
+  mnemonicIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .optional()
+    .describe(
+      'Account i of the test mnemonic ("test test … junk", as Hardhat and Anvil): its key and address; the funded test account i is this account.',
+    ),
 });
 
 const nftMetadataFields = z.strictObject({
@@ -332,6 +348,21 @@ export const scenarioKnobs = z.strictObject({
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"')
     .describe('USD price of the native coin.'),
+  testAccounts: z
+    .strictObject({
+      count: z
+        .number()
+        .int()
+        .min(0)
+        .max(20)
+        .optional()
+        .describe('How many accounts of the test mnemonic are funded at genesis (default 10, as Anvil).'),
+      balance: coinAmount.optional().describe('Each one\u2019s genesis balance (default "10000 ETH").'),
+    })
+    .optional()
+    .describe(
+      'The accounts a test sends from: the first of the test mnemonic ("test test … junk"), funded at genesis, never used by generated activity; the node signs for them.',
+    ),
   chainId: z
     .number()
     .int()

@@ -49,7 +49,13 @@ export function erc1155Transfer(
   if (!holders.length) return null;
   const fromId = holderId ?? holders[scene.rng.int(0, holders.length - 1)]!;
   const held = ledger.multi.get(fromId);
-  if (!held || isContract(scene, fromId) || (batch && held.size < 2) || !canAfford(scene, fromId, 0n, 250_000))
+  if (
+    !held ||
+    isContract(scene, fromId) ||
+    (holderId === undefined && scene.cast.quiet.has(fromId)) ||
+    (batch && held.size < 2) ||
+    !canAfford(scene, fromId, 0n, 250_000)
+  )
     return null;
   const owned = [...held.keys()].sort((a, b) => (a < b ? -1 : 1));
   const start = scene.rng.int(0, owned.length - 1);
@@ -80,7 +86,7 @@ export function erc1155Burn(scene: Scene): TxPlan | null {
   const holders = ledger.holders.items;
   if (!holders.length) return null;
   const fromId = holders[scene.rng.int(0, holders.length - 1)]!;
-  if (isContract(scene, fromId) || !canAfford(scene, fromId, 0n, 80_000)) return null;
+  if (isContract(scene, fromId) || scene.cast.quiet.has(fromId) || !canAfford(scene, fromId, 0n, 80_000)) return null;
   const [id, have] = [...ledger.multi.get(fromId)!.entries()][0]!;
   const amount = have === 1n ? 1n : have / 2n;
   return {

@@ -38,7 +38,9 @@ export function uniqueTransfer(scene: Scene, type: UniqueType): TxPlan | null {
   if (!ids.length) return null;
   const id = ids[scene.rng.int(0, ids.length - 1)]!;
   const ownerId = ledger.owners.get(id)!;
-  if (isContract(scene, ownerId) || !canAfford(scene, ownerId, 0n, 120_000)) return null;
+  // Contracts, named accounts and the accounts a client sends from never send at random.
+  if (isContract(scene, ownerId) || scene.cast.quiet.has(ownerId) || !canAfford(scene, ownerId, 0n, 120_000))
+    return null;
   const toId = pickOther(scene, ownerId);
   const fails = type === 'ERC-721' && scene.rng.chance(0.03);
   const fromId = fails ? pickOther(scene, ownerId) : ownerId;
@@ -83,7 +85,8 @@ export function erc721Burn(scene: Scene): TxPlan | null {
   if (ids.length < 3) return null;
   const id = ids[scene.rng.int(0, ids.length - 1)]!;
   const ownerId = ledger.owners.get(id)!;
-  if (isContract(scene, ownerId) || !canAfford(scene, ownerId, 0n, 80_000)) return null;
+  if (isContract(scene, ownerId) || scene.cast.quiet.has(ownerId) || !canAfford(scene, ownerId, 0n, 80_000))
+    return null;
   return {
     fromId: ownerId,
     toId: tokenId,

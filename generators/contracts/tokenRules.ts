@@ -38,19 +38,26 @@ const ok = (returns: readonly unknown[], moves: readonly TokenMove[] = []): Writ
 });
 const revert = (reason: string | null): WriteOutcome => ({ ok: false, reason });
 
-/** The writes each standard has, as `type:name`. */
-export const TOKEN_WRITES: ReadonlySet<string> = new Set([
-  'ERC-20:transfer',
-  'ERC-20:approve',
-  'ERC-20:transferFrom',
-  'ERC-721:transferFrom',
-  'ERC-721:safeTransferFrom',
-  'ERC-721:approve',
-  'ERC-721:setApprovalForAll',
-  'ERC-1155:safeTransferFrom',
-  'ERC-1155:safeBatchTransferFrom',
-  'ERC-1155:setApprovalForAll',
-]);
+/** The writes each standard has, as the functions a sent transaction calls (`safeTransferFrom` of ERC-721 in both forms). */
+export const TOKEN_WRITE_FUNCTIONS: Readonly<Partial<Record<TokenType, readonly string[]>>> = {
+  'ERC-20': [
+    'function transfer(address to, uint256 value) returns (bool)',
+    'function approve(address spender, uint256 value) returns (bool)',
+    'function transferFrom(address from, address to, uint256 value) returns (bool)',
+  ],
+  'ERC-721': [
+    'function transferFrom(address from, address to, uint256 tokenId)',
+    'function safeTransferFrom(address from, address to, uint256 tokenId)',
+    'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
+    'function approve(address to, uint256 tokenId)',
+    'function setApprovalForAll(address operator, bool approved)',
+  ],
+  'ERC-1155': [
+    'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+    'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
+    'function setApprovalForAll(address operator, bool approved)',
+  ],
+};
 
 /**
  * What a token write called by `caller` does, by OpenZeppelin's rules and revert reasons: a

@@ -7,7 +7,7 @@ import { transactionTypesOf } from './transactionTypes.js';
 import { effectiveGasPrice } from './effectiveGasPrice.js';
 import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
-import { CREATED, type TxPlan } from './plan.js';
+import { CREATED, type SentPart, type TxPlan } from './plan.js';
 import { changeBalance } from './registerAccount.js';
 import type { LedgerState } from './state.js';
 
@@ -28,6 +28,16 @@ function drawFees(ctx: BlockContext, rng: Stream, legacy: boolean): Fees {
   return { gasPrice: effectiveGasPrice(ctx.baseFee, maxFee, tip), maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
 }
 
+/** The fees a sent transaction pays in a block with `baseFee` (its price is at least the base fee: admission checked it). */
+export function sentFees(sent: SentPart, baseFee: bigint): Fees {
+  if (sent.type !== 2) return { gasPrice: sent.maxFeePerGas, maxFeePerGas: null, maxPriorityFeePerGas: null };
+  return {
+    gasPrice: effectiveGasPrice(baseFee, sent.maxFeePerGas, sent.maxPriorityFeePerGas),
+    maxFeePerGas: sent.maxFeePerGas,
+    maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
+  };
+}
+
 /**
  * Executes one planned transaction at the next position of the block: charges its fee, moves
  * its value, runs its internal calls and token transfers, and records every entity and index
@@ -40,9 +50,10 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   const position = index - ctx.transactionStart;
   const nonce = from.nonce++;
   const ok = plan.revertReason === undefined;
-  const fees = drawFees(ctx, rng, plan.legacy ?? false);
+  const fees = plan.sent ? sentFees(plan.sent, ctx.baseFee) : drawFees(ctx, rng, plan.legacy ?? false);
   if (plan.gasUsed > plan.gasLimit) throw new Error(`gas used above limit at block ${height}`);
-  if (from.balance < plan.value + BigInt(plan.gasLimit) * ctx.maxFeeCap) {
+  const feeCap = plan.sent ? plan.sent.maxFeePerGas : ctx.maxFeeCap;
+  if (from.balance < plan.value + BigInt(plan.gasLimit) * feeCap) {
     throw new Error(`${from.hash} cannot afford its transaction at block ${height}`);
   }
 
@@ -156,20 +167,20 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     ok,
     createsContract: plan.create !== undefined,
     createsToken: plan.create?.token !== undefined,
-    callsContract: plan.call !== null,
+    callsContract: plan.call !== null || (plan.sent !== undefined && state.accounts[receiverId]!.contract !== null),
     movesCoin: plan.value > 0n,
     movesTokens: state.tokenTransfers.length > transferStart,
   });
 
   const transaction: Transaction = {
-    hash: rng.hex(32),
+    hash: plan.sent?.hash ?? rng.hex(32),
     block: height,
     position,
     fromId: plan.fromId,
     toId,
     createdId,
     nonce,
-    type: plan.legacy ? 0 : 2,
+    type: plan.sent?.type ?? (plan.legacy ? 0 : 2),
     status: ok ? 'ok' : 'error',
     value: plan.value,
     gasLimit: plan.gasLimit,
@@ -189,6 +200,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     hasErrorInInternalTransactions: internalError,
     actions: ok ? (plan.actions ?? []) : [],
     tag: plan.tag ?? null,
+    ...(plan.sent ? { signed: plan.sent.signed } : {}),
   };
   state.transactions.push(transaction);
   if (plan.handle) state.handles[plan.handle] = transaction.hash;
@@ -202,6 +214,8 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   ctx.gasUsed += plan.gasUsed;
   ctx.priorityFee += priority;
   ctx.transactionFees += fee;
-  ctx.size += 110 + (plan.call ? 4 + 32 * plan.call.args.length : 0) + (plan.create ? 2_000 : 0);
+  ctx.size += plan.sent
+    ? 110 + (plan.sent.signed.input.length - 2) / 2
+    : 110 + (plan.call ? 4 + 32 * plan.call.args.length : 0) + (plan.create ? 2_000 : 0);
   return index;
 }

@@ -1,4 +1,5 @@
 import type {
+  SignedFields,
   Action,
   Call,
   ContractKind,
@@ -84,4 +85,17 @@ export interface TxPlan {
   readonly handle?: string;
   /** Bookkeeping outside the ledger (who deposited what), run once the transaction is applied. */
   readonly onApplied?: () => void;
+  /** A transaction a client sent and signed: its own hash, type, fees and signature. */
+  readonly sent?: SentPart;
+}
+
+/** What a sent transaction fixes itself, where a generated one draws it. */
+export interface SentPart {
+  readonly hash: Hex;
+  readonly type: 0 | 1 | 2;
+  /** The gas price (types 0 and 1), or the fee cap (type 2). */
+  readonly maxFeePerGas: bigint;
+  /** The tip (type 2); the gas price for types 0 and 1. */
+  readonly maxPriorityFeePerGas: bigint;
+  readonly signed: SignedFields;
 }

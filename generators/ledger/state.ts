@@ -48,6 +48,16 @@ export interface TokenLedger {
   supply: bigint;
 }
 
+/** Approvals of one token given by sent transactions; addresses lower-case. */
+export interface TokenApprovals {
+  /** ERC-20: `owner:spender` → the allowance left. */
+  readonly allowances: Map<string, bigint>;
+  /** ERC-721: id → the account approved for it since it last moved. */
+  readonly approved: Map<bigint, string>;
+  /** ERC-721 and ERC-1155: `owner:operator` pairs approved for all. */
+  readonly operators: Set<string>;
+}
+
 /** Everything the simulation mutates; frozen into a `Chain` at the end. */
 export interface LedgerState {
   readonly seed: string;
@@ -69,6 +79,13 @@ export interface LedgerState {
   readonly handles: Record<string, string>;
   /** Per account, every token it has received: its holdings come from these alone. */
   readonly tokensReceived: Map<number, Set<number>>;
+  /**
+   * Per token, the approvals sent transactions gave (generated activity never approves the
+   * accounts a client sends from, so these are all a sent write can rely on).
+   */
+  readonly approvals: Map<number, TokenApprovals>;
+  /** The accounts the node can sign for, in the order `eth_accounts` lists them. */
+  readonly keys: { readonly id: number; readonly privateKey: `0x${string}` }[];
   /** What token transfers changed since the chain was last finalized, so finalizing again redoes only that. */
   readonly changedSinceFinalize: { readonly holders: Set<number>; readonly nfts: [tokenId: number, id: bigint][] };
 }
@@ -105,6 +122,8 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     tokens: new Map(),
     handles: {},
     tokensReceived: new Map(),
+    approvals: new Map(),
+    keys: [],
     changedSinceFinalize: { holders: new Set(), nfts: [] },
   };
 }

@@ -1,6 +1,8 @@
 import type { Hex } from '../../src/chain/types.js';
 import * as Address from 'ox/Address';
+import { namedAddressOf, testAccountBalance, testAccountCount } from '../../scenarios/entities.js';
 import { parseCoinAmount } from '../../scenarios/values.js';
+import { testKey } from '../../src/chain/testKeys.js';
 import { addressFor, slug } from '../accounts/makeAccount.js';
 import { ETHER } from '../ledger/blockContext.js';
 import { registerAccount } from '../ledger/registerAccount.js';
@@ -68,12 +70,13 @@ export function createGenesis(state: LedgerState): Cast {
       : undefined;
   // Named accounts last, so a scenario without them keeps every other account's id.
   const named = new Map<string, number>();
+  const byMnemonic = new Map<number, number>();
+  const ownKeys: { id: number; privateKey: Hex }[] = [];
   for (const account of scenario.entities?.accounts ?? []) {
+    const fixed = namedAddressOf(account);
     const id = eoa(`named:${account.name}`, {
       hash:
-        account.address === undefined
-          ? addressFor(seed, `named:${account.name}`)
-          : Address.checksum(account.address.toLowerCase() as Hex),
+        fixed === undefined ? addressFor(seed, `named:${account.name}`) : Address.checksum(fixed.toLowerCase() as Hex),
       genesisBalance: parseCoinAmount(account.balance ?? '0') as bigint,
       // A name tag is the explorer's metadata tag of type "name" (its `name` field is for validators and contracts).
       ...(account.nameTag
@@ -83,14 +86,29 @@ export function createGenesis(state: LedgerState): Cast {
       publicTags: (account.publicTags ?? []).map((displayName) => ({ displayName, label: slug(displayName) })),
     });
     named.set(account.name, id);
+    if (account.mnemonicIndex !== undefined) byMnemonic.set(account.mnemonicIndex, id);
+    else if (account.privateKey !== undefined) ownKeys.push({ id, privateKey: account.privateKey as Hex });
   }
+  // The funded test accounts after them (a scenario without any keeps every other id), each the
+  // named account that took its mnemonic index, if one did.
+  const quiet = new Set(named.values());
+  for (let i = 0; i < testAccountCount(scenario); i++) {
+    const key = testKey(i);
+    const id =
+      byMnemonic.get(i) ?? eoa(`test:${i}`, { hash: key.address, genesisBalance: testAccountBalance(scenario) });
+    quiet.add(id);
+    state.keys.push({ id, privateKey: key.privateKey });
+  }
+  for (const [index, id] of byMnemonic)
+    if (index >= testAccountCount(scenario)) state.keys.push({ id, privateKey: testKey(index).privateKey });
+  state.keys.push(...ownKeys);
   // A named account with an NFT-collections guarantee collects drops like a scenario's collectors.
   for (const list of scenario.lists ?? [])
     if (list.nftCollections) collectors.push({ id: named.get(list.account)!, collections: list.nftCollections });
   return {
     zeroId,
     named,
-    quiet: new Set(named.values()),
+    quiet,
     namedTokens: new Map(),
     namedContracts: new Map(),
     deployerId,

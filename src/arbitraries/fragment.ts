@@ -66,6 +66,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     scenario: { name: 'arbitrary', description: 'A fragment built by a fast-check arbitrary.' },
     seed: parts.seed ?? 'arbitrary',
     chainId: DEFAULT_CHAIN_ID,
+    signers: [],
     exchangeRate: parts.exchangeRate ?? '1',
     accounts: parts.accounts,
     accountByHash: new Map(parts.accounts.map((a) => [a.lower, a.id])),

@@ -164,6 +164,13 @@ export interface Contract {
   reads?: readonly DeclaredRead[];
 }
 
+/** An account the node holds the key of. */
+export interface Signer {
+  /** Checksummed. */
+  readonly address: Hex;
+  readonly privateKey: Hex;
+}
+
 export interface Account {
   readonly id: AccountId;
   /** EIP-55 checksummed. */
@@ -270,8 +277,8 @@ export interface Transaction {
   /** The created contract on contract creations (also when the creation failed); else NONE. */
   readonly createdId: AccountId;
   readonly nonce: number;
-  /** Transaction type number: 2 (EIP-1559) or 0 (legacy). */
-  readonly type: 0 | 2;
+  /** Transaction type number: 2 (EIP-1559), 1 (EIP-2930, sent only) or 0 (legacy). */
+  readonly type: 0 | 1 | 2;
   readonly status: TransactionStatus;
   readonly value: bigint;
   readonly gasLimit: number;
@@ -298,6 +305,20 @@ export interface Transaction {
   readonly hasErrorInInternalTransactions: boolean;
   readonly actions: readonly Action[];
   readonly tag: string | null;
+  /** How a transaction sent to the node was signed; absent on generated ones (their signature is drawn from the hash). */
+  readonly signed?: SignedFields;
+}
+
+/** The parts of a sent transaction only its signed form holds. */
+export interface SignedFields {
+  /** The call data as sent (a generated transaction's is the encoding of its `call`). */
+  readonly input: Hex;
+  readonly accessList: readonly { readonly address: Hex; readonly storageKeys: readonly Hex[] }[];
+  readonly r: bigint;
+  readonly s: bigint;
+  readonly yParity: 0 | 1;
+  /** The legacy `v` (chainId * 2 + 35 + yParity), or yParity on typed transactions. */
+  readonly v: bigint;
 }
 
 /**
@@ -427,6 +448,8 @@ export interface Chain {
   readonly seed: string;
   /** What the node answers to `eth_chainId` (the scenario's `chainId`). */
   readonly chainId: number;
+  /** The accounts the node signs for (the funded test accounts, then named accounts with a key), in `eth_accounts` order. */
+  readonly signers: readonly Signer[];
   /** USD price of the native coin, decimal string. */
   readonly exchangeRate: string;
   readonly accounts: readonly Account[];

@@ -11,7 +11,7 @@ import type { Field, FieldKind } from './columns.js';
 /** The fields of an entity, in the order the chain builder creates them, with their column kinds. */
 type Layout<T> = readonly (Field & { readonly name: keyof T & string })[];
 
-const f = <T>(fields: Record<keyof T & string, FieldKind>): Layout<T> =>
+const f = <T>(fields: Record<Exclude<keyof T & string, 'signed'>, FieldKind>): Layout<T> =>
   Object.entries(fields).map(([name, kind]) => ({ name, kind: kind as FieldKind })) as unknown as Layout<T>;
 
 export const TRANSACTION = f<Transaction>({
@@ -22,7 +22,7 @@ export const TRANSACTION = f<Transaction>({
   toId: 'i32',
   createdId: 'i32',
   nonce: 'i32',
-  type: { oneOf: [0, 2] },
+  type: { oneOf: [0, 2, 1] },
   status: { oneOf: ['ok', 'error'] },
   value: 'bigint',
   gasLimit: 'f64',

@@ -1,0 +1,166 @@
+import { stream } from '../random/stream.js';
+import { applyTransaction } from './applyTransaction.js';
+import type { BlockContext } from './blockContext.js';
+import { intrinsicGas, maxCostOf, type SentTransaction, sentPlan } from './sent.js';
+import type { LedgerState } from './state.js';
+
+/** A sent transaction the node refuses, with the text common nodes give (geth's, where it has one). */
+export class SendRefused extends Error {
+  override readonly name = 'SendRefused';
+}
+
+/** How far past its next nonce a sender's transactions are queued (geth's per-account queue). */
+export const MAX_NONCE_GAP = 64;
+
+/** Where an accepted transaction went: into the open block, waiting for room in a later one, or queued behind a nonce gap. */
+export type Admission = 'pending' | 'waiting' | 'queued';
+
+/**
+ * The transactions clients sent that are not mined yet, checked as a node's pool checks them.
+ * One in order goes into the block being filled (the open block) while it has room, then waits
+ * for the next; one past a nonce gap is queued until the gap fills.
+ */
+export class SentPool {
+  /** Accepted, in order, with no room in the open block yet. */
+  private readonly waiting: SentTransaction[] = [];
+  /** Per sender, transactions past a nonce gap, by nonce. */
+  private readonly queued = new Map<string, Map<number, SentTransaction>>();
+  /** `from:nonce` of every accepted transaction not mined yet. */
+  private readonly unmined = new Map<string, string>();
+  /** The keys of those in the open block. */
+  private inOpenBlock: string[] = [];
+  /** How many transactions were accepted. */
+  accepted = 0;
+
+  constructor(
+    private readonly state: LedgerState,
+    private readonly blockGasLimit: number,
+  ) {}
+
+  /** The next nonce of a sender: after what is mined, in the open block and waiting. */
+  private nextNonce(from: string): number {
+    const id = this.state.byLower.get(from);
+    const applied = id === undefined ? 0 : this.state.accounts[id]!.nonce;
+    return applied + this.waiting.filter((w) => w.from === from).length;
+  }
+
+  private balanceOf(from: string): bigint {
+    const id = this.state.byLower.get(from);
+    return id === undefined ? 0n : this.state.accounts[id]!.balance;
+  }
+
+  /** Accepts a transaction into the pool (and the open block `ctx` when it is next and fits), or throws `SendRefused`. */
+  submit(sent: SentTransaction, ctx: BlockContext): Admission {
+    if (sent.to === null)
+      throw new SendRefused(
+        'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
+      );
+    if (sent.gasLimit > this.blockGasLimit) throw new SendRefused('exceeds block gas limit');
+    if (sent.maxPriorityFeePerGas > sent.maxFeePerGas)
+      throw new SendRefused('max priority fee per gas higher than max fee per gas');
+    const intrinsic = intrinsicGas(sent);
+    if (sent.gasLimit < intrinsic)
+      throw new SendRefused(`intrinsic gas too low: gas ${sent.gasLimit}, minimum needed ${intrinsic}`);
+    const key = `${sent.from}:${sent.nonce}`;
+    const same = this.unmined.get(key) ?? this.queued.get(sent.from)?.get(sent.nonce)?.hash;
+    if (same === sent.hash) throw new SendRefused('already known');
+    if (same !== undefined)
+      throw new SendRefused(
+        `replacement transaction underpriced: explorer-mock does not replace a transaction waiting to be mined (${same} has nonce ${sent.nonce}); mine it first`,
+      );
+    if (sent.maxFeePerGas < ctx.baseFee)
+      throw new SendRefused(
+        `max fee per gas less than block base fee: address ${sent.from}, maxFeePerGas: ${sent.maxFeePerGas}, baseFee: ${ctx.baseFee}`,
+      );
+    const next = this.nextNonce(sent.from);
+    if (sent.nonce < next) throw new SendRefused(`nonce too low: next nonce ${next}, tx nonce ${sent.nonce}`);
+    if (sent.nonce > next + MAX_NONCE_GAP)
+      throw new SendRefused(
+        `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (at most ${MAX_NONCE_GAP} ahead are queued)`,
+      );
+    const balance = this.balanceOf(sent.from);
+    const cost = maxCostOf(sent);
+    if (balance < cost)
+      throw new SendRefused(
+        `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
+      );
+    this.accepted++;
+    if (sent.nonce > next) {
+      let mine = this.queued.get(sent.from);
+      if (!mine) this.queued.set(sent.from, (mine = new Map()));
+      mine.set(sent.nonce, sent);
+      return 'queued';
+    }
+    const admitted = this.admit(sent, ctx);
+    // A gap it filled lets the transactions queued behind it in.
+    for (let n = sent.nonce + 1; ; n++) {
+      const behind = this.queued.get(sent.from)?.get(n);
+      if (!behind || this.balanceOf(sent.from) < maxCostOf(behind)) break;
+      this.queued.get(sent.from)!.delete(n);
+      this.admit(behind, ctx);
+    }
+    return admitted;
+  }
+
+  private admit(sent: SentTransaction, ctx: BlockContext): Admission {
+    this.unmined.set(`${sent.from}:${sent.nonce}`, sent.hash);
+    if (this.waiting.length === 0 && ctx.gasUsed + sent.gasLimit <= ctx.gasLimit) {
+      this.apply(sent, ctx);
+      return 'pending';
+    }
+    this.waiting.push(sent);
+    return 'waiting';
+  }
+
+  private apply(sent: SentTransaction, ctx: BlockContext): void {
+    const plan = sentPlan(this.state, sent);
+    applyTransaction(this.state, ctx, plan, stream(this.state.seed, `sent:${sent.hash}`));
+    plan.onApplied?.();
+    this.inOpenBlock.push(`${sent.from}:${sent.nonce}`);
+  }
+
+  /**
+   * Puts waiting transactions into a block just opened, oldest first, while they fit; one that
+   * cannot be mined now (its fee cap under the base fee, its sender short of funds) keeps its
+   * sender's later ones waiting behind it.
+   */
+  fill(ctx: BlockContext): void {
+    const left: SentTransaction[] = [];
+    const blocked = new Set<string>();
+    let full = false;
+    for (const sent of this.waiting) {
+      if (!full && !blocked.has(sent.from) && ctx.gasUsed + sent.gasLimit > ctx.gasLimit) full = true;
+      if (
+        full ||
+        blocked.has(sent.from) ||
+        sent.maxFeePerGas < ctx.baseFee ||
+        this.balanceOf(sent.from) < maxCostOf(sent)
+      ) {
+        blocked.add(sent.from);
+        left.push(sent);
+      } else this.apply(sent, ctx);
+    }
+    this.waiting.length = 0;
+    this.waiting.push(...left);
+  }
+
+  /** The open block was sealed: what it held is mined. */
+  sealed(): void {
+    for (const key of this.inOpenBlock) this.unmined.delete(key);
+    this.inOpenBlock = [];
+  }
+
+  /** Transactions accepted but not in the open block (waiting for room, or queued behind a gap). */
+  get held(): number {
+    let queued = 0;
+    for (const mine of this.queued.values()) queued += mine.size;
+    return this.waiting.length + queued;
+  }
+
+  /** Whether a transaction is accepted and not yet in a block. */
+  holds(hash: string): boolean {
+    if (this.waiting.some((w) => w.hash === hash)) return true;
+    for (const mine of this.queued.values()) for (const q of mine.values()) if (q.hash === hash) return true;
+    return false;
+  }
+}
