@@ -110,7 +110,13 @@ export interface ChainBuilder {
   /** The chain with the block being filled as its head: what the mempool shows (its head block is provisional). */
   pending(): Chain;
   /** The transactions clients sent: accepted in all, and held back (waiting for room or queued). */
-  readonly sent: { readonly accepted: number; readonly held: number; holds(hash: string): boolean };
+  readonly sent: {
+    readonly accepted: number;
+    readonly held: number;
+    holds(hash: string): boolean;
+    /** An account's next nonce, counting what it sent that waits. */
+    nextNonce(address: string): number;
+  };
 }
 
 /**
@@ -429,6 +435,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
         return pool.held;
       },
       holds: (hash) => pool.holds(hash),
+      nextNonce: (address) => pool.nextNonce(address.toLowerCase()),
     },
     chain() {
       if (open)

@@ -43,6 +43,11 @@ export interface StartServerOptions {
   readonly head?: number;
   /** Mine a block every so many seconds, the chain anchored to the wall clock (default: never; `mine` still works). */
   readonly blockTime?: number;
+  /**
+   * Mine each transaction a client sends at once, in a block of its own, as Anvil and Hardhat do
+   * (default: true without `blockTime`, false with it: the clock mines what waits).
+   */
+  readonly automine?: boolean;
   /** Unix seconds of the genesis block: pins a clock-driven chain's timestamps (default: anchored so the head is now). */
   readonly genesisTime?: number;
   /**
@@ -62,6 +67,8 @@ export interface RunningServer {
   readonly origin: ChainOrigin;
   /** Mines `blocks` more blocks (default 1) at once; resolves to the new head's height. Throws `MineError` for a bad count. */
   mine(blocks?: number): Promise<number>;
+  /** Returns to the chain served at start: every block mined and transaction sent since is gone (as `POST /__mock/reset`). */
+  reset(): void;
   /** Stops the server; requests in flight finish first. */
   close(): Promise<void>;
 }
@@ -94,6 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     blockTime,
     genesisTime,
     watch = false,
+    automine = blockTime === undefined,
   } = options;
   if (!PROFILES.includes(profile))
     throw new StartServerError(
@@ -111,6 +119,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new StartServerError(
       `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
     );
+  if (typeof automine !== 'boolean')
+    throw new StartServerError(`startServer: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
     throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
   const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
@@ -143,6 +153,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
     createBuilder: (o) => builderModule.get().createChainBuilder(o),
+    automine,
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
@@ -211,6 +222,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       .then((messages) => target.broadcast(messages))
       .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
   });
+  // A sent transaction's pending events, rendered as it is accepted (under automine it is mined next).
+  live.onPending((hash) => {
+    const app = live.current;
+    const target = socket;
+    const rendered = withModules(() => mempoolEvents(app.rest.context, target.listening, target.topics, hash));
+    broadcasting = broadcasting
+      .then(() => rendered)
+      .then((messages) => target.broadcast(messages))
+      .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
+  });
   const stopWatching = scenarioFile && watch ? watchScenario(scenarioFile, filesRead) : () => {};
   const stopClock =
     blockTime === undefined
@@ -243,6 +264,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await loadBuilder();
       return live.mine(blocks).headHeight;
     },
+    reset: () => live.reset(),
     close: async () => {
       stopWatching();
       stopClock();

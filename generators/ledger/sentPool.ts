@@ -38,7 +38,7 @@ export class SentPool {
   ) {}
 
   /** The next nonce of a sender: after what is mined, in the open block and waiting. */
-  private nextNonce(from: string): number {
+  nextNonce(from: string): number {
     const id = this.state.byLower.get(from);
     const applied = id === undefined ? 0 : this.state.accounts[id]!.nonce;
     return applied + this.waiting.filter((w) => w.from === from).length;

@@ -77,7 +77,11 @@ export function createGenesis(state: LedgerState): Cast {
     const id = eoa(`named:${account.name}`, {
       hash:
         fixed === undefined ? addressFor(seed, `named:${account.name}`) : Address.checksum(fixed.toLowerCase() as Hex),
-      genesisBalance: parseCoinAmount(account.balance ?? '0') as bigint,
+      // The test account it stands for is funded as the others are, unless it says otherwise.
+      genesisBalance:
+        account.balance === undefined && (account.mnemonicIndex ?? Infinity) < testAccountCount(scenario)
+          ? testAccountBalance(scenario)
+          : (parseCoinAmount(account.balance ?? '0') as bigint),
       // A name tag is the explorer's metadata tag of type "name" (its `name` field is for validators and contracts).
       ...(account.nameTag
         ? { metadata: { slug: slug(account.nameTag), name: account.nameTag, tagType: 'name', ordinal: 0, meta: {} } }

@@ -62,6 +62,8 @@ export interface StartSummary {
   readonly readyMs?: number | null;
   /** With `--watch`: which build of the scenario file is serving, and since when. */
   readonly build?: { readonly number: number; readonly at: string };
+  /** Transactions clients sent since start (or the last reset), and whether each is mined at once. */
+  readonly sends?: { readonly accepted: number; readonly automine: boolean };
 }
 
 /** What `/__mock/scenario` answers and the home page shows. */
@@ -83,8 +85,16 @@ export function scenarioSummary(chain: Chain, profile: Profile, start?: StartSum
       : {}),
     counts: chainCounts(chain),
     headHeight: chain.headHeight,
-    /** The node beside the explorer: its JSON-RPC path (HTTP POST and websocket) and the chain id it answers. */
-    node: { rpc: '/rpc', chainId: chain.chainId },
+    /**
+     * The node beside the explorer: its JSON-RPC path (HTTP POST and websocket), the chain id it
+     * answers, the accounts it signs for (eth_accounts), and the transactions sent to it.
+     */
+    node: {
+      rpc: '/rpc',
+      chainId: chain.chainId,
+      accounts: chain.signers.map((s) => s.address),
+      ...(start?.sends ? { sent: start.sends.accepted, automine: start.sends.automine } : {}),
+    },
     openapi: '/api/v2/openapi',
     handles: Object.entries(chain.handles).map(([name, value]) => handleSummary(chain, name, value)),
   };

@@ -27,7 +27,12 @@ export interface ServeOptions {
   /** Rebuild when the scenario file changes. */
   readonly watch: boolean;
   /** The living chain: start height, seconds per block, pinned genesis time. */
-  readonly growth: { readonly head?: number; readonly blockTime?: number; readonly genesisTime?: number };
+  readonly growth: {
+    readonly head?: number;
+    readonly blockTime?: number;
+    readonly genesisTime?: number;
+    readonly automine?: boolean;
+  };
 }
 
 export type Parsed<T> =
@@ -56,6 +61,10 @@ ${CACHE_USAGE}
   --block-time <s>      mine a block every s seconds, the chain anchored to the wall clock (default: off;
                         POST /__mock/mine {"blocks": n} mines on demand either way)
   --genesis-time <unix> pin the genesis block's time (unix seconds), for byte-identical timestamps
+  --automine            mine each transaction sent to /rpc at once, in a block of its own, as Anvil does
+                        (the default without --block-time)
+  --no-automine         keep sent transactions pending until POST /__mock/mine or the clock mines them
+                        (the default with --block-time)
   --watch               with a scenario file: rebuild when it (or a file it extends) changes
   -h, --help            show this help
 
@@ -97,6 +106,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         'block-time': { type: 'string' },
         'genesis-time': { type: 'string' },
         watch: { type: 'boolean' },
+        automine: { type: 'boolean' },
+        'no-automine': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -130,7 +141,11 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
   if (typeof profile === 'object') return { ok: false, message: profile.error };
-  const growth: { head?: number; blockTime?: number; genesisTime?: number } = {};
+  const growth: { head?: number; blockTime?: number; genesisTime?: number; automine?: boolean } = {};
+  if (values.automine && values['no-automine'])
+    return { ok: false, message: '--automine and --no-automine contradict each other: give one' };
+  if (values.automine) growth.automine = true;
+  if (values['no-automine']) growth.automine = false;
   for (const [flag, key, min] of [
     ['head', 'head', 0],
     ['block-time', 'blockTime', 1],

@@ -26,9 +26,10 @@ export function feesOf(facts: Facts, transaction: Transaction): TransactionFees 
   };
 }
 
-/** The transaction's input: the called method's ABI encoding, a creation's bytecode and constructor arguments, else `0x`. */
+/** The transaction's input: as sent, for a sent one; the called method's ABI encoding, a creation's bytecode and constructor arguments, else `0x`. */
 export function inputOf(facts: Facts, index: number): `0x${string}` {
   const t = facts.chain.transactions.at(index)!;
+  if (t.signed) return t.signed.input;
   if (t.call) return lazyModules.abi.get().callData(t.call, customAbiOf(facts.chain, t.call.contractKind, t.toId));
   return t.createdId !== NONE ? creationInput(facts, t.createdId) : '0x';
 }

@@ -36,6 +36,8 @@ export interface MockHandler {
   readonly chain: Chain;
   /** Mines `blocks` more blocks (default 1); returns the new head's height. Throws `MineError` for a bad count. */
   mine(blocks?: number): number;
+  /** Returns to the chain it started with: every block mined and transaction sent since is gone. */
+  reset(): void;
 }
 
 /** Thrown for options `createHandler` cannot use. */
@@ -147,5 +149,6 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   return Object.defineProperties(handler, {
     chain: { get: () => live.current.chain, enumerable: true },
     mine: { value: (blocks = 1) => live.mine(blocks).headHeight, enumerable: true },
+    reset: { value: () => live.reset(), enumerable: true },
   }) as MockHandler;
 }

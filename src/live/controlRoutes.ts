@@ -34,6 +34,12 @@ export function mineRequest(mine: (blocks: number) => Chain, body: string | null
   }
 }
 
+/** The answer to `POST /__mock/reset`: the chain served again, as `/__mock/mine` names its head. */
+export function resetAnswer(chain: Chain): RouteAnswer {
+  const head = chain.blocks.at(chain.headHeight)!;
+  return { status: 200, body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }) };
+}
+
 /**
  * The answer to `POST /rpc`: the node's JSON-RPC answer (an empty body for notifications only); a
  * body over the node's limit gets HTTP 413 with a JSON-RPC error saying so.

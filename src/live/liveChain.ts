@@ -1,10 +1,10 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
-import type { ChainBuilder } from '../../generators/buildChain.js';
+import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
 import type { PostRoute } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
-import { ethRpcAnswer, mineRequest, rpcAnswer } from './controlRoutes.js';
+import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRoutes.js';
 import { MAX_MINE, MineError } from './mineError.js';
 import type { Chain } from '../chain/types.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
@@ -27,8 +27,24 @@ export interface LiveChain {
   node(): RpcNode;
   /** Calls `listener` after each block is mined, oldest first, with the chain that holds it. */
   onBlock(listener: (chain: Chain, height: number) => void): () => void;
-  /** Serves another chain from now on (a rebuilt scenario), mined on from `build`. */
+  /** Calls `listener` with each transaction a client sent once it is accepted, before it is mined (with automine too). */
+  onPending(listener: (hash: string) => void): () => void;
+  /**
+   * Takes a transaction a client sent: into the mempool and the explorer's pending lists, mined
+   * at once with automine (one block each, as a dev node), else by `mine` or the clock. Throws
+   * `SendRefused` (from the builder's module) saying why a node would refuse it.
+   */
+  send(sent: SentTransaction): Admission;
+  /** An account's next nonce, counting the transactions it sent that wait to be mined. */
+  nextNonce(address: string): number;
+  /** Whether each accepted transaction is mined at once. */
+  readonly automine: boolean;
+  /** Transactions accepted since the chain was started (or last reset). */
+  readonly sent: number;
+  /** Serves another chain from now on (a rebuilt scenario), mined on from `build`; `reset` returns to it. */
   replace(chain: Chain, build: BuildChainOptions): void;
+  /** Returns to the chain served at start (or last replaced): every block mined and transaction sent since is gone. */
+  reset(): void;
   /**
    * Renders the newest entities of the chain served now while the server is idle, and again for
    * each chain that replaces it (mined or rebuilt): the warming of a chain no longer served stops,
@@ -49,6 +65,8 @@ export interface LiveChainOptions {
   readonly build: BuildChainOptions;
   /** The chain builder (loaded lazily: a server that never mines never loads it). */
   readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
+  /** Mine each accepted transaction at once, in a block of its own (default true). */
+  readonly automine?: boolean;
 }
 
 /**
@@ -58,31 +76,43 @@ export interface LiveChainOptions {
  */
 export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveChain {
   let build = options.build;
+  let start = { chain, build };
+  const automine = options.automine ?? true;
+  // One builder, replayed to the served head when first needed (a chain loaded from a snapshot has
+  // none): it mines, and the block it keeps open in front of the head is the mempool.
   let builder: ChainBuilder | null = null;
-  // A second builder one block ahead of the served chain: its block is the mempool.
-  let ahead: ChainBuilder | null = null;
+  const builderAt = (head: number): ChainBuilder => {
+    if (!builder) {
+      const made = options.createBuilder(build);
+      made.mineTo(head);
+      builder = made;
+    }
+    return builder;
+  };
   const mempoolFor = (head: number): (() => Mempool) => {
     let pool: Mempool | undefined;
-    return () => {
-      if (!pool) {
-        ahead ??= options.createBuilder(build);
-        ahead.mineTo(head + 1);
-        pool = mempoolOf(ahead.chain(), head + 1);
-      }
-      return pool;
-    };
+    return () => (pool ??= mempoolOf(builderAt(head).pending(), head + 1));
   };
+  const pendingListeners = new Set<(hash: string) => void>();
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
-  const nodeOf = () => (node ??= nodeModule.get().createRpcNode({ context: () => current.rpc(), seed: chain.seed }));
+  const nodeOf = () =>
+    (node ??= nodeModule.get().createRpcNode({
+      context: () => current.rpc(),
+      seed: chain.seed,
+      wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
+    }));
   const posts: PostRoute[] = [
     { path: '/__mock/mine', answer: (body) => mineRequest((blocks) => live.mine(blocks), body) },
+    { path: '/__mock/reset', answer: () => (live.reset(), resetAnswer(current.chain)) },
     { path: '/rpc', answer: (body) => rpcAnswer(nodeOf, body) },
     { path: '/api/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
     { path: '/api/v1/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
   ];
+  const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
+  let sentCount = 0;
   const appOf = (served: Chain) =>
-    createChainApp(served, options.start, options.profile, mempoolFor(served.headHeight), posts);
+    createChainApp(served, options.start && startSummary, options.profile, mempoolFor(served.headHeight), posts);
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -113,29 +143,56 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     mine(blocks = 1) {
       if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
         throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
-      if (!builder) {
-        builder = options.createBuilder(build);
-        builder.mineTo(current.chain.headHeight);
-      }
       const from = current.chain.headHeight;
-      builder.mineTo(from + blocks);
-      const next = builder.chain();
+      const b = builderAt(from);
+      b.mineTo(from + blocks);
+      const next = b.chain();
       serve(appOf(next));
       for (let height = from + 1; height <= next.headHeight; height++)
         for (const listener of listeners) listener(next, height);
       return next;
     },
+    send(sent) {
+      const b = builderAt(current.chain.headHeight);
+      const admission = b.submit(sent);
+      sentCount++;
+      if (admission !== 'queued') for (const listener of pendingListeners) listener(sent.hash);
+      // Mined at once: in the next block, or the one after when the next had no room left for it.
+      if (automine && admission !== 'queued') {
+        live.mine(1);
+        // A block that had no room left for it: the next takes it first (a fee cap under a risen base fee may keep it waiting).
+        for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) live.mine(1);
+      } else serve(appOf(current.chain));
+      return admission;
+    },
+    nextNonce(address) {
+      return builderAt(current.chain.headHeight).sent.nextNonce(address);
+    },
+    get automine() {
+      return automine;
+    },
+    get sent() {
+      return sentCount;
+    },
     onBlock(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onPending(listener) {
+      pendingListeners.add(listener);
+      return () => pendingListeners.delete(listener);
+    },
     replace(next, nextBuild) {
+      start = { chain: next, build: nextBuild };
+      live.reset();
+    },
+    reset() {
       // Filters count blocks of the chain they were made on: another chain starts without them.
       node?.state.filters.clear();
-      build = nextBuild;
+      build = start.build;
       builder = null;
-      ahead = null;
-      serve(appOf(next));
+      sentCount = 0;
+      serve(appOf(start.chain));
     },
     warmUp(signal) {
       warming = { signal, current: new AbortController() };

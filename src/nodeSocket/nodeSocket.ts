@@ -1,6 +1,7 @@
 import { withModules } from '../lazy/lazyModule.js';
 import type { LiveChain } from '../live/liveChain.js';
 import { MAX_BODY_BYTES } from '../rpc/envelope.js';
+import { rpcPendingTransaction } from '../rpc/formats.js';
 import { MAX_FILTER_WEIGHT, weightOf } from '../rpc/filterStore.js';
 import { arity } from '../rpc/method.js';
 import type { ExtraMethods } from '../rpc/node.js';
@@ -137,11 +138,38 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
       .catch((error: unknown) => console.error('explorer-mock: node subscription failed:', error));
   });
 
+  // A sent transaction, heard as soon as it is accepted (rendered now: under automine it is mined next).
+  const stopPending = live.onPending((hash) => {
+    const listeners = [...clients].flatMap((client) =>
+      [...client.subscriptions]
+        .filter(([, s]) => s.kind === 'newPendingTransactions')
+        .map(([id, s]) => ({ client, id, s })),
+    );
+    if (!listeners.length) return;
+    const app = live.current;
+    const rendered = withModules(() => {
+      const ctx = app.rpc();
+      const found = ctx.mempool()?.find(hash);
+      const full = found && rpcPendingTransaction(ctx, found);
+      return listeners.map(({ client, id, s }): [Client, string] => [
+        client,
+        notification(id, JSON.stringify(s.kind === 'newPendingTransactions' && s.full && full ? full : hash)),
+      ]);
+    });
+    notifying = notifying
+      .then(() => rendered)
+      .then((frames) => {
+        for (const [client, frame] of frames) if (clients.has(client)) send(client, frame);
+      })
+      .catch((error: unknown) => console.error('explorer-mock: node subscription failed:', error));
+  });
+
   return {
     route,
     clients: () => clients.size,
     close() {
       stopListening();
+      stopPending();
       for (const client of clients) client.connection.socket.terminate();
       clients.clear();
     },

@@ -107,6 +107,8 @@ export function mempoolEvents(
   ctx: RestContext,
   listening: (topic: string) => boolean,
   addressTopics: () => readonly string[],
+  /** Only this transaction's address events (one a client just sent), with the pool's count. */
+  only?: string,
 ): Broadcast[] {
   const wanted = addressTopics().filter((t) => t.startsWith('addresses:'));
   if (!listening('transactions:new_pending_transaction') && !wanted.length) return [];
@@ -121,7 +123,7 @@ export function mempoolEvents(
     });
   for (const topic of wanted) {
     const hash = topic.slice('addresses:'.length);
-    const own = pending.filter((t) => t.from === hash || t.to === hash);
+    const own = pending.filter((t) => (t.from === hash || t.to === hash) && (only === undefined || t.hash === only));
     if (own.length)
       out.push({
         topic,

@@ -89,6 +89,11 @@ const blockBloom = (ctx: RpcContext, block: Block): string =>
 
 /** The signature values a transaction shows: commitments to its hash (the chain signs nothing). */
 function signatureOf(ctx: RpcContext, tx: Transaction) {
+  // A sent transaction shows the signature it was sent with.
+  if (tx.signed) {
+    const { v, r, s, yParity } = tx.signed;
+    return { v: quantity(v), r: quantity(r), s: quantity(s), yParity: quantity(yParity) };
+  }
   const yParity = Number.parseInt(tx.hash.slice(-1), 16) & 1;
   // Quantities, as geth writes r and s (no leading zeros); s in the lower half of the curve order, as signers make it.
   const r = quantity(BigInt(commitment('r', tx.hash)));
@@ -119,12 +124,12 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     transactionIndex: quantity(tx.position),
     value: quantity(tx.value),
     type: quantity(tx.type),
-    ...(tx.type === 2 ? { accessList: [] } : {}),
+    ...(tx.type !== 0 ? { accessList: tx.signed?.accessList ?? [] } : {}),
     chainId: quantity(ctx.chainId),
     v,
     r,
     s,
-    ...(tx.type === 2 ? { yParity } : {}),
+    ...(tx.type !== 0 ? { yParity } : {}),
   };
 };
 

@@ -1,3 +1,4 @@
+import type { SentTransaction } from '../../generators/buildChain.js';
 import type { RpcContext } from './context.js';
 import type { FilterStore } from './filterStore.js';
 import { invalidParams } from './rpcError.js';
@@ -7,9 +8,18 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** What a method reads besides the chain: the node's filters, kept across blocks. */
+/** Where sent transactions go: the live chain's pool (absent on a chain that cannot grow). */
+export interface Wallet {
+  /** Accepts a decoded transaction (mined at once under automine), or throws `SendRefused` saying why not. */
+  send(sent: SentTransaction): void;
+  /** An account's next nonce, counting the transactions it sent that wait to be mined. */
+  nextNonce(address: string): number;
+}
+
+/** What a method reads besides the chain: the node's filters, kept across blocks, and where sends go. */
 export interface NodeState {
   readonly filters: FilterStore;
+  readonly wallet?: Wallet;
 }
 
 /** A JSON-RPC method: its parameters in, its result (a JSON value, or `RawJson`) out; throws `RpcError`. */

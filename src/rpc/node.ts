@@ -1,13 +1,14 @@
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import type { RpcContext } from './context.js';
 import { FilterStore } from './filterStore.js';
-import { type NodeState, RawJson, type RpcMethod } from './method.js';
+import { type NodeState, RawJson, type RpcMethod, type Wallet } from './method.js';
 import { blockMethods } from './methods/blocks.js';
 import { callMethods } from './methods/call.js';
 import { chainInfoMethods } from './methods/chainInfo.js';
 import { logMethods } from './methods/logs.js';
 import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
+import { sendMethods } from './methods/send.js';
 import { answer, errorAnswer, type Id, MAX_BATCH, MAX_RESPONSE_BYTES } from './envelope.js';
 import { invalidRequest, methodNotFound, RpcError } from './rpcError.js';
 
@@ -19,6 +20,7 @@ export const METHODS: Readonly<Record<string, RpcMethod>> = {
   ...stateMethods,
   ...logMethods,
   ...callMethods,
+  ...sendMethods,
 };
 
 /** The id a request carries, when it is one a reply can name (else null). */
@@ -51,8 +53,13 @@ export function createRpcNode(options: {
   readonly context: () => RpcContext;
   readonly seed: string;
   readonly onError?: (error: unknown, method: string) => void;
+  /** Where `eth_sendRawTransaction` and `eth_sendTransaction` put what they accept (without one they refuse). */
+  readonly wallet?: Wallet;
 }): RpcNode {
-  const state: NodeState = { filters: new FilterStore(options.seed) };
+  const state: NodeState = {
+    filters: new FilterStore(options.seed),
+    ...(options.wallet ? { wallet: options.wallet } : {}),
+  };
   const onError =
     options.onError ?? ((error, method) => console.error(`explorer-mock: internal error in ${method}:`, error));
 

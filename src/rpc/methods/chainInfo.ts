@@ -9,7 +9,7 @@ import { dataArg, quantity } from '../quantity.js';
 import { invalidParams } from '../rpcError.js';
 
 /** The oracle's average tier: what the explorer's gas tracker shows and what the node suggests. */
-const AVERAGE_TIP = GAS_PRICE_TIERS.find((t) => t.name === 'average')!.priorityFee;
+export const AVERAGE_TIP = GAS_PRICE_TIERS.find((t) => t.name === 'average')!.priorityFee;
 
 const headBaseFee = (ctx: RpcContext) => ctx.chain.blocks.at(ctx.chain.headHeight)!.baseFeePerGas;
 
@@ -109,5 +109,4 @@ export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_gasPrice: (ctx, params) => (arity(params, 0, 0), quantity(headBaseFee(ctx) + AVERAGE_TIP)),
   eth_maxPriorityFeePerGas: (_ctx, params) => (arity(params, 0, 0), quantity(AVERAGE_TIP)),
   eth_feeHistory: feeHistory,
-  eth_accounts: (_ctx, params) => (arity(params, 0, 0), []),
 };

@@ -1,0 +1,96 @@
+import { callGas } from '../../../generators/contracts/gasTable.js';
+import type { Hex } from '../../chain/types.js';
+import { pendingContext, type RpcContext } from '../context.js';
+import { arity, type NodeState, type RpcMethod } from '../method.js';
+import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
+import { invalidParams, RpcError, serverError } from '../rpcError.js';
+import { decodeSigned, signTransaction } from '../signedTransaction.js';
+import { callArg, callMethods } from './call.js';
+import { AVERAGE_TIP } from './chainInfo.js';
+
+/** The wallet a send needs; a chain that cannot grow (a bare `createApi`) has none. */
+function walletOf(node: NodeState) {
+  if (!node.wallet)
+    throw serverError('this chain does not take transactions: serve it with startServer or createHandler to send');
+  return node.wallet;
+}
+
+/** Hands a signed transaction to the pool; its refusal is the node's -32000 error with the pool's text. */
+function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
+  const wallet = walletOf(node);
+  const sent = decodeSigned(raw, ctx.chainId);
+  try {
+    wallet.send(sent);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'SendRefused') throw serverError(error.message);
+    throw error;
+  }
+  return sent.hash;
+}
+
+/** The gas `eth_sendTransaction` gives a transaction without one: the estimate, or a call's default where nothing models it. */
+function gasFor(ctx: RpcContext, node: NodeState, request: Record<string, unknown>): number {
+  try {
+    return Number(BigInt(callMethods.eth_estimateGas!(ctx, [request, 'pending'], node) as string));
+  } catch (error) {
+    if (error instanceof RpcError && error.code === -32000)
+      return callGas(callArg(request, 0).data as Hex, request.to ? {} : null);
+    throw error;
+  }
+}
+
+export const sendMethods: Record<string, RpcMethod> = {
+  eth_accounts: (ctx, params) => (arity(params, 0, 0), ctx.chain.signers.map((s) => s.address.toLowerCase())),
+  eth_sendRawTransaction(ctx, params, node) {
+    arity(params, 1, 1);
+    return submit(ctx, node, dataArg(params[0], 0));
+  },
+  /** Signs with the key of one of `eth_accounts` and sends, as Anvil and Hardhat do; the fields left out are filled as they fill them. */
+  eth_sendTransaction(ctx, params, node) {
+    arity(params, 1, 1);
+    const o = params[0];
+    if (o === null || typeof o !== 'object' || Array.isArray(o))
+      throw invalidParams(
+        `invalid argument 0: cannot unmarshal ${JSON.stringify(o) ?? 'undefined'} into a transaction`,
+      );
+    const request = o as Record<string, unknown>;
+    if (request.from === undefined || request.from === null)
+      throw invalidParams('invalid argument 0: from is required');
+    const from = addressArg(request.from, 0, 'from');
+    const signer = ctx.chain.signers.find((s) => s.address.toLowerCase() === from);
+    if (!signer) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
+    const call = callArg(request, 0);
+    if (call.to === null)
+      throw serverError(
+        'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
+      );
+    const wallet = walletOf(node);
+    const head = (pendingContext(ctx) ?? ctx).chain;
+    const baseFee = head.blocks.at(head.headHeight)!.baseFeePerGas;
+    const has = (field: string) => request[field] !== undefined && request[field] !== null;
+    const tip = has('maxPriorityFeePerGas')
+      ? bigQuantityArg(request.maxPriorityFeePerGas, 0, 'maxPriorityFeePerGas')
+      : AVERAGE_TIP;
+    const fees = has('gasPrice')
+      ? { gasPrice: bigQuantityArg(request.gasPrice, 0, 'gasPrice') }
+      : {
+          maxFeePerGas: has('maxFeePerGas')
+            ? bigQuantityArg(request.maxFeePerGas, 0, 'maxFeePerGas')
+            : 2n * baseFee + tip,
+          maxPriorityFeePerGas: tip,
+        };
+    const raw = signTransaction(
+      {
+        to: call.to,
+        nonce: has('nonce') ? quantityArg(request.nonce, 0) : wallet.nextNonce(from),
+        value: call.value,
+        gas: has('gas') ? quantityArg(request.gas, 0) : gasFor(ctx, node, request),
+        data: call.data as Hex,
+        chainId: ctx.chainId,
+        fees,
+      },
+      signer.privateKey,
+    );
+    return submit(ctx, node, raw);
+  },
+};
