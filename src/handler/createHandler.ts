@@ -27,6 +27,8 @@ export interface CreateHandlerOptions {
   readonly profile?: Profile;
   /** Start at this height (at least the scenario's `blocks`, its default). */
   readonly head?: number;
+  /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
+  readonly automine?: boolean;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -92,6 +94,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     cache,
     profile = 'spec',
     head,
+    automine = true,
   } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined
@@ -105,6 +108,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  if (typeof automine !== 'boolean')
+    throw new CreateHandlerError(`createHandler: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (!PROFILES.includes(profile))
     throw new CreateHandlerError(
       `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
@@ -128,6 +133,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     start: () => opened.origin,
     build,
     createBuilder: createChainBuilder,
+    automine,
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {

@@ -156,13 +156,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const b = builderAt(current.chain.headHeight);
       const admission = b.submit(sent);
       sentCount++;
-      if (admission !== 'queued') for (const listener of pendingListeners) listener(sent.hash);
-      // Mined at once: in the next block, or the one after when the next had no room left for it.
-      if (automine && admission !== 'queued') {
+      // The mempool changed: a new app, whose pending lists hold it, before anyone hears of it.
+      serve(appOf(current.chain));
+      if (admission === 'queued') return admission;
+      for (const listener of pendingListeners) listener(sent.hash);
+      if (automine) {
         live.mine(1);
         // A block that had no room left for it: the next takes it first (a fee cap under a risen base fee may keep it waiting).
         for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) live.mine(1);
-      } else serve(appOf(current.chain));
+      }
       return admission;
     },
     nextNonce(address) {
