@@ -1,6 +1,8 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
-import type { Hex, SignedFields, TokenType } from '../../src/chain/types.js';
+import type { Account, Call, Hex, SignedFields, TokenType } from '../../src/chain/types.js';
+import type { Abi } from 'abitype';
+import { abiOf } from '../contracts/abiOf.js';
 import { calldataGas, callGas } from '../contracts/gasTable.js';
 import { TOKEN_WRITE_FUNCTIONS, type TokenReader, tokenWrite } from '../contracts/tokenRules.js';
 import type { TransferSpec, TxPlan } from './plan.js';
@@ -55,6 +57,33 @@ function writeOf(type: TokenType, data: Hex): { name: string; args: readonly unk
   try {
     const decoded = AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined;
     return { name: fn.name, args: decoded ?? [] };
+  } catch {
+    return undefined;
+  }
+}
+
+const FUNCTIONS = new WeakMap<Abi, Map<string, AbiFunction.AbiFunction>>();
+
+/** A call of a contract's own ABI (the catalogue's for its kind, or the scenario's code's), decoded, so the explorer shows its method; undefined when none matches. */
+function callOf(contract: NonNullable<Account['contract']>, data: Hex): Call | undefined {
+  if (data.length < 10) return undefined;
+  const abi = contract.kind === 'custom' ? contract.custom?.abi : abiOf(contract.kind);
+  if (!abi) return undefined;
+  let bySelector = FUNCTIONS.get(abi);
+  if (!bySelector) {
+    bySelector = new Map();
+    for (const item of abi)
+      if (item.type === 'function') {
+        const selector = AbiFunction.getSelector(item as AbiFunction.AbiFunction);
+        if (!bySelector.has(selector)) bySelector.set(selector, item as AbiFunction.AbiFunction);
+      }
+    FUNCTIONS.set(abi, bySelector);
+  }
+  const fn = bySelector.get(data.slice(0, 10).toLowerCase());
+  if (!fn) return undefined;
+  try {
+    const args = (AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined) ?? [];
+    return { contractKind: contract.kind, functionName: fn.name, args };
   } catch {
     return undefined;
   }
@@ -127,7 +156,9 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
   const write = token && writeOf(token.type, input);
   const gasUsed =
     listGas + callGas(input, contract ? (write ? { standard: token!.type, name: write.name } : {}) : null);
-  const call = write ? { contractKind: contract!.kind, functionName: write.name, args: write.args } : null;
+  const call = write
+    ? { contractKind: contract!.kind, functionName: write.name, args: write.args }
+    : (contract && callOf(contract, input)) || null;
   if (gasUsed > sent.gasLimit) return { ...base, call, gasUsed: sent.gasLimit, revertReason: 'out of gas' };
   if (!write) return { ...base, call, gasUsed };
   const caller = sent.from;
@@ -135,7 +166,7 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
     sent.value > 0n
       ? { ok: false as const, reason: null }
       : tokenWrite(readerOf(state, toId), caller, write.name, write.args);
-  if (!outcome) return { ...base, call: null, gasUsed };
+  if (!outcome) return { ...base, call, gasUsed };
   if (!outcome.ok) return { ...base, call, gasUsed, revertReason: outcome.reason ?? 'execution reverted' };
   const transfers: TransferSpec[] = outcome.moves.map((move) => ({
     tokenId: toId,
