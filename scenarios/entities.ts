@@ -20,7 +20,8 @@ export const LIST_TRANSACTION_VALUE = 10n ** 14n;
 export const LIST_TRANSACTION_BUDGET = 5n * 10n ** 15n;
 
 /** Gas limit of a scenario's blocks: twice its mean traffic at 75,000 gas a transaction, at least 3M. */
-export const blockGasLimit = (scenario: Pick<Scenario, 'transactionsPerBlock'>): number =>
+export const blockGasLimit = (scenario: Pick<Scenario, 'transactionsPerBlock' | 'blockGasLimit'>): number =>
+  scenario.blockGasLimit ??
   Math.max(3_000_000, Math.ceil((scenario.transactionsPerBlock * 2 * 75_000) / 100_000) * 100_000);
 
 /** Most gas the deployment of a list's token takes (a lean ERC-20). */

@@ -348,6 +348,15 @@ export const scenarioKnobs = z.strictObject({
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"')
     .describe('USD price of the native coin.'),
+  blockGasLimit: z
+    .number()
+    .int()
+    .min(3_000_000)
+    .max(1_000_000_000)
+    .optional()
+    .describe(
+      'Gas limit of every block (default: 150,000 per mean transaction, at least 3,000,000): raise it for many sends in one block (mainnet: 30,000,000).',
+    ),
   testAccounts: z
     .strictObject({
       count: z

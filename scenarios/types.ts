@@ -38,6 +38,8 @@ export interface Scenario {
   /** USD price of the native coin. */
   readonly exchangeRate: string;
   /** The test mnemonic's accounts funded at genesis (default 10 of 10,000 ETH each), the ones a test sends from. */
+  /** Gas limit of every block (default: from `transactionsPerBlock`, at least 3,000,000). */
+  readonly blockGasLimit?: number | undefined;
   readonly testAccounts?: { readonly count?: number | undefined; readonly balance?: string | undefined } | undefined;
   /** The chain id its node answers (`eth_chainId`) and transactions are signed for (default 31337, as dev nodes use). */
   readonly chainId?: number | undefined;

@@ -224,8 +224,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   // A sent transaction's pending events, rendered as it is accepted (under automine it is mined next).
   live.onPending((hash) => {
-    const app = live.current;
     const target = socket;
+    if (
+      !target.listening('transactions:new_pending_transaction') &&
+      !target.topics().some((t) => t.startsWith('addresses:'))
+    )
+      return;
+    const app = live.current;
     const rendered = withModules(() => mempoolEvents(app.rest.context, target.listening, target.topics, hash));
     broadcasting = broadcasting
       .then(() => rendered)

@@ -98,7 +98,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let node: RpcNode | undefined;
   const nodeOf = () =>
     (node ??= nodeModule.get().createRpcNode({
-      context: () => current.rpc(),
+      context: () => fresh().rpc(),
       seed: chain.seed,
       wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
     }));
@@ -127,16 +127,23 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (delayMs === 0) start();
     else (warming.timer = setTimeout(start, delayMs)).unref();
   };
+  // The mempool changed since the app was made (a send): the next reader gets a new app, made once for many sends.
+  let stale = false;
+  const fresh = () => {
+    if (stale) serve(appOf(current.chain));
+    return current;
+  };
   const serve = (app: ChainApp) => {
+    stale = false;
     current = app;
     warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
   };
-  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
-    peek: (url: string) => current.answer.peek(url),
+  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => fresh().answer(request), {
+    peek: (url: string) => fresh().answer.peek(url),
   });
   const live: LiveChain = {
     get current() {
-      return current;
+      return fresh();
     },
     answer,
     node: nodeOf,
@@ -156,8 +163,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const b = builderAt(current.chain.headHeight);
       const admission = b.submit(sent);
       sentCount++;
-      // The mempool changed: a new app, whose pending lists hold it, before anyone hears of it.
-      serve(appOf(current.chain));
+      // The mempool changed: the next reader gets a new app, whose pending lists hold it.
+      stale = true;
       if (admission === 'queued') return admission;
       for (const listener of pendingListeners) listener(sent.hash);
       if (automine) {

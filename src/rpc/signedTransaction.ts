@@ -6,6 +6,7 @@ import * as TxEnvelopeLegacy from 'ox/TxEnvelopeLegacy';
 import type { SentTransaction } from '../../generators/buildChain.js';
 import type { Hex } from '../chain/types.js';
 import { serverError } from './rpcError.js';
+import { senderOf } from './senderOf.js';
 
 type Envelope =
   | TxEnvelopeLegacy.TxEnvelopeLegacy
@@ -66,10 +67,7 @@ export function decodeSigned(raw: Hex, chainId: number): SentTransaction {
   const yParity = envelope.yParity;
   let from: string;
   try {
-    from = Secp256k1.recoverAddress({
-      payload: signPayload(envelope),
-      signature: { r: envelope.r, s: envelope.s, yParity },
-    }).toLowerCase();
+    from = senderOf(signPayload(envelope), { r: envelope.r, s: envelope.s, yParity });
   } catch {
     throw serverError('invalid sender');
   }
