@@ -51,6 +51,17 @@ describe('parseServeArgs', () => {
         watch: false,
       },
     });
+    const growthOf = (argv: string[]) => {
+      const parsed = parseServeArgs(argv);
+      return parsed.ok === true ? parsed.options.growth : parsed;
+    };
+    expect(growthOf(['--automine'])).toEqual({ automine: true });
+    expect(growthOf(['--no-automine', '--block-time', '12'])).toEqual({ automine: false, blockTime: 12 });
+    expect(growthOf([])).toEqual({});
+    expect(parseServeArgs(['--automine', '--no-automine'])).toEqual({
+      ok: false,
+      message: '--automine and --no-automine contradict each other: give one',
+    });
     expect(parseServeArgs(['--block-time', '0'])).toEqual({
       ok: false,
       message: '--block-time must be an integer of at least 1, got "0"',

@@ -170,3 +170,39 @@ describe('eth_call', () => {
     expect(await read('ALICE.DAPP')).toBe('0x0000000000000000000000000000000000000000');
   });
 });
+
+describe('eth_estimateGas: the gas a send of the call is mined with', () => {
+  const whale = tiny.chain.handles.whale!;
+  const token = tiny.chain.handles.erc20Token!;
+  const transferData = AbiFunction.encodeData(AbiFunction.from('function transfer(address to, uint256 value)'), [
+    whale as `0x${string}`,
+    1n,
+  ]);
+  it('a plain transfer: 21,000; a token write: its function’s cost beside it; a revert: code 3', async () => {
+    expect(
+      (await call('eth_estimateGas', [{ from: whale, to: tiny.chain.handles.emptyAddress, value: '0x1' }])).result,
+    ).toBe('0x5208');
+    const empty = tiny.chain.handles.emptyAddress!;
+    const reverted = await call('eth_estimateGas', [{ from: empty, to: token, data: transferData }]);
+    expect(reverted.error).toMatchObject({
+      code: 3,
+      message: 'execution reverted: ERC20: transfer amount exceeds balance',
+    });
+  });
+
+  it('a call nothing models is still estimated: intrinsic, calldata and 50,000 (what it is mined with)', async () => {
+    // The catalogue's Vyper escrow: its deposits are not a fact the ledger holds.
+    const handler = tiny;
+    const escrow = handler.chain.handles.vyperContract;
+    expect(escrow).toBeDefined();
+    const data = AbiFunction.encodeData(AbiFunction.from('function deposits(address) view returns (uint256)'), [
+      handler.chain.handles.whale as `0x${string}`,
+    ]);
+    expect((await call('eth_call', [{ to: escrow, data }, 'latest'], handler)).error.message).toMatch(/does not model/);
+    let calldata = 0;
+    for (let i = 2; i < data.length; i += 2) calldata += data.slice(i, i + 2) === '00' ? 4 : 16;
+    expect((await call('eth_estimateGas', [{ to: escrow, data }], handler)).result).toBe(
+      `0x${(21_000 + calldata + 50_000).toString(16)}`,
+    );
+  });
+});

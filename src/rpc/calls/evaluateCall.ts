@@ -39,12 +39,15 @@ function functionBySelector(abi: Abi, selector: string): AbiFunction | undefined
   return bySelector.get(selector.toLowerCase());
 }
 
+/** How the node's refusal to answer a call it does not model begins. */
+export const NOT_MODELLED = 'explorer-mock does not model';
+
 /** Why the node cannot answer, and how to make it: said plainly instead of a made-up value. */
 function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: string): never {
   const account = ctx.chain.accounts[self]!;
   const named = ctx.chain.accounts[codeId]!.contract?.kind === 'custom';
   throw serverError(
-    `explorer-mock does not model ${what} of ${account.hash}: the ledger holds no value for it${
+    `${NOT_MODELLED} ${what} of ${account.hash}: the ledger holds no value for it${
       named
         ? '. Declare what it returns in the scenario: entities.contracts[].reads, e.g. {"function": "greet()", "returns": ["gm"]}, or activity[].sets for what a call changes'
         : ' (only the catalogue views whose values follow from the chain are answered)'

@@ -6,7 +6,8 @@ import type { CallResult } from '../calls/outcome.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
-import { executionReverted, invalidParams, serverError } from '../rpcError.js';
+import { executionReverted, invalidParams, RpcError, serverError } from '../rpcError.js';
+import { NOT_MODELLED } from '../calls/evaluateCall.js';
 
 /** The call object of `eth_call` and `eth_estimateGas`: `from`, `to`, `data` (or `input`), `value`; gas and prices are read and checked, not used. */
 export function callArg(value: unknown, index: number): CallRequest {
@@ -71,7 +72,15 @@ export const callMethods: Record<string, RpcMethod> = {
   },
   eth_estimateGas(ctx, params) {
     arity(params, 1, 3);
-    const { request, result } = run(ctx, params);
-    return quantity(callGas(request.data, result.ran ?? null));
+    try {
+      const { request, result } = run(ctx, params);
+      return quantity(callGas(request.data, result.ran ?? null));
+    } catch (error) {
+      // A call nothing models is still sent and mined (as a call with no effect beyond value and
+      // gas): its estimate is the gas it will be mined with.
+      if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED))
+        return quantity(callGas(callArg(params[0], 0).data, {}));
+      throw error;
+    }
   },
 };

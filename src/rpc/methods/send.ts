@@ -1,9 +1,8 @@
-import { callGas } from '../../../generators/contracts/gasTable.js';
 import type { Hex } from '../../chain/types.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
-import { invalidParams, RpcError, serverError } from '../rpcError.js';
+import { invalidParams, serverError } from '../rpcError.js';
 import { decodeSigned, signTransaction } from '../signedTransaction.js';
 import { callArg, callMethods } from './call.js';
 import { AVERAGE_TIP } from './chainInfo.js';
@@ -28,16 +27,9 @@ function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
   return sent.hash;
 }
 
-/** The gas `eth_sendTransaction` gives a transaction without one: the estimate, or a call's default where nothing models it. */
-function gasFor(ctx: RpcContext, node: NodeState, request: Record<string, unknown>): number {
-  try {
-    return Number(BigInt(callMethods.eth_estimateGas!(ctx, [request, 'pending'], node) as string));
-  } catch (error) {
-    if (error instanceof RpcError && error.code === -32000)
-      return callGas(callArg(request, 0).data as Hex, request.to ? {} : null);
-    throw error;
-  }
-}
+/** The gas `eth_sendTransaction` gives a transaction without one: `eth_estimateGas`'s at the pending block. */
+const gasFor = (ctx: RpcContext, node: NodeState, request: Record<string, unknown>): number =>
+  Number(BigInt(callMethods.eth_estimateGas!(ctx, [request, 'pending'], node) as string));
 
 export const sendMethods: Record<string, RpcMethod> = {
   eth_accounts: (ctx, params) => (arity(params, 0, 0), ctx.chain.signers.map((s) => s.address.toLowerCase())),
