@@ -97,6 +97,13 @@ describe('snapshot columns', () => {
     expect([...table].map((r) => r.i)).toEqual([0, 1, 2]);
   });
 
+  it('keeps a key named __proto__ as an own property (fast-check found it: it became the prototype)', () => {
+    const value = JSON.parse('{"__proto__": false, "a": [{"__proto__": {"x": 1}}]}') as unknown;
+    const sink = new ByteSink();
+    writeValue(sink, value);
+    expect(readValue(Buffer.from(sink.view()), { offset: 0 })).toEqual(value);
+  });
+
   it('the value encoding round-trips plain values', () => {
     fc.assert(
       fc.property(plain, (value) => {

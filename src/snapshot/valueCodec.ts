@@ -108,7 +108,13 @@ export function readValue(bytes: Buffer, at: { offset: number }): unknown {
       const object: Record<string, unknown> = {};
       for (let i = 0; i < n; i++) {
         const key = readValue(bytes, at) as string;
-        object[key] = readValue(bytes, at);
+        // An own property whatever its name: `object['__proto__'] = v` would set the prototype instead.
+        Object.defineProperty(object, key, {
+          value: readValue(bytes, at),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return object;
     }
