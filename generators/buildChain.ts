@@ -103,10 +103,11 @@ export interface ChainBuilder {
   chain(): Chain;
   /**
    * Accepts a transaction a client sent into the next block (or to wait for room, or behind a
-   * nonce gap), or throws `SendRefused` saying why a node would refuse it. Call `chain()` for the
+   * nonce gap), or throws `SendRefused` saying why a node would refuse it; `entered` are the
+   * hashes it let into the pool (it, unless queued, and those queued behind a gap it filled). Call `chain()` for the
    * mined chain before the first send after mining: the next block is open from then on.
    */
-  submit(sent: SentTransaction): Admission;
+  submit(sent: SentTransaction): { readonly admission: Admission; readonly entered: readonly string[] };
   /** The chain with the block being filled as its head: what the mempool shows (its head block is provisional). */
   pending(): Chain;
   /** The transactions clients sent: accepted in all, and held back (waiting for room or queued). */
@@ -420,7 +421,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
       open ??= openBlock(height + 1);
       const admission = pool.submit(sent, open.ctx);
       pendingChain = null;
-      return admission;
+      return { admission, entered: pool.entered };
     },
     pending() {
       open ??= openBlock(height + 1);

@@ -31,6 +31,7 @@ export type WriteOutcome =
   | { readonly ok: false; readonly reason: string | null };
 
 const lower = (address: unknown) => String(address).toLowerCase();
+const ZERO = '0x0000000000000000000000000000000000000000';
 const ok = (returns: readonly unknown[], moves: readonly TokenMove[] = []): WriteOutcome => ({
   ok: true,
   returns,
@@ -74,15 +75,17 @@ export function tokenWrite(
   switch (`${token.type}:${name}`) {
     case 'ERC-20:transfer': {
       const [to, amount] = args as [string, bigint];
+      if (lower(to) === ZERO) return revert('ERC20: transfer to the zero address');
       return token.balanceOf(caller) >= amount
         ? ok([true], [{ from: caller, to: lower(to), ids: null, amounts: [amount] }])
         : revert('ERC20: transfer amount exceeds balance');
     }
     case 'ERC-20:approve':
-      return ok([true]);
+      return lower(args[0]) === ZERO ? revert('ERC20: approve to the zero address') : ok([true]);
     case 'ERC-20:transferFrom': {
       const [from, to, amount] = args as [string, string, bigint];
       if (token.allowance(lower(from), caller) < amount) return revert('ERC20: insufficient allowance');
+      if (lower(to) === ZERO) return revert('ERC20: transfer to the zero address');
       return token.balanceOf(lower(from)) >= amount
         ? ok([true], [{ from: lower(from), to: lower(to), ids: null, amounts: [amount] }])
         : revert('ERC20: transfer amount exceeds balance');
@@ -106,6 +109,7 @@ export function tokenWrite(
         );
       if (name === 'approve') return ok([]);
       if (lower(args[0]) !== owner) return revert('ERC721: transfer from incorrect owner');
+      if (lower(args[1]) === ZERO) return revert('ERC721: transfer to the zero address');
       return ok([], [{ from: owner, to: lower(args[1]), ids: [id], amounts: [1n] }]);
     }
     case 'ERC-721:setApprovalForAll':
@@ -122,8 +126,14 @@ export function tokenWrite(
       const ids = (name === 'safeTransferFrom' ? [args[2]] : args[2]) as bigint[];
       const values = (name === 'safeTransferFrom' ? [args[3]] : args[3]) as bigint[];
       if (ids.length !== values.length) return revert('ERC1155: ids and amounts length mismatch');
-      if (!ids.every((id, i) => token.balanceOf(from, id) >= values[i]!))
-        return revert('ERC1155: insufficient balance for transfer');
+      if (lower(args[1]) === ZERO) return revert('ERC1155: transfer to the zero address');
+      // Id by id, as the contract's loop spends them: an id named twice needs both amounts.
+      const left = new Map<bigint, bigint>();
+      for (const [i, id] of ids.entries()) {
+        const have = left.get(id) ?? token.balanceOf(from, id);
+        if (have < values[i]!) return revert('ERC1155: insufficient balance for transfer');
+        left.set(id, have - values[i]!);
+      }
       return ok([], [{ from, to: lower(args[1]), ids, amounts: values }]);
     }
     default:

@@ -3,6 +3,8 @@ import { addHolder, deleteHolder } from './holderSet.js';
 import type { LedgerState, TokenLedger } from './state.js';
 
 function moveFungible(ledger: TokenLedger, zeroId: number, fromId: number, toId: number, amount: bigint): void {
+  // A transfer of nothing is a log and no move (a standard token allows it).
+  if (amount === 0n) return;
   if (fromId !== zeroId) {
     const held = ledger.balances.get(fromId) ?? 0n;
     if (held < amount) throw new Error(`token ${ledger.id}: ${fromId} holds ${held}, cannot send ${amount}`);
@@ -46,6 +48,7 @@ function moveMulti(
   id: bigint,
   amount: bigint,
 ): void {
+  if (amount === 0n) return;
   if (fromId !== zeroId) {
     const ids = ledger.multi.get(fromId);
     const held = ids?.get(id) ?? 0n;
@@ -89,6 +92,8 @@ export function applyTokenTransfer(state: LedgerState, zeroId: number, spec: Tra
     else {
       moveUnique(ledger, zeroId, spec.fromId, spec.toId, ids[i]!);
       changed.nfts.push([ledger.id, ids[i]!]);
+      // A moved NFT loses its approval, as the standard says.
+      state.approvals.get(ledger.id)?.approved.delete(ids[i]!);
     }
   }
 }

@@ -9,6 +9,7 @@ import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
 import { CREATED, type SentPart, type TxPlan } from './plan.js';
 import { changeBalance } from './registerAccount.js';
+import { trackApprovals } from './approvals.js';
 import type { LedgerState } from './state.js';
 
 const ZERO_ID = 0;
@@ -163,6 +164,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       if (spec.toId !== spec.fromId) state.lists[spec.toId]!.tokenTransfers.push(at);
     }
   }
+  if (ok) trackApprovals(state, state.events.slice(eventStart), plan.call, toId, from.lower);
   const types = transactionTypesOf({
     ok,
     createsContract: plan.create !== undefined,

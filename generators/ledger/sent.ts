@@ -1,13 +1,15 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
-import type { Account, Call, Hex, SignedFields, TokenType } from '../../src/chain/types.js';
+import type { Call, Contract, Hex, SignedFields, TokenType } from '../../src/chain/types.js';
 import type { Abi } from 'abitype';
 import { abiOf } from '../contracts/abiOf.js';
+import { dispatch, functionBySelector } from '../contracts/dispatch.js';
 import { calldataGas, callGas } from '../contracts/gasTable.js';
 import { TOKEN_WRITE_FUNCTIONS, type TokenReader, tokenWrite } from '../contracts/tokenRules.js';
 import type { TransferSpec, TxPlan } from './plan.js';
 import { registerAccount } from './registerAccount.js';
-import type { LedgerState, TokenApprovals } from './state.js';
+import { approvalsOf } from './approvals.js';
+import type { LedgerState } from './state.js';
 
 /** A signed transaction a client sent, decoded and its sender recovered; addresses lower-case. */
 export interface SentTransaction {
@@ -27,10 +29,8 @@ export interface SentTransaction {
   readonly signed: SignedFields;
 }
 
-const MAX_UINT256 = 2n ** 256n - 1n;
-
 /** The gas every transaction pays before it runs: 21,000, its calldata and its access list (EIP-2930). */
-export function intrinsicGas(sent: Pick<SentTransaction, 'signed'>): number {
+export function intrinsicGas(sent: { readonly signed: Pick<SignedFields, 'input' | 'accessList'> }): number {
   const list = sent.signed.accessList;
   const keys = list.reduce((n, entry) => n + entry.storageKeys.length, 0);
   return 21_000 + calldataGas(sent.signed.input) + 2_400 * list.length + 1_900 * keys;
@@ -40,6 +40,16 @@ export function intrinsicGas(sent: Pick<SentTransaction, 'signed'>): number {
 export const maxCostOf = (sent: SentTransaction): bigint => sent.value + BigInt(sent.gasLimit) * sent.maxFeePerGas;
 
 const SELECTORS = new Map<TokenType, Map<string, AbiFunction.AbiFunction>>();
+
+/** A call of `fn` decoded from its data, so the explorer shows its method (the contract's own kind names the ABI). */
+function decodedCall(contract: Contract, fn: AbiFunction.AbiFunction, data: Hex): Call | null {
+  try {
+    const args = fn.inputs.length ? ((AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined) ?? []) : [];
+    return { contractKind: contract.kind, functionName: fn.name, args };
+  } catch {
+    return null;
+  }
+}
 
 /** The token write a call's data names (by the standard's functions), decoded; undefined when it names none or does not decode. */
 function writeOf(type: TokenType, data: Hex): { name: string; args: readonly unknown[] } | undefined {
@@ -62,39 +72,37 @@ function writeOf(type: TokenType, data: Hex): { name: string; args: readonly unk
   }
 }
 
-const FUNCTIONS = new WeakMap<Abi, Map<string, AbiFunction.AbiFunction>>();
-
-/** A call of a contract's own ABI (the catalogue's for its kind, or the scenario's code's), decoded, so the explorer shows its method; undefined when none matches. */
-function callOf(contract: NonNullable<Account['contract']>, data: Hex): Call | undefined {
-  if (data.length < 10) return undefined;
-  const abi = contract.kind === 'custom' ? contract.custom?.abi : abiOf(contract.kind);
-  if (!abi) return undefined;
-  let bySelector = FUNCTIONS.get(abi);
-  if (!bySelector) {
-    bySelector = new Map();
-    for (const item of abi)
-      if (item.type === 'function') {
-        const selector = AbiFunction.getSelector(item as AbiFunction.AbiFunction);
-        if (!bySelector.has(selector)) bySelector.set(selector, item as AbiFunction.AbiFunction);
-      }
-    FUNCTIONS.set(abi, bySelector);
+/** The ABI a contract's calls run against: a proxy's implementation's (its admin's calls of a transparent proxy: the proxy's own), else its own code's. */
+function callAbi(state: LedgerState, contract: Contract, caller: string, selector: string): Abi {
+  if (contract.kind === 'transparent-proxy') {
+    const own = abiOf('transparent-proxy');
+    if (String(contract.constructorArgs[1]).toLowerCase() === caller && functionBySelector(own, selector)) return own;
   }
-  const fn = bySelector.get(data.slice(0, 10).toLowerCase());
-  if (!fn) return undefined;
-  try {
-    const args = (AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined) ?? [];
-    return { contractKind: contract.kind, functionName: fn.name, args };
-  } catch {
-    return undefined;
-  }
+  const code =
+    contract.kind === 'minimal-proxy' || contract.kind === 'transparent-proxy'
+      ? state.accounts[contract.implementationId]!.contract!
+      : contract;
+  return code.kind === 'custom' ? (code.custom?.abi ?? []) : abiOf(code.kind);
 }
 
-const approvalsOf = (state: LedgerState, tokenId: number): TokenApprovals => {
-  let approvals = state.approvals.get(tokenId);
-  if (!approvals)
-    state.approvals.set(tokenId, (approvals = { allowances: new Map(), approved: new Map(), operators: new Set() }));
-  return approvals;
-};
+/**
+ * The gas a sent call uses, the one rule `eth_estimateGas` answers by too: 21,000, the calldata
+ * and access list, and its execution (none where there is no code; a token write's fixed cost; a
+ * default for any other call).
+ */
+export function sentGas(call: {
+  readonly data: Hex;
+  readonly accessList: SignedFields['accessList'];
+  readonly hasCode: boolean;
+  readonly tokenType?: TokenType | undefined;
+}): number {
+  const type = call.hasCode ? call.tokenType : undefined;
+  const write = type ? writeOf(type, call.data) : undefined;
+  const execution = call.hasCode ? (write && type ? { standard: type, name: write.name } : {}) : null;
+  return (
+    intrinsicGas({ signed: { input: '0x', accessList: call.accessList } }) - 21_000 + callGas(call.data, execution)
+  );
+}
 
 /** A token's state now, as its write rules read it: balances and owners from the ledger, approvals from the sends. */
 function readerOf(state: LedgerState, tokenId: number): TokenReader {
@@ -125,8 +133,6 @@ function idFor(state: LedgerState, address: string): number {
   return state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address) });
 }
 
-const lower = (value: unknown) => String(value).toLowerCase();
-
 /**
  * What a sent transaction does, as a plan the ledger applies, and the approvals to record once it
  * is applied: a token write of the standards the ledger models moves tokens and emits its events
@@ -137,7 +143,6 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
   const fromId = state.byLower.get(sent.from)!;
   const toId = idFor(state, sent.to!);
   const input = sent.signed.input;
-  const listGas = intrinsicGas(sent) - 21_000 - calldataGas(input);
   const base = {
     fromId,
     toId,
@@ -152,14 +157,22 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
     },
   };
   const contract = state.accounts[toId]!.contract;
-  const token = contract?.token ? state.tokens.get(toId) : undefined;
+  const hasCode = contract !== null && contract.creationStatus === 'success';
+  const token = hasCode && contract.token ? state.tokens.get(toId) : undefined;
   const write = token && writeOf(token.type, input);
-  const gasUsed =
-    listGas + callGas(input, contract ? (write ? { standard: token!.type, name: write.name } : {}) : null);
+  const gasUsed = sentGas({ data: input, accessList: sent.signed.accessList, hasCode, tokenType: token?.type });
+  const dispatched =
+    hasCode && !write
+      ? dispatch(callAbi(state, contract, sent.from, input.slice(0, 10)), input, sent.value)
+      : undefined;
   const call = write
     ? { contractKind: contract!.kind, functionName: write.name, args: write.args }
-    : (contract && callOf(contract, input)) || null;
+    : dispatched?.fn
+      ? decodedCall(contract!, dispatched.fn, input)
+      : null;
   if (gasUsed > sent.gasLimit) return { ...base, call, gasUsed: sent.gasLimit, revertReason: 'out of gas' };
+  // What the contract's dispatcher refuses (no such function and no fallback, coin to a non-payable one) reverts, as eth_call says.
+  if (dispatched?.reverts) return { ...base, call, gasUsed, revertReason: 'execution reverted' };
   if (!write) return { ...base, call, gasUsed };
   const caller = sent.from;
   const outcome =
@@ -175,40 +188,22 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
     tokenIds: move.ids,
     amounts: move.amounts,
   }));
-  const approvals = approvalsOf(state, toId);
   const args = write.args;
   const kind = contract!.kind;
-  let emitted: TxPlan['emitted'] = [];
-  let onApplied: (() => void) | undefined;
+  // The events a write emits besides its Transfer logs (the ledger keeps the approvals they state).
+  let emitted: NonNullable<TxPlan['emitted']> = [];
   switch (`${token!.type}:${write.name}`) {
     case 'ERC-20:approve':
       emitted = [{ contractKind: kind, name: 'Approval', args: [Address.checksum(caller), args[0], args[1]] }];
-      onApplied = () => approvals.allowances.set(`${caller}:${lower(args[0])}`, args[1] as bigint);
       break;
-    case 'ERC-20:transferFrom': {
-      const key = `${lower(args[0])}:${caller}`;
-      const left = approvals.allowances.get(key)!;
-      if (left !== MAX_UINT256) onApplied = () => approvals.allowances.set(key, left - (args[2] as bigint));
-      break;
-    }
     case 'ERC-721:approve': {
       const owner = readerOf(state, toId).ownerOf(args[1] as bigint)!;
       emitted = [{ contractKind: kind, name: 'Approval', args: [Address.checksum(owner), args[0], args[1]] }];
-      onApplied = () => approvals.approved.set(args[1] as bigint, lower(args[0]));
       break;
     }
     case 'ERC-721:setApprovalForAll':
     case 'ERC-1155:setApprovalForAll':
       emitted = [{ contractKind: kind, name: 'ApprovalForAll', args: [Address.checksum(caller), args[0], args[1]] }];
-      onApplied = () => {
-        const pair = `${caller}:${lower(args[0])}`;
-        if (args[1]) approvals.operators.add(pair);
-        else approvals.operators.delete(pair);
-      };
-      break;
-    default:
-      // A moved NFT loses its approval, as the standard says.
-      if (token!.type === 'ERC-721') onApplied = () => approvals.approved.delete(args[2] as bigint);
   }
   return {
     ...base,
@@ -216,6 +211,5 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
     gasUsed,
     transfers,
     ...(emitted.length ? { events: emitted.length, emitted } : {}),
-    ...(onApplied ? { onApplied } : {}),
   };
 }

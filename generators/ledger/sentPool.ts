@@ -49,6 +49,14 @@ export class SentPool {
     return id === undefined ? 0n : this.state.accounts[id]!.balance;
   }
 
+  /** The most a sender's accepted, unapplied transactions can spend (waiting and queued), as geth counts a sender's pool. */
+  private committed(from: string): bigint {
+    let total = 0n;
+    for (const w of this.waiting) if (w.from === from) total += maxCostOf(w);
+    for (const q of this.queued.get(from)?.values() ?? []) total += maxCostOf(q);
+    return total;
+  }
+
   /** Accepts a transaction into the pool (and the open block `ctx` when it is next and fits), or throws `SendRefused`. */
   submit(sent: SentTransaction, ctx: BlockContext): Admission {
     if (sent.to === null)
@@ -78,13 +86,15 @@ export class SentPool {
       throw new SendRefused(
         `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (at most ${MAX_NONCE_GAP} ahead are queued)`,
       );
+    // Its own cost, and what the sender's waiting and queued transactions may still spend.
     const balance = this.balanceOf(sent.from);
-    const cost = maxCostOf(sent);
+    const cost = maxCostOf(sent) + this.committed(sent.from);
     if (balance < cost)
       throw new SendRefused(
         `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
       );
     this.accepted++;
+    this.entered = [];
     if (sent.nonce > next) {
       let mine = this.queued.get(sent.from);
       if (!mine) this.queued.set(sent.from, (mine = new Map()));
@@ -95,20 +105,30 @@ export class SentPool {
     // A gap it filled lets the transactions queued behind it in.
     for (let n = sent.nonce + 1; ; n++) {
       const behind = this.queued.get(sent.from)?.get(n);
-      if (!behind || this.balanceOf(sent.from) < maxCostOf(behind)) break;
+      if (!behind) break;
       this.queued.get(sent.from)!.delete(n);
       this.admit(behind, ctx);
     }
     return admitted;
   }
 
+  /** The transactions the last `submit` let into the pool (it, and those queued behind it), in order. */
+  entered: string[] = [];
+
   private admit(sent: SentTransaction, ctx: BlockContext): Admission {
-    this.unmined.set(`${sent.from}:${sent.nonce}`, sent.hash);
-    if (this.waiting.length === 0 && ctx.gasUsed + sent.gasLimit <= ctx.gasLimit) {
+    this.entered.push(sent.hash);
+    // Into the block being filled when nothing waits before it, it fits, and it pays the base fee.
+    const fits =
+      this.waiting.length === 0 &&
+      ctx.gasUsed + sent.gasLimit <= ctx.gasLimit &&
+      sent.maxFeePerGas >= ctx.baseFee &&
+      this.balanceOf(sent.from) >= maxCostOf(sent);
+    if (fits) {
       this.apply(sent, ctx);
       return 'pending';
     }
     this.waiting.push(sent);
+    this.unmined.set(`${sent.from}:${sent.nonce}`, sent.hash);
     return 'waiting';
   }
 
@@ -116,6 +136,8 @@ export class SentPool {
     const plan = sentPlan(this.state, sent);
     applyTransaction(this.state, ctx, plan, stream(this.state.seed, `sent:${sent.hash}`));
     plan.onApplied?.();
+    // Recorded once applied: a failure above leaves no trace in the pool.
+    this.unmined.set(`${sent.from}:${sent.nonce}`, sent.hash);
     this.inOpenBlock.push(`${sent.from}:${sent.nonce}`);
   }
 

@@ -23,10 +23,10 @@ export function replacementAt(chain: Chain, height: number): Replacement | undef
   if (!block || block.type !== 'block' || block.transactionCount === 0) return undefined;
   const rng = stream(chain.seed, `replaced:${height}`);
   if (!rng.chance(REPLACED_RATE)) return undefined;
-  return {
-    original: block.transactionStart + rng.int(0, block.transactionCount - 1),
-    hash: rng.hex(32) as `0x${string}`,
-  };
+  const original = block.transactionStart + rng.int(0, block.transactionCount - 1);
+  // A transaction a client sent has no made-up competitor: its sender is the client.
+  if (chain.transactions.at(original)!.signed) return undefined;
+  return { original, hash: rng.hex(32) as `0x${string}` };
 }
 
 /** Every dropped/replaced hash of the mined blocks, with the index of the transaction it lost to. */

@@ -89,9 +89,14 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     }
     return builder;
   };
-  const mempoolFor = (head: number): (() => Mempool) => {
+  /** The mempool in front of `head`: none once the chain served has moved on (an app still answering in flight). */
+  const mempoolFor = (head: number): (() => Mempool | undefined) => {
     let pool: Mempool | undefined;
-    return () => (pool ??= mempoolOf(builderAt(head).pending(), head + 1));
+    return () => {
+      if (pool) return pool;
+      if (head !== current.chain.headHeight || (builder && builder.height !== head)) return undefined;
+      return (pool = mempoolOf(builderAt(head).pending(), head + 1));
+    };
   };
   const pendingListeners = new Set<(hash: string) => void>();
   // The node's filters outlive a chain: the node is made once, on its first request.
@@ -161,12 +166,12 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     },
     send(sent) {
       const b = builderAt(current.chain.headHeight);
-      const admission = b.submit(sent);
+      const { admission, entered } = b.submit(sent);
       sentCount++;
       // The mempool changed: the next reader gets a new app, whose pending lists hold it.
       stale = true;
       if (admission === 'queued') return admission;
-      for (const listener of pendingListeners) listener(sent.hash);
+      for (const hash of entered) for (const listener of pendingListeners) listener(hash);
       if (automine) {
         live.mine(1);
         // A block that had no room left for it: the next takes it first (a fee cap under a risen base fee may keep it waiting).

@@ -13,6 +13,9 @@ type Envelope =
   | TxEnvelopeEip2930.TxEnvelopeEip2930
   | TxEnvelopeEip1559.TxEnvelopeEip1559;
 
+/** secp256k1's group order n. */
+const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
 /** The largest signed transaction a node takes (geth's txMaxSize, 128 KiB). */
 const MAX_SIZE = 128 * 1024;
 
@@ -58,7 +61,16 @@ export function decodeSigned(raw: Hex, chainId: number): SentTransaction {
     if (error instanceof Error && error.name === 'RpcError') throw error;
     throw serverError(decodeProblem(error));
   }
-  if (envelope.r === undefined || envelope.s === undefined || envelope.yParity === undefined)
+  // Signed, and not malleable: s in the lower half of the curve order (EIP-2), as geth requires.
+  if (
+    envelope.r === undefined ||
+    envelope.s === undefined ||
+    envelope.yParity === undefined ||
+    envelope.r === 0n ||
+    envelope.s === 0n ||
+    envelope.r >= CURVE_ORDER ||
+    envelope.s > CURVE_ORDER / 2n
+  )
     throw serverError('invalid transaction v, r, s values');
   if (envelope.type === 'legacy' && envelope.chainId === undefined)
     throw serverError('only replay-protected (EIP-155) transactions allowed over RPC');
@@ -112,6 +124,8 @@ export function signTransaction(
     readonly fees:
       | { readonly gasPrice: bigint }
       | { readonly maxFeePerGas: bigint; readonly maxPriorityFeePerGas: bigint };
+    /** An access list: with a gas price the transaction is EIP-2930, else EIP-1559. */
+    readonly accessList?: readonly { readonly address: Hex; readonly storageKeys: readonly Hex[] }[];
   },
   privateKey: Hex,
 ): Hex {
@@ -123,12 +137,20 @@ export function signTransaction(
     gas: BigInt(fields.gas),
     data: fields.data,
   };
+  const accessList = fields.accessList?.length
+    ? { accessList: fields.accessList.map((e) => ({ address: e.address, storageKeys: [...e.storageKeys] })) }
+    : undefined;
+  if ('gasPrice' in fields.fees && accessList) {
+    const envelope = TxEnvelopeEip2930.from({ ...common, gasPrice: fields.fees.gasPrice, ...accessList });
+    const signature = Secp256k1.sign({ payload: TxEnvelopeEip2930.getSignPayload(envelope), privateKey });
+    return TxEnvelopeEip2930.serialize(envelope, { signature });
+  }
   if ('gasPrice' in fields.fees) {
     const envelope = TxEnvelopeLegacy.from({ ...common, gasPrice: fields.fees.gasPrice });
     const signature = Secp256k1.sign({ payload: TxEnvelopeLegacy.getSignPayload(envelope), privateKey });
     return TxEnvelopeLegacy.serialize(envelope, { signature });
   }
-  const envelope = TxEnvelopeEip1559.from({ ...common, ...fields.fees });
+  const envelope = TxEnvelopeEip1559.from({ ...common, ...fields.fees, ...accessList });
   const signature = Secp256k1.sign({ payload: TxEnvelopeEip1559.getSignPayload(envelope), privateKey });
   return TxEnvelopeEip1559.serialize(envelope, { signature });
 }

@@ -1,6 +1,7 @@
 import type { Abi, AbiFunction } from 'abitype';
 import * as AbiFunctions from 'ox/AbiFunction';
 import { abiOf } from '../../../generators/contracts/abiOf.js';
+import { dispatch, functionBySelector } from '../../../generators/contracts/dispatch.js';
 import type { AccountId } from '../../chain/types.js';
 import { codeAt } from '../../domain/contracts.js';
 import type { RpcContext } from '../context.js';
@@ -20,23 +21,6 @@ const PANIC_OVERFLOW = `0x4e487b71${'0'.repeat(62)}11` as const;
 function abiOfCode(ctx: RpcContext, id: AccountId): Abi {
   const contract = ctx.chain.accounts[id]!.contract!;
   return contract.custom?.abi ?? abiOf(contract.kind);
-}
-
-const SELECTORS = new WeakMap<Abi, Map<string, AbiFunction>>();
-
-/** The function of an ABI a call's selector names (the first, as a contract's dispatcher would); each ABI's selectors are hashed once. */
-function functionBySelector(abi: Abi, selector: string): AbiFunction | undefined {
-  let bySelector = SELECTORS.get(abi);
-  if (!bySelector) {
-    bySelector = new Map();
-    for (const x of abi)
-      if (x.type === 'function') {
-        const key = AbiFunctions.getSelector(x);
-        if (!bySelector.has(key)) bySelector.set(key, x);
-      }
-    SELECTORS.set(abi, bySelector);
-  }
-  return bySelector.get(selector.toLowerCase());
 }
 
 /** How the node's refusal to answer a call it does not model begins. */
@@ -82,8 +66,10 @@ export function evaluateCall(ctx: RpcContext, request: CallRequest, height: numb
     if (own && env.from === admin) return encode(env, own, request.data, self, proxyModel(env, own.name));
   }
   if (proxied) codeId = contract.implementationId;
-  const fn = functionBySelector(abiOfCode(ctx, codeId), selector);
-  if (!fn || (request.value > 0n && fn.stateMutability !== 'payable')) return revertResult(null);
+  const { fn, reverts } = dispatch(abiOfCode(ctx, codeId), request.data, request.value);
+  if (reverts) return revertResult(null);
+  // Its receive or fallback: a call the ledger gives no effect beyond its value.
+  if (!fn) return { ok: true, returnData: '0x', ran: { name: 'fallback' } };
   return encode(env, fn, request.data, codeId, null);
 }
 

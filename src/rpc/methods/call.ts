@@ -1,4 +1,5 @@
-import { callGas } from '../../../generators/contracts/gasTable.js';
+import { sentGas } from '../../../generators/ledger/sent.js';
+import { codeAt } from '../../domain/contracts.js';
 import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest } from '../calls/callEnv.js';
 import { evaluateCall } from '../calls/evaluateCall.js';
@@ -58,11 +59,39 @@ function run(ctx: RpcContext, params: readonly unknown[]) {
   const ref = blockArg(ctx, params[1], 1);
   // At `pending`, the call reads the chain one block ahead, at its head (as the state methods do).
   const ahead = 'pending' in ref ? pendingContext(ctx) : undefined;
-  const result = ahead
-    ? resultOf(ahead, request, ahead.chain.headHeight)
-    : resultOf(ctx, request, minedHeight(ctx, ref));
+  const at = ahead ?? ctx;
+  const height = ahead ? ahead.chain.headHeight : minedHeight(ctx, ref);
+  const result = resultOf(at, request, height);
   if (!result.ok) throw executionReverted(result.revertData, result.reason);
-  return { request, result };
+  return { request, result, at, height };
+}
+
+/** An access list's entries, as a call object may carry them (`eth_estimateGas` counts their gas). */
+export function accessListArg(value: unknown): { address: `0x${string}`; storageKeys: `0x${string}`[] }[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw invalidParams('invalid argument 0: accessList must be an array');
+  return value.map((entry) => {
+    const e = (entry ?? {}) as { address?: unknown; storageKeys?: unknown };
+    const keys = e.storageKeys ?? [];
+    if (!Array.isArray(keys)) throw invalidParams('invalid argument 0: storageKeys must be an array');
+    return {
+      address: addressArg(e.address, 0, 'accessList.address') as `0x${string}`,
+      storageKeys: keys.map((k) => dataArg(k, 0, 'accessList.storageKeys')),
+    };
+  });
+}
+
+/** The gas a send of this call is mined with (the ledger's rule), once the call is known not to revert. */
+function gasOf(
+  at: RpcContext,
+  height: number,
+  request: CallRequest,
+  accessList: ReturnType<typeof accessListArg>,
+): number {
+  const id = request.to === null ? undefined : at.chain.accountByHash.get(request.to);
+  const hasCode = id !== undefined && codeAt(at.facts, id, height) !== '0x';
+  const tokenType = id === undefined ? undefined : at.chain.accounts[id]!.contract?.token?.type;
+  return sentGas({ data: request.data, accessList, hasCode, tokenType });
 }
 
 export const callMethods: Record<string, RpcMethod> = {
@@ -72,14 +101,19 @@ export const callMethods: Record<string, RpcMethod> = {
   },
   eth_estimateGas(ctx, params) {
     arity(params, 1, 3);
+    const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
     try {
-      const { request, result } = run(ctx, params);
-      return quantity(callGas(request.data, result.ran ?? null));
+      const { request, at, height } = run(ctx, params);
+      return quantity(gasOf(at, height, request, accessList));
     } catch (error) {
       // A call nothing models is still sent and mined (as a call with no effect beyond value and
       // gas): its estimate is the gas it will be mined with.
-      if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED))
-        return quantity(callGas(callArg(params[0], 0).data, {}));
+      if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED)) {
+        const request = callArg(params[0], 0);
+        const ref = blockArg(ctx, params[1], 1);
+        const at = 'pending' in ref ? (pendingContext(ctx) ?? ctx) : ctx;
+        return quantity(gasOf(at, 'pending' in ref ? at.chain.headHeight : minedHeight(ctx, ref), request, accessList));
+      }
       throw error;
     }
   },

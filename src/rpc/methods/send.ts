@@ -4,7 +4,7 @@ import { arity, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
 import { invalidParams, serverError } from '../rpcError.js';
 import { decodeSigned, signTransaction } from '../signedTransaction.js';
-import { callArg, callMethods } from './call.js';
+import { accessListArg, callArg, callMethods } from './call.js';
 import { AVERAGE_TIP } from './chainInfo.js';
 
 /** The wallet a send needs; a chain that cannot grow (a bare `createApi`) has none. */
@@ -80,6 +80,7 @@ export const sendMethods: Record<string, RpcMethod> = {
         data: call.data as Hex,
         chainId: ctx.chainId,
         fees,
+        accessList: accessListArg(request.accessList),
       },
       signer.privateKey,
     );

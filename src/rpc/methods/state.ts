@@ -66,10 +66,14 @@ export const stateMethods: Record<string, RpcMethod> = {
     const { ctx: at, height, id } = account(params, ctx);
     return quantity(id === undefined ? 0n : balanceAt(at.facts, id, height));
   },
-  eth_getTransactionCount(ctx, params) {
+  eth_getTransactionCount(ctx, params, node) {
     arity(params, 1, 2);
     const { ctx: at, height, id } = account(params, ctx);
-    return quantity(id === undefined ? 0 : nonceAt(at.facts, id, height));
+    const nonce = id === undefined ? 0 : nonceAt(at.facts, id, height);
+    // Pending, a sender's transactions waiting for room in a later block count too (the pool's next nonce).
+    if (node.wallet && 'pending' in blockArg(ctx, params[1], 1))
+      return quantity(Math.max(nonce, node.wallet.nextNonce(addressArg(params[0], 0))));
+    return quantity(nonce);
   },
   eth_getCode(ctx, params) {
     arity(params, 1, 2);
