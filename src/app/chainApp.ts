@@ -7,6 +7,7 @@ import { ALL_ROUTES, openApiModule } from '../openapi/openApiEndpoint.js';
 import { createRestApi, type RestApi } from '../rest/restApi.js';
 import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
+import { etherscanRoutes } from './etherscanRoutes.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
 
@@ -34,10 +35,11 @@ export function createChainApp(
   posts: readonly PostRoute[] = [],
 ): ChainApp {
   const rest = createRestApi(chain, { profile, routes: ALL_ROUTES, ...(mempool ? { mempool } : {}) });
+  const etherscan = etherscanRoutes(chain, mempool);
   const answer = cachedAnswers({
     api: rest,
-    routes: scenarioRoutes(chain, profile, start),
-    posts,
+    routes: [...scenarioRoutes(chain, profile, start), etherscan.get],
+    posts: [...posts, ...etherscan.posts],
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
   });
   let rpc: RpcContext | undefined;

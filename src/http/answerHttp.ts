@@ -38,7 +38,14 @@ export type ExtraRoute = (path: string, query: URLSearchParams) => RouteAnswer |
 /** A path that takes POSTs (the node's JSON-RPC, the mock's controls), and its answer to a body (null: too large). */
 export interface PostRoute {
   readonly path: string;
-  readonly answer: (body: string | null, query: URLSearchParams) => RouteAnswer;
+  /** Its answer to a body (null: too large), with the query and the request's headers (a form's content type). */
+  readonly answer: (
+    body: string | null,
+    query: URLSearchParams,
+    header: (name: string) => string | null | undefined,
+  ) => RouteAnswer;
+  /** The path answers GETs too (through the GET routes), as the Etherscan-compatible API does. */
+  readonly alsoGet?: boolean;
 }
 
 export interface HttpRoutes {
@@ -54,6 +61,7 @@ const MAX_URL_LENGTH = 8 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, HEAD, OPTIONS';
 const POST_ALLOW = 'POST, OPTIONS';
+const GET_AND_POST_ALLOW = 'GET, HEAD, POST, OPTIONS';
 const CORS = { 'access-control-allow-origin': '*' };
 const encoder = new TextEncoder();
 /** UTF-8 bytes of a text: Node's Buffer where there is one (several times faster on short texts), else a TextEncoder (a service worker). */
@@ -90,7 +98,7 @@ export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
   const q = request.url.indexOf('?');
   const path = trimmed(q < 0 ? request.url : request.url.slice(0, q));
   const post = app.posts?.find((p) => p.path === path);
-  const allow = post ? POST_ALLOW : ALLOW;
+  const allow = post ? (post.alsoGet ? GET_AND_POST_ALLOW : POST_ALLOW) : ALLOW;
   if (method === 'OPTIONS' && request.header('access-control-request-method')) {
     return {
       status: 204,
@@ -108,7 +116,7 @@ export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
     if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
     return answerPost(app, post, request, q < 0 ? '' : request.url.slice(q + 1));
   }
-  if (post || (method !== 'GET' && method !== 'HEAD'))
+  if ((post && !post.alsoGet) || (method !== 'GET' && method !== 'HEAD'))
     return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow });
   if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
   const answer = route(app, request.url);
@@ -119,7 +127,11 @@ const trimmed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.
 
 function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, query: string): HttpAnswer {
   try {
-    const answer = post.answer(request.body === undefined ? '' : request.body, new URLSearchParams(query));
+    const answer = post.answer(
+      request.body === undefined ? '' : request.body,
+      new URLSearchParams(query),
+      request.header,
+    );
     const { body } = answer;
     return {
       status: answer.status,

@@ -1,0 +1,115 @@
+import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
+import { encodedLogOf, logEventOf } from '../domain/logs.js';
+import { type Action, type EtherscanContext, fail, ok } from './envelope.js';
+import { addressOf, integerOf } from './params.js';
+
+/** Most logs one query returns, as the explorer caps it. */
+const MAX_LOGS = 1_000;
+const TOPICS = ['topic0', 'topic1', 'topic2', 'topic3'] as const;
+const PAIRS = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [1, 2],
+  [1, 3],
+  [2, 3],
+] as const;
+
+const hex = (n: number | bigint) => `0x${n.toString(16)}`;
+
+/** A block bound: an integer or `latest`. */
+function blockBound(ctx: EtherscanContext, value: string): number | undefined {
+  if (value === 'latest') return ctx.chain.headHeight;
+  const n = integerOf(value);
+  return n === undefined || n < 0 ? undefined : n;
+}
+
+/** A log as `getLogs` lists it: hex quantities, four topics (null-padded), keys in the explorer's order. */
+function logItem(ctx: EtherscanContext, ref: LogRef) {
+  const event = logEventOf(ctx.facts, ref);
+  const encoded = encodedLogOf(ctx.facts, ref);
+  const t = ctx.chain.transactions.at(event.transaction)!;
+  return {
+    address: ctx.chain.accounts[event.emitterId]!.lower,
+    blockNumber: hex(event.block),
+    data: encoded.data,
+    gasPrice: hex(t.gasPrice),
+    gasUsed: hex(t.gasUsed),
+    logIndex: hex(event.index),
+    timeStamp: hex(ctx.chain.blocks.at(event.block)!.timestamp),
+    topics: encoded.topics,
+    transactionHash: t.hash,
+    transactionIndex: hex(t.position),
+  };
+}
+
+/**
+ * `logs/getLogs`: the logs of a block range by emitter and topics, where two topics given join by
+ * their operator (`topic0_1_opr=and|or`, required when both are given); at most 1,000, oldest first.
+ */
+const getLogs: Action = (ctx, params) => {
+  const topics = TOPICS.map((name) => {
+    const value = params.get(name);
+    return value !== undefined && /^0x[0-9a-fA-F]{64}$/.test(value) ? value.toLowerCase() : undefined;
+  });
+  const rawAddress = params.get('address');
+  const missing: string[] = [];
+  if (params.get('fromBlock') === undefined) missing.push('fromBlock');
+  if (params.get('toBlock') === undefined) missing.push('toBlock');
+  if (rawAddress === undefined && topics.every((t) => t === undefined)) missing.push('address and/or topic{x}');
+  for (const [a, b] of PAIRS)
+    if (topics[a] !== undefined && topics[b] !== undefined && params.get(`topic${a}_${b}_opr`) === undefined)
+      missing.push(`topic${a}_${b}_opr`);
+  if (missing.length) return fail(`Required query parameters missing: ${missing.join(', ')}`);
+  const from = blockBound(ctx, params.get('fromBlock')!);
+  if (from === undefined) return fail('Invalid fromBlock format');
+  const to = blockBound(ctx, params.get('toBlock')!);
+  if (to === undefined) return fail('Invalid toBlock format');
+  const address = rawAddress === undefined ? undefined : addressOf(rawAddress);
+  if (rawAddress !== undefined && !address) return fail('Invalid address format');
+  const operators = new Map<string, 'and' | 'or'>();
+  for (const [a, b] of PAIRS) {
+    const name = `topic${a}_${b}_opr`;
+    const value = params.get(name);
+    if (value === undefined) continue;
+    if (value !== 'and' && value !== 'or') return fail(`Invalid ${name} format`);
+    operators.set(`${a}${b}`, value);
+  }
+
+  /** Whether a log's topics pass: each topic given alone must match; each pair with an operator joins its two. */
+  const passes = (logTopics: readonly (string | null)[]) => {
+    const paired = new Set<number>();
+    for (const [a, b] of PAIRS) {
+      const op = operators.get(`${a}${b}`);
+      if (!op || topics[a] === undefined || topics[b] === undefined) continue;
+      paired.add(a).add(b);
+      const left = logTopics[a] === topics[a];
+      const right = logTopics[b] === topics[b];
+      if (op === 'and' ? !(left && right) : !(left || right)) return false;
+    }
+    return topics.every((t, k) => t === undefined || paired.has(k) || logTopics[k] === t);
+  };
+
+  const last = Math.min(to, ctx.chain.headHeight);
+  const found: LogRef[] = [];
+  const take = (ref: LogRef) => {
+    if (found.length < MAX_LOGS && passes(encodedLogOf(ctx.facts, ref).topics)) found.push(ref);
+  };
+  if (address !== undefined) {
+    const id = ctx.chain.accountByHash.get(address);
+    for (const ref of id === undefined ? [] : ctx.chain.indexes.at(id)!.logs) {
+      const block = logBlockOf(ctx.chain, ref);
+      if (block > last || found.length === MAX_LOGS) break;
+      if (block >= from) take(ref);
+    }
+  } else
+    for (let height = from; height <= last && found.length < MAX_LOGS; height++) {
+      const block = ctx.chain.blocks.at(height)!;
+      for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
+        for (const ref of logsOfTransaction(ctx.chain.transactions.at(t)!)) take(ref);
+    }
+  if (!found.length) return fail('No logs found', []);
+  return ok(found.map((ref) => logItem(ctx, ref)));
+};
+
+export const logsActions: Readonly<Record<string, Action>> = { getlogs: getLogs };
