@@ -5,7 +5,8 @@ import { inputOf } from '../domain/transactions.js';
 import { transfersOfToken } from '../domain/tokens.js';
 import { type Action, type EtherscanContext, fail, ok, type Params, sorted } from './envelope.js';
 import { internalItem, tokenTransferItems, transactionItem } from './items.js';
-import { addressOf, hashOf, type ListOptions, listOptions, pageOf, WINDOW_MESSAGE } from './params.js';
+import { addressOf, hashOf, integerOf, type ListOptions, listOptions, pageOf, WINDOW_MESSAGE } from './params.js';
+import { balanceAt } from '../domain/balances.js';
 
 const ADDRESS_REQUIRED = "Query parameter 'address' is required";
 const INVALID_ADDRESS = 'Invalid address format';
@@ -260,7 +261,31 @@ const listaccounts: Action = (ctx, params) => {
   );
 };
 
+/** `eth_get_balance`: a JSON-RPC answer in the explorer's own text (spaces, a newline), its errors with HTTP 400 and 404. */
+const ethGetBalance: Action = (ctx, params) => {
+  const answer = (status: number, part: string) => ({ status, body: `{"jsonrpc":"2.0",${part},"id": 0}\n` });
+  const raw = params.get('address');
+  if (raw === undefined || raw === '') return answer(400, `"error": "${ADDRESS_REQUIRED}"`);
+  const address = addressOf(raw);
+  if (!address) return answer(400, '"error": "Invalid address hash"');
+  const block = params.get('block') ?? 'latest';
+  const asked = integerOf(block);
+  const height =
+    block === 'latest' || block === 'pending'
+      ? ctx.chain.headHeight
+      : block === 'earliest'
+        ? 0
+        : asked !== undefined && asked >= 0
+          ? Math.min(asked, ctx.chain.headHeight)
+          : undefined;
+  if (height === undefined) return answer(400, '"error": "Invalid block"');
+  const id = ctx.chain.accountByHash.get(address);
+  if (id === undefined) return answer(404, '"error": "Balance not found"');
+  return answer(200, `"result": "0x${balanceAt(ctx.facts, id, height).toString(16)}"`);
+};
+
 export const accountActions: Readonly<Record<string, Action>> = {
+  eth_get_balance: ethGetBalance,
   balance(ctx, params) {
     const list = addressList(params);
     if (typeof list === 'string') return fail(list);

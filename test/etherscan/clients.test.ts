@@ -1,0 +1,63 @@
+import { EtherscanProvider } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/startServer.js';
+
+type Json = Record<string, any>;
+
+let server: RunningServer;
+const get = async (path: string): Promise<Json> => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
+
+beforeAll(async () => {
+  server = await startServer({ scenario: 'tiny', seed: 1, cache: false, profile: 'blockscout' });
+});
+afterAll(() => server.close());
+
+/**
+ * ethers v6's Etherscan provider, pointed at the mock as its users point it at a Blockscout
+ * instance: ethers 6.17 writes Etherscan's v2 URL itself, so its URLs are rewritten to the explorer's `/api`.
+ */
+class MockExplorer extends EtherscanProvider {
+  override getUrl(module: string, params: Record<string, string>): string {
+    return super.getUrl(module, params).replace(/^https:\/\/api\.etherscan\.io\/v2\/api/, `${server.url}/api`);
+  }
+  override getPostUrl(): string {
+    return super.getPostUrl().replace(/^https:\/\/api\.etherscan\.io\/v2\/api/, `${server.url}/api`);
+  }
+}
+
+describe("ethers v6's EtherscanProvider against the mock", () => {
+  it('getBalance and getContract read the ledger; getBlockNumber fails as on Blockscout (no proxy module)', async () => {
+    // ethers takes only the chains Etherscan serves; the mock ignores the chainid it adds.
+    const provider = new MockExplorer('mainnet', 'no-key');
+    const whale = server.chain.handles.whale!;
+    const rest = await get(`/api/v2/addresses/${whale}`);
+    expect(await provider.getBalance(whale)).toBe(BigInt(rest.coin_balance));
+    const token = server.chain.handles.erc20Token!;
+    const contract = await provider.getContract(token);
+    expect(contract).not.toBeNull();
+    const restContract = await get(`/api/v2/smart-contracts/${token}`);
+    expect(contract!.interface.fragments.length).toBe(restContract.abi.length);
+    expect(contract!.interface.getFunction('balanceOf')).not.toBeNull();
+    // An unverified contract has no ABI here, as on the explorer.
+    expect(await provider.getContract(server.chain.handles.unverifiedContract!)).toBeNull();
+    // ethers asks module=proxy for the block number: Blockscout has no such module.
+    await expect(provider.getBlockNumber()).rejects.toThrow();
+    expect((await fetch(`${server.url}/api?module=proxy&action=eth_blockNumber`)).status).toBe(400);
+  });
+});
+
+describe('the Blockscout frontend’s block countdown call', () => {
+  it('answers getblockcountdown for a block ahead, and a null result (the page redirects) for one passed', async () => {
+    const head = server.chain.headHeight;
+    const ahead = await get(`/api?module=block&action=getblockcountdown&blockno=${head + 10}`);
+    expect(ahead.status).toBe('1');
+    expect(ahead.result).toMatchObject({
+      CurrentBlock: String(head),
+      CountdownBlock: String(head + 10),
+      RemainingBlock: '10',
+    });
+    expect(Number(ahead.result.EstimateTimeInSec)).toBeGreaterThan(0);
+    const passed = await get(`/api?module=block&action=getblockcountdown&blockno=${head}`);
+    expect(passed).toEqual({ message: 'Error! Block number already pass', result: null, status: '0' });
+  });
+});
