@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { buildChain } from '../generators/buildChain.js';
 import { createApi } from '../src/app/createApi.js';
 import { loadLazyModules } from '../src/domain/lazyModules.js';
+import { factsOf } from '../src/domain/facts.js';
+import { etherscanAnswer } from '../src/etherscan/etherscanApi.js';
 import { createRpcContext } from '../src/rpc/context.js';
 import { createRpcNode } from '../src/rpc/node.js';
 import { rpcLoads } from './rpcLoads.js';
@@ -17,14 +19,19 @@ const [scenario = 'default', seed = '1'] = process.argv.slice(2);
 const chain = buildChain({ scenario, seed });
 const api = createApi(chain);
 const bodies = new Map<string, Buffer>();
+await loadLazyModules();
+const etherscan = { chain, facts: factsOf(chain), mempool: () => undefined };
 for (const load of endpointLoads(chain, api)) {
   for (const url of [load.hot, ...load.walk]) {
     const [path, query = ''] = url.split('?') as [string, string?];
-    bodies.set(url, Buffer.from(api(path, new URLSearchParams(query)).body));
+    const params = new URLSearchParams(query);
+    bodies.set(
+      url,
+      Buffer.from(path === '/api' ? etherscanAnswer(etherscan, path, new Map(params)).body : api(path, params).body),
+    );
   }
 }
 // The node's answers to the benchmark's JSON-RPC bodies, POSTed to /rpc.
-await loadLazyModules();
 const context = createRpcContext(chain, chain.chainId);
 const node = createRpcNode({ context: () => context, seed: chain.seed });
 const rpcBodies = new Map<string, Buffer>();

@@ -51,6 +51,31 @@ if (process.env.BENCH_ONLY === 'rpc') {
   process.exit(0);
 }
 
+// The Etherscan-compatible API's load alone (BENCH_ONLY=etherscan): against the ceiling, then exit
+// (issue target: txlist of a busy address, offset=100, at least 0.5 of the ceiling warm).
+if (process.env.BENCH_ONLY === 'etherscan') {
+  const chain = buildChain({ scenario: 'default', seed: 1 });
+  const load = endpointLoads(chain, createApi(chain)).find((l) => l.name === 'etherscan txlist')!;
+  const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+  const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  for (const [mode, urls] of [
+    ['hot', [load.hot]],
+    ['walk', load.walk],
+  ] as const) {
+    // Warm: each URL answered once before the timed run.
+    wrk(urlIn(mock.line), [...urls], 2, CONNECTIONS);
+    const m = wrk(urlIn(mock.line), [...urls], SECONDS, CONNECTIONS);
+    const c = wrk(urlIn(ceiling.line), [...urls], SECONDS, CONNECTIONS);
+    log(
+      `etherscan txlist ${mode} (${urls.length} URLs): ${fixed(m.rps, 0)} req/s, p50 ${fixed(m.p50Ms, 2)} ms, p99 ${fixed(m.p99Ms, 2)} ms; ceiling ${fixed(c.rps, 0)} req/s; ratio ${fixed(m.rps / c.rps, 2)}${mode === 'hot' ? ` (target ≥ 0.5 ${m.rps / c.rps >= 0.5 ? 'met' : 'missed'})` : ''}`,
+    );
+  }
+  await stop(mock.child);
+  await stop(ceiling.child);
+  process.exit(0);
+}
+
 // 1. Chain builds, each in a fresh process.
 const builds = ['tiny', 'default', 'large'].map((scenario) => {
   log(`building ${scenario}…`);

@@ -82,5 +82,21 @@ export function endpointLoads(chain: Chain, api: ApiHandler): EndpointLoad[] {
       hot: `/api/v2/smart-contracts/${h.erc20Token}`,
       walk: contracts.map((c) => `/api/v2/smart-contracts/${c}`),
     },
+    // The Etherscan-compatible API's busiest list: a busy address's transactions, 100 a page.
+    {
+      name: 'etherscan txlist',
+      hot: `/api?module=account&action=txlist&address=${h.busyAddress}&offset=100`,
+      walk: Array.from(
+        {
+          length: Math.min(
+            100,
+            Math.ceil(
+              chain.indexes.at(chain.accountByHash.get(h.busyAddress!.toLowerCase())!)!.transactions.length / 100,
+            ),
+          ),
+        },
+        (_, k) => `/api?module=account&action=txlist&address=${h.busyAddress}&offset=100&page=${k + 1}`,
+      ),
+    },
   ];
 }
