@@ -1,3 +1,4 @@
+import { loaders } from '@shazow/whatsabi';
 import { EtherscanProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
@@ -43,6 +44,29 @@ describe("ethers v6's EtherscanProvider against the mock", () => {
     // ethers asks module=proxy for the block number: Blockscout has no such module.
     await expect(provider.getBlockNumber()).rejects.toThrow();
     expect((await fetch(`${server.url}/api?module=proxy&action=eth_blockNumber`)).status).toBe(400);
+  });
+});
+
+describe("whatsabi's loaders against the mock", () => {
+  // Its Etherscan loader that takes a base URL (a Blockscout instance's /api) is the v1 one.
+  it('the Etherscan loader (this API) and the Blockscout loader (REST v2) give the explorer’s ABI; on an unverified contract they fail as on Blockscout', async () => {
+    const etherscan = new loaders.EtherscanV1ABILoader({ baseURL: `${server.url}/api` });
+    const blockscout = new loaders.BlockscoutABILoader({ baseURL: `${server.url}/api` });
+    const token = server.chain.handles.erc20Token!;
+    const restAbi = (await get(`/api/v2/smart-contracts/${token}`)).abi;
+    expect(await etherscan.loadABI(token)).toEqual(restAbi);
+    expect(await blockscout.loadABI(token)).toEqual(restAbi);
+    const contract = await etherscan.getContract(token);
+    expect(contract.ok).toBe(true);
+    expect(contract.abi).toEqual(restAbi);
+    expect(contract.name).toBe((await get(`/api/v2/smart-contracts/${token}`)).name);
+    const sources = await contract.getSources!();
+    expect(sources[0]!.content).toBe((await get(`/api/v2/smart-contracts/${token}`)).source_code);
+    // Blockscout's getabi answers an unverified contract with status 0 and a null result, and its
+    // getsourcecode with the address alone: whatsabi's Etherscan loader throws on both, as it does on Blockscout.
+    const unverified = server.chain.handles.unverifiedContract!;
+    await expect(etherscan.loadABI(unverified)).rejects.toThrow();
+    await expect(etherscan.getContract(unverified)).rejects.toThrow();
   });
 });
 
