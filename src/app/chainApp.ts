@@ -8,6 +8,7 @@ import { createRestApi, type RestApi } from '../rest/restApi.js';
 import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
 import { etherscanRoutes } from './etherscanRoutes.js';
+import type { Verifier } from '../etherscan/envelope.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
 
@@ -33,9 +34,10 @@ export function createChainApp(
   profile: Profile = 'spec',
   mempool?: () => Mempool | undefined,
   posts: readonly PostRoute[] = [],
+  verifier?: Verifier,
 ): ChainApp {
   const rest = createRestApi(chain, { profile, routes: ALL_ROUTES, ...(mempool ? { mempool } : {}) });
-  const etherscan = etherscanRoutes(chain, mempool);
+  const etherscan = etherscanRoutes(chain, mempool, verifier);
   const answer = cachedAnswers({
     api: rest,
     routes: [...scenarioRoutes(chain, profile, start), etherscan.get],

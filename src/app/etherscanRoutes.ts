@@ -2,7 +2,7 @@ import type { Chain } from '../chain/types.js';
 import { factsOf } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { ExtraRoute, PostRoute } from '../http/answerHttp.js';
-import type { EtherscanContext } from '../etherscan/envelope.js';
+import type { EtherscanContext, Verifier } from '../etherscan/envelope.js';
 import { ETHERSCAN_PATHS, etherscanAnswer } from '../etherscan/etherscanApi.js';
 import { paramsOf } from '../etherscan/params.js';
 
@@ -14,8 +14,9 @@ import { paramsOf } from '../etherscan/params.js';
 export function etherscanRoutes(
   chain: Chain,
   mempool: () => Mempool | undefined = () => undefined,
+  verifier?: Verifier,
 ): { readonly get: ExtraRoute; readonly posts: readonly PostRoute[] } {
-  const ctx: EtherscanContext = { chain, facts: factsOf(chain), mempool };
+  const ctx: EtherscanContext = { chain, facts: factsOf(chain), mempool, ...(verifier ? { verifier } : {}) };
   return {
     get: (path, query) =>
       path === '/api' || path.startsWith('/api/') ? etherscanAnswer(ctx, path, paramsOf(query, null, null)) : undefined,

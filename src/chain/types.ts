@@ -162,6 +162,23 @@ export interface Contract {
   hasLogs: boolean;
   /** The views a scenario declares it answers (its own, or through it as a proxy), in the order declared: set-up, then scripted calls as they run. */
   reads?: readonly DeclaredRead[];
+  /** A verification a client submitted to the running server (never built, never in a snapshot): the sources every API then shows. */
+  readonly submitted?: SubmittedSource;
+}
+
+/** Sources a client submitted for verification, as the explorer then serves them (the mock trusts them; it does not compile). */
+export interface SubmittedSource {
+  readonly name: string;
+  readonly compilerVersion: string;
+  /** The contract's own file first. */
+  readonly sources: readonly { readonly path: string; readonly content: string }[];
+  readonly settings: Record<string, unknown>;
+  readonly evmVersion: string;
+  readonly optimization: boolean;
+  readonly runs: number | null;
+  readonly licenseType: string | null;
+  /** Unix seconds: the head's time when it was accepted. */
+  readonly verifiedAt: number;
 }
 
 /** An account the node holds the key of. */

@@ -39,9 +39,30 @@ export function creationBlockOf(facts: Facts, id: AccountId): number {
 
 /** A contract's code and verification record: ABI, sources, compiler, both bytecodes. */
 export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>
-  facts.memo.get(`artifacts:${id}`, () =>
-    lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, facts.chain.accounts[id]!)),
-  );
+  facts.memo.get(`artifacts:${id}`, () => {
+    const account = facts.chain.accounts[id]!;
+    const own = lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, account));
+    const submitted = account.contract!.submitted;
+    if (!submitted) return own;
+    // A client's verification: its sources, compiler and settings over the code the ledger holds (its ABI stays the code's).
+    const [main, ...rest] = submitted.sources;
+    return {
+      ...own,
+      name: submitted.name,
+      compilerVersion: submitted.compilerVersion,
+      evmVersion: submitted.evmVersion,
+      optimizationEnabled: submitted.optimization,
+      optimizationRuns: submitted.optimization ? submitted.runs : null,
+      compilerSettings: submitted.settings,
+      sourceCode: main?.content ?? '',
+      filePath: main?.path ?? '',
+      additionalSources: rest.map((s) => ({ filePath: s.path, sourceCode: s.content })),
+      verifiedAt: submitted.verifiedAt,
+      verifiedViaRegistry: false,
+      registryRepoUrl: null,
+      verifiedViaEthBytecodeDb: false,
+    };
+  });
 
 /** The input of the transaction that created `id`: its creation bytecode with constructor arguments. */
 export const creationInput = (facts: Facts, id: AccountId): `0x${string}` => artifactsOf(facts, id).creationBytecode;

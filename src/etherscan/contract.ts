@@ -8,6 +8,7 @@ import {
 } from '../domain/contracts.js';
 import { type Action, type EtherscanContext, fail, ok, sorted } from './envelope.js';
 import { addressOf, integerOf } from './params.js';
+import { verifyActions } from './verify.js';
 
 const ADDRESS_REQUIRED = 'Query parameter address is required';
 const INVALID_ADDRESS = 'Invalid address hash';
@@ -159,6 +160,7 @@ const listcontracts: Action = (ctx, params) => {
 };
 
 export const contractActions: Readonly<Record<string, Action>> = {
+  ...verifyActions,
   getabi,
   getsourcecode,
   getcontractcreation,

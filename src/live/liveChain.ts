@@ -6,7 +6,9 @@ import type { PostRoute } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
 import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRoutes.js';
 import { MAX_MINE, MineError } from './mineError.js';
-import type { Chain } from '../chain/types.js';
+import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
+import { withSubmitted } from '../chain/verified.js';
+import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
@@ -116,8 +118,35 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
-  const appOf = (served: Chain) =>
-    createChainApp(served, options.start && startSummary, options.profile, mempoolFor(served.headHeight), posts);
+  // Verifications clients submitted (the Etherscan API's verifysourcecode), by contract, and their GUIDs.
+  const submitted = new Map<AccountId, SubmittedSource>();
+  const guids = new Map<string, VerificationState>();
+  const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
+  const verifier: Verifier = {
+    record(guid, id, source) {
+      guids.set(guid, source ? 'pass' : 'fail');
+      if (source && !submitted.has(id)) {
+        submitted.set(id, source);
+        stale = true;
+      }
+    },
+    recordProxy: (guid, id, passed) => void proxyGuids.set(guid, { id, passed }),
+    state: (guid) => guids.get(guid),
+    proxyState: (guid) => proxyGuids.get(guid),
+  };
+  // The chain as built (the one mined on); the app serves it with the verifications over it.
+  let raw = chain;
+  const appOf = (served: Chain) => {
+    raw = served;
+    return createChainApp(
+      withSubmitted(served, submitted),
+      options.start && startSummary,
+      options.profile,
+      mempoolFor(served.headHeight),
+      posts,
+      verifier,
+    );
+  };
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -135,7 +164,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   // The mempool changed since the app was made (a send): the next reader gets a new app, made once for many sends.
   let stale = false;
   const fresh = () => {
-    if (stale) serve(appOf(current.chain));
+    if (stale) serve(appOf(raw));
     return current;
   };
   const serve = (app: ChainApp) => {
@@ -206,6 +235,9 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       build = start.build;
       builder = null;
       sentCount = 0;
+      submitted.clear();
+      guids.clear();
+      proxyGuids.clear();
       serve(appOf(start.chain));
     },
     warmUp(signal) {

@@ -1,0 +1,163 @@
+import type { AccountId, SubmittedSource } from '../chain/types.js';
+import { type Action, type EtherscanContext, envelope, fail, ok, type Params } from './envelope.js';
+import { addressOf } from './params.js';
+
+const failWith = (message: string) => fail(message, message);
+const writesDisabled = () => fail('Unknown action', null, 400);
+
+/**
+ * The explorer's GUID of a verification: the address's 40 hex digits and the time in hex. The
+ * mock's time is the head block's (so the same sends and submissions give the same GUIDs).
+ */
+const guidOf = (ctx: EtherscanContext, address: string) =>
+  `${address.slice(2)}${ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp.toString(16)}`;
+
+/** The contract at an address the ledger holds with code, or undefined. */
+function contractAt(ctx: EtherscanContext, address: string): AccountId | undefined {
+  const id = ctx.chain.accountByHash.get(address);
+  const contract = id === undefined ? undefined : ctx.chain.accounts[id]!.contract;
+  return contract && contract.creationStatus === 'success' ? id : undefined;
+}
+
+/** `contractname` as tools send it: `Name` or `path/File.sol:Name`. */
+function nameParts(contractName: string): { path: string | null; name: string } {
+  const colon = contractName.lastIndexOf(':');
+  return colon < 0
+    ? { path: null, name: contractName }
+    : { path: contractName.slice(0, colon), name: contractName.slice(colon + 1) };
+}
+
+const declares = (content: string, name: string) =>
+  new RegExp(`\\b(contract|library|interface)\\s+${name.replace(/[^A-Za-z0-9_$]/g, '')}\\b`).test(content);
+
+/**
+ * What the mock trusts instead of compiling: a standard-JSON input that parses, names the
+ * contract's file (or holds a file declaring it) and declares it there; a flattened source that
+ * declares it. Null when the submission would fail to verify.
+ */
+function submittedSource(ctx: EtherscanContext, params: Params, standardJson: boolean): SubmittedSource | null {
+  const { path, name } = nameParts(params.get('contractname') ?? '');
+  const verifiedAt = ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp;
+  const compilerVersion = params.get('compilerversion')!;
+  const licenseType = params.get('licenseType') ?? null;
+  if (standardJson) {
+    let input: { sources?: Record<string, { content?: unknown }>; settings?: Record<string, unknown> };
+    try {
+      input = JSON.parse(params.get('sourceCode')!) as typeof input;
+    } catch {
+      return null;
+    }
+    if (!input || typeof input !== 'object' || !input.sources || typeof input.sources !== 'object') return null;
+    const files = Object.entries(input.sources)
+      .filter(([, f]) => f && typeof f.content === 'string')
+      .map(([p, f]) => ({ path: p, content: f.content as string }));
+    const main = path !== null ? files.find((f) => f.path === path) : files.find((f) => declares(f.content, name));
+    if (!main || !name || !declares(main.content, name)) return null;
+    const settings = input.settings && typeof input.settings === 'object' ? input.settings : {};
+    const optimizer = (settings.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
+    return {
+      name,
+      compilerVersion,
+      sources: [main, ...files.filter((f) => f !== main)],
+      settings,
+      evmVersion: typeof settings.evmVersion === 'string' ? settings.evmVersion : 'default',
+      optimization: optimizer.enabled === true,
+      runs: typeof optimizer.runs === 'number' ? optimizer.runs : null,
+      licenseType,
+      verifiedAt,
+    };
+  }
+  const content = params.get('sourceCode')!;
+  if (!name || !declares(content, name)) return null;
+  const optimization = ['1', 'true'].includes(params.get('optimizationUsed')!);
+  const runs = Number(params.get('runs') ?? 200);
+  const evmVersion = params.get('evmversion') || 'default';
+  return {
+    name,
+    compilerVersion,
+    sources: [{ path: '', content }],
+    settings: { optimizer: { enabled: optimization, runs: Number.isSafeInteger(runs) ? runs : 200 }, evmVersion },
+    evmVersion,
+    optimization,
+    runs: optimization ? (Number.isSafeInteger(runs) ? runs : 200) : null,
+    licenseType,
+    verifiedAt,
+  };
+}
+
+/** `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in its order), a GUID to poll. */
+const verifysourcecode: Action = (ctx, params) => {
+  const verifier = ctx.verifier;
+  if (!verifier) return writesDisabled();
+  const format = params.get('codeformat');
+  const standardJson = format === 'solidity-standard-json-input';
+  if (standardJson && !(params.has('contractaddress') && params.has('sourceCode')))
+    return fail('Missing sourceCode or contractaddress fields');
+  if (!standardJson && !(format === 'solidity-single-file' && params.has('contractaddress')))
+    return fail('Missing codeformat field');
+  const address = addressOf(params.get('contractaddress'));
+  const known = address === undefined ? undefined : ctx.chain.accountByHash.get(address);
+  if (known !== undefined && ctx.chain.accounts[known]!.contract?.verification === 'full')
+    return failWith('Smart-contract already verified.');
+  if (!address) return failWith('Invalid address hash');
+  const required = standardJson
+    ? ['contractaddress', 'contractname', 'compilerversion']
+    : ['contractaddress', 'contractname', 'compilerversion', 'optimizationUsed', 'sourceCode'];
+  const missing = required.find((k) => !params.has(k));
+  if (missing) return failWith(`${missing} is required.`);
+  if (!standardJson && !['0', '1', 'true', 'false'].includes(params.get('optimizationUsed')!))
+    return failWith('optimizationUsed has invalid format');
+  const id = contractAt(ctx, address);
+  if (id === undefined) return failWith('Address is not a smart-contract');
+  const guid = guidOf(ctx, address);
+  verifier.record(guid, id, submittedSource(ctx, params, standardJson));
+  return ok(guid);
+};
+
+const checkverifystatus: Action = (ctx, params) => {
+  if (!ctx.verifier) return writesDisabled();
+  const state = ctx.verifier.state(params.get('guid') ?? '');
+  return ok(state === 'pass' ? 'Pass - Verified' : state === 'fail' ? 'Fail - Unable to verify' : 'Unknown UID');
+};
+
+const isProxy = (kind: string) => kind === 'minimal-proxy' || kind === 'transparent-proxy';
+
+/** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */
+const verifyproxycontract: Action = (ctx, params) => {
+  if (!ctx.verifier) return writesDisabled();
+  const raw = params.get('address');
+  if (raw === undefined || raw === '') return fail('Query parameter address is required');
+  const address = addressOf(raw);
+  if (!address) return fail('Invalid address hash');
+  const id = contractAt(ctx, address);
+  if (id === undefined || ctx.chain.accounts[id]!.contract!.verification === 'none')
+    return fail('Smart-contract not found or is not verified');
+  const contract = ctx.chain.accounts[id]!.contract!;
+  const guid = guidOf(ctx, address);
+  ctx.verifier.recordProxy(guid, id, isProxy(contract.kind) && contract.implementationId >= 0);
+  return ok(guid);
+};
+
+const checkproxyverification: Action = (ctx, params) => {
+  if (!ctx.verifier) return writesDisabled();
+  const found = ctx.verifier.proxyState(params.get('guid') ?? '');
+  if (!found) return ok('Unknown UID');
+  if (!found.passed)
+    return envelope(
+      '0',
+      'NOTOK',
+      'A corresponding implementation contract was unfortunately not detected for the proxy address.',
+    );
+  const proxy = ctx.chain.accounts[found.id]!;
+  const implementation = ctx.chain.accounts[proxy.contract!.implementationId]!;
+  return ok(
+    `The proxy's (${proxy.lower}) implementation contract is found at ${implementation.lower} and is successfully updated.`,
+  );
+};
+
+export const verifyActions: Readonly<Record<string, Action>> = {
+  verifysourcecode,
+  checkverifystatus,
+  verifyproxycontract,
+  checkproxyverification,
+};
