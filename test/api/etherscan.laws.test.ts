@@ -156,6 +156,50 @@ describe('the Etherscan-compatible API agrees with REST v2', () => {
     expect(facts).toBeGreaterThan(2_000);
   }, 120_000);
 
+  it('default: every paged action walked with several page sizes and both orders gives the whole list', async () => {
+    const chain = buildChain({ scenario: 'default', seed: 1 });
+    const app = createChainApp(chain, undefined, 'spec');
+    const api = (query: string): Json => {
+      const answer = app.answer({ method: 'GET', url: `/api?${query}`, header: () => undefined });
+      return JSON.parse(new TextDecoder().decode(answer.body as Uint8Array)) as Json;
+    };
+    const busy = chain.handles.busyAddress!;
+    const token = chain.handles.erc20Token!;
+    const key = (item: Json) =>
+      `${item.hash ?? item.transactionHash}:${item.index ?? item.tokenID ?? ''}:${item.from}:${item.to}:${item.value ?? item.tokenValue ?? ''}`;
+    for (const list of [
+      `module=account&action=txlist&address=${busy}`,
+      `module=account&action=tokentx&address=${busy}`,
+      `module=account&action=tokentx&contractaddress=${token}`,
+      `module=account&action=token1155tx&address=${busy}`,
+      `module=account&action=txlistinternal&address=${chain.handles.vault}&include_zero_value=true`,
+    ]) {
+      const whole = (api(`${list}&sort=asc`).result as Json[]).map(key);
+      expect(whole.length, list).toBeGreaterThan(0);
+      expect((api(`${list}&sort=desc`).result as Json[]).map(key), list).toEqual([...whole].reverse());
+      // Offset 1 for its first 25 pages (walking thousands one by one adds nothing), the others whole.
+      for (const [offset, pages] of [
+        [1, 25],
+        [37, Infinity],
+        [100, Infinity],
+        [1_000, Infinity],
+      ] as const) {
+        for (const sort of ['asc', 'desc']) {
+          const walked: string[] = [];
+          for (let page = 1; page <= pages && page * offset <= 10_000; page++) {
+            const answer = api(`${list}&sort=${sort}&offset=${offset}&page=${page}`);
+            if (answer.status === '0') break;
+            walked.push(...(answer.result as Json[]).map(key));
+          }
+          const expected = sort === 'asc' ? whole : [...whole].reverse();
+          expect(walked, `${list} offset ${offset} ${sort}`).toEqual(
+            expected.slice(0, Math.min(expected.length, 10_000, offset * pages)),
+          );
+        }
+      }
+    }
+  }, 120_000);
+
   it('default, the notable addresses and 40 more', async () => {
     const chain = buildChain({ scenario: 'default', seed: 1 });
     const sample = chain.accounts
