@@ -8,8 +8,8 @@ import { paramsOf } from '../etherscan/params.js';
 
 /**
  * The Etherscan-compatible API's routes over a chain: GET `/api` and `/api/v1` with a query (and
- * any other path under `/api` but `/api/v2`, answered as the explorer answers it), and POST to
- * both with a form, multipart or JSON body.
+ * another path under `/api` with `module` and `action`: the explorer's 404), and POST to both
+ * with a form, multipart or JSON body.
  */
 export function etherscanRoutes(
   chain: Chain,
@@ -18,8 +18,12 @@ export function etherscanRoutes(
 ): { readonly get: ExtraRoute; readonly posts: readonly PostRoute[] } {
   const ctx: EtherscanContext = { chain, facts: factsOf(chain), mempool, ...(verifier ? { verifier } : {}) };
   return {
+    // Another path under /api is the API's only with module and action (then its 404); without, the mock's own 404.
     get: (path, query) =>
-      path === '/api' || path.startsWith('/api/') ? etherscanAnswer(ctx, path, paramsOf(query, null, null)) : undefined,
+      (ETHERSCAN_PATHS as readonly string[]).includes(path) ||
+      (path.startsWith('/api/') && query.has('module') && query.has('action'))
+        ? etherscanAnswer(ctx, path, paramsOf(query, null, null))
+        : undefined,
     posts: ETHERSCAN_PATHS.map((path) => ({
       path,
       alsoGet: true,

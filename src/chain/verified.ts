@@ -10,7 +10,11 @@ export function withSubmitted(chain: Chain, submitted: ReadonlyMap<AccountId, Su
   const accounts = chain.accounts.slice();
   for (const [id, source] of submitted) {
     const account = accounts[id]!;
-    accounts[id] = { ...account, contract: { ...account.contract!, verification: 'full', submitted: source } };
+    accounts[id] = {
+      ...account,
+      name: source.name,
+      contract: { ...account.contract!, name: source.name, verification: 'full', submitted: source },
+    };
   }
   return { ...chain, accounts };
 }

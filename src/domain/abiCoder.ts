@@ -41,6 +41,27 @@ export function decodedInputView(call: Call, abi?: Abi) {
   };
 }
 
+const TOPIC0 = new WeakMap<Abi, Map<string, string>>();
+
+/** The first topic of an event (its selector), by name and argument count, hashed once per ABI. */
+export function eventTopic0(
+  contractKind: ContractKind,
+  name: string,
+  argCount: number,
+  abi: Abi = abiOf(contractKind),
+): string {
+  let byName = TOPIC0.get(abi);
+  if (!byName) TOPIC0.set(abi, (byName = new Map()));
+  const key = `${name}/${argCount}`;
+  let topic = byName.get(key);
+  if (topic === undefined) {
+    const event = abi.find((x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === argCount);
+    if (!event) throw new Error(`the ${contractKind} ABI has no event ${name}/${argCount}`);
+    byName.set(key, (topic = AbiEvents.getSelector(event)));
+  }
+  return topic;
+}
+
 /** An event log's topics (four, unused ones null), data, and decoding, from its ABI event and arguments. */
 export function eventLog(
   contractKind: ContractKind,

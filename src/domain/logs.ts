@@ -66,6 +66,14 @@ export const encodedLogOf = (facts: Facts, ref: LogRef): EncodedLog => {
   return lazyModules.abi.get().eventLog(e.kind, e.name, e.args, customAbiOf(facts.chain, e.kind, e.emitterId));
 };
 
+/** A log's first topic (its event's selector) without encoding the rest: what a topic filter tests first. */
+export const topic0Of = (facts: Facts, ref: LogRef): string => {
+  const e = logEventOf(facts, ref);
+  return lazyModules.abi
+    .get()
+    .eventTopic0(e.kind, e.name, e.args.length, customAbiOf(facts.chain, e.kind, e.emitterId));
+};
+
 /** The logs `id` emitted with `topic` among their topics, in chain order. */
 export const addressLogsWithTopic = (facts: Facts, id: AccountId, topic: string): Int32Array =>
   memoList(facts, `address-logs:${id}:${topic}`, () =>

@@ -14,11 +14,9 @@ const INVALID_ADDRESS = 'Invalid address format';
 /** The addresses of `address` (a comma-separated list, the first 20), or the error the explorer gives. */
 function addressList(params: Params): string[] | string {
   const raw = params.get('address');
-  if (raw === undefined || raw === '') return ADDRESS_REQUIRED;
-  const list = raw
-    .split(',')
-    .slice(0, 20)
-    .map((a) => addressOf(a.trim()));
+  if (raw === undefined) return ADDRESS_REQUIRED;
+  // The first 20 (a longer list is cut as it is split, not read whole).
+  const list = raw.split(',', 20).map((a) => addressOf(a.trim()));
   return list.some((a) => a === undefined) ? 'Invalid address hash' : (list as string[]);
 }
 
@@ -58,7 +56,7 @@ function selected(
 function listAddress(params: Params, o: ListOptions): { address: string } | { error: ReturnType<typeof fail> } {
   if (o.windowTooLarge) return { error: fail(WINDOW_MESSAGE) };
   const raw = params.get('address');
-  if (raw === undefined || raw === '') return { error: fail(ADDRESS_REQUIRED) };
+  if (raw === undefined) return { error: fail(ADDRESS_REQUIRED) };
   const address = addressOf(raw);
   return address ? { address } : { error: fail(INVALID_ADDRESS) };
 }
@@ -81,7 +79,13 @@ const txlistinternal: Action = (ctx, params) => {
   const o = listOptions(params);
   if (o.windowTooLarge) return fail(WINDOW_MESSAGE);
   const none = fail('No internal transactions found', []);
-  const zeroKept = (row: number) => o.includeZeroValue || ctx.chain.internalTransactions.at(row)!.value > 0n;
+  // Zero-value calls are left out unless asked for (creations and self-destructs stay), as the explorer's query does.
+  const zeroKept = (row: number) => {
+    const i = ctx.chain.internalTransactions.at(row)!;
+    return (
+      o.includeZeroValue || i.value > 0n || !(i.type === 'call' || i.type === 'delegatecall' || i.type === 'staticcall')
+    );
+  };
   const noTime = { ...o, startTimestamp: null, endTimestamp: null };
   const raw = params.get('address');
   if (raw !== undefined) {
@@ -108,7 +112,7 @@ const txlistinternal: Action = (ctx, params) => {
     if (t === undefined) return none;
     const tx = ctx.chain.transactions.at(t)!;
     // Every internal transaction of it (up to 10,000), in the order asked; paging is not applied, as the explorer's query does not.
-    const rows = Array.from({ length: tx.internalCount }, (_, k) => tx.internalStart + k);
+    const rows = Array.from({ length: tx.internalCount }, (_, k) => tx.internalStart + k).filter(zeroKept);
     if (o.descending) rows.reverse();
     return rows.length ? ok(rows.slice(0, 10_000).map((r) => internalItem(ctx, r))) : none;
   }
@@ -143,7 +147,7 @@ const tokenTransfers =
       if (tokenId !== undefined && transfer.tokenId !== tokenId) return false;
       return ctx.chain.accounts[transfer.tokenId]!.contract!.token!.type === type;
     });
-    // One row per id of an ERC-1155 batch, then paged.
+    // One row per id of an ERC-1155 batch, then paged: items are made for the page's rows only.
     const kept = selected(ctx, rows, (r) => ctx.chain.tokenTransfers.at(r)!.block, {
       ...o,
       page: 1,
@@ -151,11 +155,20 @@ const tokenTransfers =
       startTimestamp: null,
       endTimestamp: null,
     });
-    const items = kept.flatMap((r) => {
-      const rowsOf = tokenTransferItems(ctx, r);
-      return o.descending ? rowsOf.reverse() : rowsOf;
-    });
-    const page = pageOf(items, o);
+    const start = (o.page - 1) * o.offset;
+    const end = o.page * o.offset;
+    const page: Record<string, unknown>[] = [];
+    let at = 0;
+    for (const r of kept) {
+      if (at >= end) break;
+      const units = ctx.chain.tokenTransfers.at(r)!.tokenIds?.length ?? 1;
+      if (at + units > start) {
+        const items = tokenTransferItems(ctx, r);
+        if (o.descending) items.reverse();
+        for (let k = 0; k < items.length; k++) if (at + k >= start && at + k < end) page.push(items[k]!);
+      }
+      at += type === 'ERC-1155' ? units : 1;
+    }
     return page.length ? ok(page) : none;
   };
 
@@ -203,7 +216,7 @@ const elixirDateTime = (unix: number) =>
 const getminedblocks: Action = (ctx, params) => {
   const o = listOptions(params);
   const raw = params.get('address');
-  if (raw === undefined || raw === '') return fail(ADDRESS_REQUIRED);
+  if (raw === undefined) return fail(ADDRESS_REQUIRED);
   const address = addressOf(raw);
   if (!address) return fail(INVALID_ADDRESS);
   const id = ctx.chain.accountByHash.get(address);
@@ -251,7 +264,6 @@ const listaccounts: Action = (ctx, params) => {
   if (o.windowTooLarge) return fail(WINDOW_MESSAGE);
   const ids = Array.from({ length: ctx.chain.accounts.length }, (_, id) => id);
   const page = pageOf(ids, o);
-  if (!page.length) return fail('No accounts found', []);
   return ok(
     page.map((id) => ({
       address: ctx.chain.accounts[id]!.lower,
@@ -265,7 +277,7 @@ const listaccounts: Action = (ctx, params) => {
 const ethGetBalance: Action = (ctx, params) => {
   const answer = (status: number, part: string) => ({ status, body: `{"jsonrpc":"2.0",${part},"id": 0}\n` });
   const raw = params.get('address');
-  if (raw === undefined || raw === '') return answer(400, `"error": "${ADDRESS_REQUIRED}"`);
+  if (raw === undefined) return answer(400, `"error": "${ADDRESS_REQUIRED}"`);
   const address = addressOf(raw);
   if (!address) return answer(400, '"error": "Invalid address hash"');
   const block = params.get('block') ?? 'latest';

@@ -20,7 +20,7 @@ export function elixirFloat(x: number): string {
 
 /** A block number parameter, or the explorer's error for it. */
 function blockNumber(value: string | undefined): number | EtherscanAnswer {
-  if (value === undefined || value === '') return fail(required('blockno'));
+  if (value === undefined) return fail(required('blockno'));
   const n = integerOf(value);
   return n === undefined || n < 0 ? fail('Invalid block number') : n;
 }

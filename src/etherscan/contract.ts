@@ -25,7 +25,7 @@ function verifiedRecord(ctx: EtherscanContext, id: AccountId | undefined): Accou
 /** The `address` parameter, or the explorer's error for it. */
 function addressParam(params: ReadonlyMap<string, string>): string | ReturnType<typeof fail> {
   const raw = params.get('address');
-  if (raw === undefined || raw === '') return fail(ADDRESS_REQUIRED);
+  if (raw === undefined) return fail(ADDRESS_REQUIRED);
   return addressOf(raw) ?? fail(INVALID_ADDRESS);
 }
 
@@ -84,9 +84,10 @@ const getsourcecode: Action = (ctx, params) => {
 const getcontractcreation: Action = (ctx, params) => {
   const raw = params.get('contractaddresses');
   const message = 'Query parameter contractaddresses is required';
-  if (raw === undefined || raw.trim() === '') return fail(message, message);
+  if (raw === undefined) return fail(message, message);
+  // Ten at most, the list cut as it is split (a long one is not read whole).
   const addresses = raw
-    .split(',')
+    .split(',', 1_000)
     .map((a) => a.trim())
     .filter((a) => a !== '')
     .slice(0, 10);

@@ -1,5 +1,5 @@
 import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
-import { encodedLogOf, logEventOf } from '../domain/logs.js';
+import { encodedLogOf, logEventOf, topic0Of } from '../domain/logs.js';
 import { type Action, type EtherscanContext, fail, ok } from './envelope.js';
 import { addressOf, integerOf } from './params.js';
 
@@ -48,19 +48,22 @@ function logItem(ctx: EtherscanContext, ref: LogRef) {
  * their operator (`topic0_1_opr=and|or`, required when both are given); at most 1,000, oldest first.
  */
 const getLogs: Action = (ctx, params) => {
+  // A topic that is no 32-byte hash is dropped (as the explorer drops it), after the presence checks.
   const topics = TOPICS.map((name) => {
     const value = params.get(name);
     return value !== undefined && /^0x[0-9a-fA-F]{64}$/.test(value) ? value.toLowerCase() : undefined;
   });
   const rawAddress = params.get('address');
+  // The presence checks, by key as the explorer makes them: the required ones, then the operators.
   const missing: string[] = [];
-  if (params.get('fromBlock') === undefined) missing.push('fromBlock');
-  if (params.get('toBlock') === undefined) missing.push('toBlock');
-  if (rawAddress === undefined && topics.every((t) => t === undefined)) missing.push('address and/or topic{x}');
-  for (const [a, b] of PAIRS)
-    if (topics[a] !== undefined && topics[b] !== undefined && params.get(`topic${a}_${b}_opr`) === undefined)
-      missing.push(`topic${a}_${b}_opr`);
+  if (!params.has('fromBlock')) missing.push('fromBlock');
+  if (!params.has('toBlock')) missing.push('toBlock');
+  if (!params.has('address') && TOPICS.every((t) => !params.has(t))) missing.push('address and/or topic{x}');
   if (missing.length) return fail(`Required query parameters missing: ${missing.join(', ')}`);
+  const operatorsMissing = PAIRS.filter(
+    ([a, b]) => params.has(TOPICS[a]!) && params.has(TOPICS[b]!) && !params.has(`topic${a}_${b}_opr`),
+  ).map(([a, b]) => `topic${a}_${b}_opr`);
+  if (operatorsMissing.length) return fail(`Required query parameters missing: ${operatorsMissing.join(', ')}`);
   const from = blockBound(ctx, params.get('fromBlock')!);
   if (from === undefined) return fail('Invalid fromBlock format');
   const to = blockBound(ctx, params.get('toBlock')!);
@@ -92,8 +95,15 @@ const getLogs: Action = (ctx, params) => {
 
   const last = Math.min(to, ctx.chain.headHeight);
   const found: LogRef[] = [];
+  // topic0 must match when it is asked alone or joined by `and`: tested on the event's selector
+  // before a log is encoded (most logs fail it), the rest on the encoded topics.
+  const topic0Required =
+    topics[0] !== undefined &&
+    ![...operators].some(([pair, op]) => pair.startsWith('0') && op === 'or' && topics[Number(pair[1])] !== undefined);
   const take = (ref: LogRef) => {
-    if (found.length < MAX_LOGS && passes(encodedLogOf(ctx.facts, ref).topics)) found.push(ref);
+    if (found.length >= MAX_LOGS) return;
+    if (topic0Required && topic0Of(ctx.facts, ref) !== topics[0]) return;
+    if (passes(encodedLogOf(ctx.facts, ref).topics)) found.push(ref);
   };
   if (address !== undefined) {
     const id = ctx.chain.accountByHash.get(address);

@@ -14,6 +14,16 @@ const decimalText = (wei: bigint, decimals: bigint) => {
   return fraction ? `${whole}.${fraction}` : String(whole);
 };
 
+/** `units / 10^decimals` rounded half up to 9 decimal places, written with all 9. */
+function roundedTo9(units: bigint, decimals: number): string {
+  const scaled =
+    decimals >= 9
+      ? (units * 10n + 5n * 10n ** BigInt(decimals - 9)) / (10n * 10n ** BigInt(decimals - 9))
+      : units * 10n ** BigInt(9 - decimals);
+  const text = scaled.toString().padStart(10, '0');
+  return `${text.slice(0, -9)}.${text.slice(-9)}`;
+}
+
 /** The coin's price, as `ethprice` and `coinprice` give it: in USD (no BTC rate), stamped with the head's time. */
 function price(ctx: EtherscanContext, keys: readonly [string, string, string, string]) {
   const at = String(ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp);
@@ -23,37 +33,39 @@ function price(ctx: EtherscanContext, keys: readonly [string, string, string, st
 
 const tokensupply: Action = (ctx, params) => {
   const raw = params.get('contractaddress');
-  if (raw === undefined || raw === '') return fail('Query parameter contract address is required');
+  if (raw === undefined) return fail('Query parameter contract address is required');
   const address = addressOf(raw);
   if (!address) return fail('Invalid contract address format');
   const id = ctx.chain.accountByHash.get(address);
   const token = id === undefined ? undefined : ctx.chain.accounts[id]!.contract?.token;
   if (!token) return fail('Contract address not found');
   const supply = totalSupplyAt(ctx.facts, id!, ctx.chain.headHeight);
+  // In whole tokens, rounded half up to 9 places (Elixir's Decimal.round(9) keeps the 9 places).
   if (params.get('cmc') === 'true')
-    return {
-      status: 200,
-      body: decimalText(supply, 10n ** BigInt(token.decimals)),
-      contentType: 'text/plain; charset=utf-8',
-    };
+    return { status: 200, body: roundedTo9(supply, token.decimals), contentType: 'text/plain; charset=utf-8' };
   return ok(String(supply));
 };
 
-/** The fees of one UTC day, in wei (null: a day the chain has no block of). */
+/** The fees of one UTC day, in wei (null: a day the chain has no block of); every day's, summed once per chain. */
 function feesOfDay(ctx: EtherscanContext, day: string): bigint | null {
-  let fees: bigint | null = null;
-  for (let h = 0; h <= ctx.chain.headHeight; h++) {
-    const block = ctx.chain.blocks.at(h)!;
-    if (utcDay(block.timestamp) !== day) continue;
-    fees = (fees ?? 0n) + block.transactionFees;
-  }
-  return fees;
+  const byDay = ctx.facts.memo.get('etherscan-fees-by-day', () => {
+    const days = new Map<string, bigint>();
+    for (let h = 0; h <= ctx.chain.headHeight; h++) {
+      const block = ctx.chain.blocks.at(h)!;
+      const d = utcDay(block.timestamp);
+      days.set(d, (days.get(d) ?? 0n) + block.transactionFees);
+    }
+    return days;
+  });
+  return byDay.get(day) ?? null;
 }
 
 const totalfees: Action = (ctx, params) => {
   const date = params.get('date');
-  if (date === undefined || date === '') return fail('Required date input is missing.');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+  if (date === undefined) return fail('Required date input is missing.');
+  const parsed = Date.parse(`${date}T00:00:00Z`);
+  // A real day: 2024-02-30 does not come back as itself.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== date)
     return fail('An incorrect input date provided. It should be in ISO 8601 format (yyyy-mm-dd).');
   const fees = feesOfDay(ctx, date);
   return ok(fees === null ? null : String(fees));

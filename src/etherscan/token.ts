@@ -7,7 +7,7 @@ const INVALID = 'Invalid contract address hash';
 
 const getToken: Action = (ctx, params) => {
   const raw = params.get('contractaddress');
-  if (raw === undefined || raw === '') return fail(REQUIRED);
+  if (raw === undefined) return fail(REQUIRED);
   const address = addressOf(raw);
   if (!address) return fail(INVALID);
   const id = ctx.chain.accountByHash.get(address);
@@ -28,7 +28,7 @@ const getToken: Action = (ctx, params) => {
 
 const getTokenHolders: Action = (ctx, params) => {
   const raw = params.get('contractaddress');
-  if (raw === undefined || raw === '') return fail(REQUIRED);
+  if (raw === undefined) return fail(REQUIRED);
   const address = addressOf(raw);
   if (!address) return fail(INVALID);
   const id = ctx.chain.accountByHash.get(address);

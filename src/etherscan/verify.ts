@@ -7,10 +7,16 @@ const writesDisabled = () => fail('Unknown action', null, 400);
 
 /**
  * The explorer's GUID of a verification: the address's 40 hex digits and the time in hex. The
- * mock's time is the head block's (so the same sends and submissions give the same GUIDs).
+ * mock's time is the head block's, a second later for each GUID already given at it (so the same
+ * submissions give the same GUIDs, and no two share one).
  */
-const guidOf = (ctx: EtherscanContext, address: string) =>
-  `${address.slice(2)}${ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp.toString(16)}`;
+function guidOf(ctx: EtherscanContext, address: string): string {
+  const verifier = ctx.verifier!;
+  for (let time = ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp; ; time++) {
+    const guid = `${address.slice(2)}${time.toString(16)}`;
+    if (verifier.state(guid) === undefined && verifier.proxyState(guid) === undefined) return guid;
+  }
+}
 
 /** The contract at an address the ledger holds with code, or undefined. */
 function contractAt(ctx: EtherscanContext, address: string): AccountId | undefined {
@@ -27,8 +33,9 @@ function nameParts(contractName: string): { path: string | null; name: string } 
     : { path: contractName.slice(0, colon), name: contractName.slice(colon + 1) };
 }
 
+/** Whether a source declares the contract: `contract|library|interface Name` (a name that is no identifier never is). */
 const declares = (content: string, name: string) =>
-  new RegExp(`\\b(contract|library|interface)\\s+${name.replace(/[^A-Za-z0-9_$]/g, '')}\\b`).test(content);
+  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && new RegExp(`\\b(contract|library|interface)\\s+${name}\\b`).test(content);
 
 /**
  * What the mock trusts instead of compiling: a standard-JSON input that parses, names the
@@ -126,7 +133,7 @@ const isProxy = (kind: string) => kind === 'minimal-proxy' || kind === 'transpar
 const verifyproxycontract: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
   const raw = params.get('address');
-  if (raw === undefined || raw === '') return fail('Query parameter address is required');
+  if (raw === undefined) return fail('Query parameter address is required');
   const address = addressOf(raw);
   if (!address) return fail('Invalid address hash');
   const id = contractAt(ctx, address);

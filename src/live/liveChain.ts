@@ -123,14 +123,16 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const guids = new Map<string, VerificationState>();
   const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
   const verifier: Verifier = {
+    // Every record makes a new app: its GET answers (a status polled before) must not outlive it.
     record(guid, id, source) {
       guids.set(guid, source ? 'pass' : 'fail');
-      if (source && !submitted.has(id)) {
-        submitted.set(id, source);
-        stale = true;
-      }
+      if (source && !submitted.has(id)) submitted.set(id, source);
+      stale = true;
     },
-    recordProxy: (guid, id, passed) => void proxyGuids.set(guid, { id, passed }),
+    recordProxy(guid, id, passed) {
+      proxyGuids.set(guid, { id, passed });
+      stale = true;
+    },
     state: (guid) => guids.get(guid),
     proxyState: (guid) => proxyGuids.get(guid),
   };

@@ -87,6 +87,16 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
       `${address} internal`,
     ).toEqual(internals.map((i) => `${i.transaction_hash}:${i.index}:${i.value}`));
     facts += internal.length;
+    // By default the zero-value calls are left out (creations and self-destructs stay), as the explorer's query does.
+    const byDefault = await listed(`module=account&action=txlistinternal&address=${address}`);
+    expect(
+      byDefault.map((i) => `${i.transactionHash}:${i.index}`),
+      `${address} internal, default`,
+    ).toEqual(
+      internals
+        .filter((i) => i.value !== '0' || !['call', 'delegatecall', 'staticcall'].includes(i.type))
+        .map((i) => `${i.transaction_hash}:${i.index}`),
+    );
     // Coin and token balances.
     const restAddress = JSON.parse((await get(`/api/v2/addresses/${address}`)).body) as Json;
     expect((await api(`module=account&action=balance&address=${address}`)).result).toBe(

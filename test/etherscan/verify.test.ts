@@ -161,6 +161,39 @@ describe('contract verification through the Etherscan-compatible API', () => {
     expect(response.status).toBe(503);
   });
 
+  it('a failed submission and its corrected retry at the same head get two GUIDs; a status polled by GET follows the record', async () => {
+    const address = server.chain.handles.unverifiedContract!;
+    const base = {
+      module: 'contract',
+      action: 'verifysourcecode',
+      codeformat: 'solidity-standard-json-input',
+      contractaddress: address,
+      sourceCode: standardJson(),
+      compilerversion: 'v0.8.24',
+    };
+    const first = (await post({ ...base, contractname: 'contracts/Vault.sol:Wrong' })).result as string;
+    expect((await get(`/api?module=contract&action=checkverifystatus&guid=${first}`)).result).toBe(
+      'Fail - Unable to verify',
+    );
+    // A name that is no identifier never matches, whatever the source declares.
+    const odd = (await post({ ...base, contractname: '!!!' })).result as string;
+    expect((await get(`/api?module=contract&action=checkverifystatus&guid=${odd}`)).result).toBe(
+      'Fail - Unable to verify',
+    );
+    const next = `${address.toLowerCase().slice(2)}${(Number.parseInt(odd.slice(40), 16) + 1).toString(16)}`;
+    expect((await get(`/api?module=contract&action=checkverifystatus&guid=${next}`)).result).toBe('Unknown UID');
+    const second = (await post({ ...base, contractname: 'contracts/Vault.sol:Vault' })).result as string;
+    expect(second).toBe(next);
+    expect(new Set([first, odd, second]).size).toBe(3);
+    // The GET answer polled before is not served from the cache after it.
+    expect((await get(`/api?module=contract&action=checkverifystatus&guid=${next}`)).result).toBe('Pass - Verified');
+    expect((await get(`/api?module=contract&action=checkverifystatus&guid=${first}`)).result).toBe(
+      'Fail - Unable to verify',
+    );
+    expect((await get(`/api/v2/addresses/${address}`)).name).toBe('Vault');
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
+  });
+
   it('a flattened source verifies too', async () => {
     const address = server.chain.handles.unverifiedContract!;
     const answer = await post({
