@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loaders } from '@shazow/whatsabi';
+import { blockExplorer } from '@wagmi/cli/plugins';
 import { EtherscanProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
@@ -67,6 +71,32 @@ describe("whatsabi's loaders against the mock", () => {
     const unverified = server.chain.handles.unverifiedContract!;
     await expect(etherscan.loadABI(unverified)).rejects.toThrow();
     await expect(etherscan.getContract(unverified)).rejects.toThrow();
+  });
+});
+
+describe("wagmi CLI's blockExplorer plugin against the mock", () => {
+  it('fetches a verified contract’s ABI; on an unverified one it fails as on Blockscout (status 0 is not its NOTOK)', async () => {
+    // The plugin caches under the home directory: a fresh one for the test.
+    const home = process.env.HOME;
+    process.env.HOME = mkdtempSync(join(tmpdir(), 'explorer-mock-wagmi-'));
+    try {
+      const token = server.chain.handles.erc20Token! as `0x${string}`;
+      const plugin = blockExplorer({
+        baseUrl: `${server.url}/api`,
+        cacheDuration: 0,
+        contracts: [{ name: 'Token', address: token }],
+      });
+      const [contract] = await plugin.contracts!();
+      expect(contract!.abi).toEqual((await get(`/api/v2/smart-contracts/${token}`)).abi);
+      const unverified = blockExplorer({
+        baseUrl: `${server.url}/api`,
+        cacheDuration: 0,
+        contracts: [{ name: 'Unverified', address: server.chain.handles.unverifiedContract! as `0x${string}` }],
+      });
+      await expect(unverified.contracts!()).rejects.toThrow(/Invalid response/);
+    } finally {
+      process.env.HOME = home;
+    }
   });
 });
 
