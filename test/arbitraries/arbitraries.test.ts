@@ -210,6 +210,13 @@ describe('whole chains and requests', () => {
     );
   });
 
+  it('apiRequest(): an invalid block id is never a number (a CI run drew "0", a valid block)', () => {
+    const api = createApi(fc.sample(arb.chain(), { numRuns: 1, seed: 1 })[0]!);
+    // Seed 1 drew /blocks/1/transactions and /blocks/3/transactions as invalid before the fix.
+    for (const request of fc.sample(arb.apiRequest({ valid: false }), { numRuns: 20_000, seed: 1 }))
+      expect(request.expectedStatuses, request.url).toContain(getUrl(api, request.url).status);
+  });
+
   it('apiRequest(): valid requests get their expected statuses, invalid ones a 4xx, never a 500', () => {
     const api = createApi(fc.sample(arb.chain(), { numRuns: 1, seed: 1 })[0]!);
     fc.assert(
