@@ -77,6 +77,13 @@ async function main(argv: readonly string[]): Promise<void> {
     watch,
     ...growth,
     ...(cache === undefined ? {} : { cache }),
+  }).catch((error: unknown) => {
+    // A port another process holds: say which, and how to pick another.
+    if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
+      throw new Error(
+        `port ${port} on ${host} is in use (another explorer-mock, or another server?): choose another with --port <n>, or --port 0 for a free one (through npm: npm start -- --port 4001)`,
+      );
+    throw error;
   });
   const { source, chainMs } = server.origin;
   const started = `${source === 'snapshot' ? 'loaded from the cache' : 'built'} in ${Math.round(chainMs)} ms`;

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -65,6 +67,21 @@ describe('the explorer-mock command', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toMatch(/Run explorer-mock --help for usage/);
+  });
+
+  it('says which port is in use and how to choose another, exit code 1', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const r = await run(['--scenario', 'tiny', '--port', String(port)]).exit;
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+      expect(r.stderr).toContain('--port 0');
+      expect(r.stderr).toContain('npm start -- --port 4001');
+    } finally {
+      holder.close();
+    }
   });
 
   it('prints usage with --help', async () => {
