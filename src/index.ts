@@ -16,6 +16,7 @@ export {
 } from './handler/createHandler.js';
 export { exportFixtures, type ExportOptions, type ManifestEntry } from './export/exportFixtures.js';
 export type { FaultConfig } from './faults/faultConfig.js';
+export type { Profile } from './schemas/profile.js';
 export type { CacheOption, CacheOptions } from './snapshotCache/cacheSettings.js';
 export type { ChainOrigin } from './snapshotCache/openChain.js';
 export type { ApiHandler, ApiResponse } from './rest/response.js';

@@ -125,7 +125,7 @@ describe('the published package', () => {
   it('has type declarations that a TypeScript project can use', () => {
     writeFileSync(
       join(project, 'check.ts'),
-      `import { startServer, buildChain, type Chain } from 'explorer-mock';
+      `import { startServer, buildChain, type Chain, type Profile } from 'explorer-mock';
        import { schemas, type Transaction, type Block } from 'explorer-mock/schemas';
        import { transaction } from 'explorer-mock/arbitraries';
        import type fc from 'fast-check';
@@ -134,7 +134,8 @@ describe('the published package', () => {
        const chain: Chain = buildChain({ scenario: 'tiny', seed: 1 });
        const t: Transaction = schemas.transaction.parse({});
        const b: Block['height'] = 1;
-       void startServer; void chain; void t; void b;`,
+       const profile: Profile = 'blockscout';
+       void startServer; void chain; void t; void b; void profile;`,
     );
     writeFileSync(
       join(project, 'tsconfig.json'),
