@@ -3,6 +3,7 @@ import { type Account, type AccountId, NONE } from '../chain/types.js';
 import { isVerified } from './accounts.js';
 import type { Facts } from './facts.js';
 import { lazyModules } from './lazyModules.js';
+import { stream } from '../../generators/random/stream.js';
 
 /** What the catalogue needs to derive a contract's code and verification record. */
 function artifactsInput(facts: Facts, account: Account): ContractArtifactsInput {
@@ -38,10 +39,28 @@ export function creationBlockOf(facts: Facts, id: AccountId): number {
 }
 
 /** A contract's code and verification record: ABI, sources, compiler, both bytecodes. */
+/** Most blocks between a contract's creation and its verification. */
+const VERIFIED_WITHIN_BLOCKS = 25;
+
+/**
+ * When the explorer verified a contract: the time of a block drawn from the few after its
+ * creation, and never past the head (on a living chain, one created in the last blocks is verified
+ * at the head until the chain passes its drawn block). Between its creation and the head, always.
+ */
+function verifiedAtOf(facts: Facts, id: AccountId): number {
+  const { chain } = facts;
+  const created = creationBlockOf(facts, id);
+  const after = stream(chain.seed, `verified-at:${chain.accounts[id]!.contract!.label}`).int(1, VERIFIED_WITHIN_BLOCKS);
+  return chain.blocks.at(Math.min(chain.headHeight, created + after))!.timestamp;
+}
+
 export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>
   facts.memo.get(`artifacts:${id}`, () => {
     const account = facts.chain.accounts[id]!;
-    const own = lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, account));
+    const own = {
+      ...lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, account)),
+      verifiedAt: verifiedAtOf(facts, id),
+    };
     const submitted = account.contract!.submitted;
     if (!submitted) return own;
     // A client's verification: its sources, compiler and settings over the code the ledger holds (its ABI stays the code's).
