@@ -47,20 +47,23 @@ const VERIFIED_WITHIN_BLOCKS = 25;
  * creation, and never past the head (on a living chain, one created in the last blocks is verified
  * at the head until the chain passes its drawn block). Between its creation and the head, always.
  */
-function verifiedAtOf(facts: Facts, id: AccountId): number {
+function verifiedAtOf(facts: Facts, id: AccountId, drawn: number): number {
   const { chain } = facts;
   const created = creationBlockOf(facts, id);
   const after = stream(chain.seed, `verified-at:${chain.accounts[id]!.contract!.label}`).int(1, VERIFIED_WITHIN_BLOCKS);
-  return chain.blocks.at(Math.min(chain.headHeight, created + after))!.timestamp;
+  // The nearest block the chain holds at or below it (a fragment of a chain, as the arbitraries make, holds few).
+  for (let h = Math.min(chain.headHeight, created + after); h >= created; h--) {
+    const block = chain.blocks.at(h);
+    if (block) return block.timestamp;
+  }
+  return drawn;
 }
 
 export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>
   facts.memo.get(`artifacts:${id}`, () => {
     const account = facts.chain.accounts[id]!;
-    const own = {
-      ...lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, account)),
-      verifiedAt: verifiedAtOf(facts, id),
-    };
+    const drawn = lazyModules.catalogue.get().contractArtifacts(artifactsInput(facts, account));
+    const own = { ...drawn, verifiedAt: verifiedAtOf(facts, id, drawn.verifiedAt) };
     const submitted = account.contract!.submitted;
     if (!submitted) return own;
     // A client's verification: its sources, compiler and settings over the code the ledger holds (its ABI stays the code's).
