@@ -39,37 +39,31 @@ export function intrinsicGas(sent: { readonly signed: Pick<SignedFields, 'input'
 /** The most a sent transaction can cost: its value and its gas at its fee cap. */
 export const maxCostOf = (sent: SentTransaction): bigint => sent.value + BigInt(sent.gasLimit) * sent.maxFeePerGas;
 
-const SELECTORS = new Map<TokenType, Map<string, AbiFunction.AbiFunction>>();
-
-/** A call of `fn` decoded from its data, so the explorer shows its method (the contract's own kind names the ABI). */
-function decodedCall(contract: Contract, fn: AbiFunction.AbiFunction, data: Hex): Call | null {
+/** A function's arguments decoded from call data, or undefined when the data does not decode. */
+function argsOf(fn: AbiFunction.AbiFunction, data: Hex): readonly unknown[] | undefined {
   try {
-    const args = fn.inputs.length ? ((AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined) ?? []) : [];
-    return { contractKind: contract.kind, functionName: fn.name, args };
-  } catch {
-    return null;
-  }
-}
-
-/** The token write a call's data names (by the standard's functions), decoded; undefined when it names none or does not decode. */
-function writeOf(type: TokenType, data: Hex): { name: string; args: readonly unknown[] } | undefined {
-  let bySelector = SELECTORS.get(type);
-  if (!bySelector) {
-    bySelector = new Map();
-    for (const signature of TOKEN_WRITE_FUNCTIONS[type] ?? []) {
-      const fn = AbiFunction.from(signature) as AbiFunction.AbiFunction;
-      bySelector.set(AbiFunction.getSelector(fn), fn);
-    }
-    SELECTORS.set(type, bySelector);
-  }
-  const fn = bySelector.get(data.slice(0, 10).toLowerCase());
-  if (!fn) return undefined;
-  try {
-    const decoded = AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined;
-    return { name: fn.name, args: decoded ?? [] };
+    return fn.inputs.length ? ((AbiFunction.decodeData(fn, data) as readonly unknown[] | undefined) ?? []) : [];
   } catch {
     return undefined;
   }
+}
+
+/** A call of `fn` decoded from its data, so the explorer shows its method (the contract's own kind names the ABI). */
+function decodedCall(contract: Contract, fn: AbiFunction.AbiFunction, data: Hex): Call | null {
+  const args = argsOf(fn, data);
+  return args ? { contractKind: contract.kind, functionName: fn.name, args } : null;
+}
+
+/** Each standard's writes as an ABI (made once). */
+const WRITE_ABIS = new Map<TokenType, Abi>();
+
+/** The token write a call's data names (by the standard's functions), decoded; undefined when it names none or does not decode. */
+function writeOf(type: TokenType, data: Hex): { name: string; args: readonly unknown[] } | undefined {
+  let abi = WRITE_ABIS.get(type);
+  if (!abi) WRITE_ABIS.set(type, (abi = (TOKEN_WRITE_FUNCTIONS[type] ?? []).map((s) => AbiFunction.from(s)) as Abi));
+  const fn = functionBySelector(abi, data.slice(0, 10));
+  const args = fn && argsOf(fn, data);
+  return fn && args ? { name: fn.name, args } : undefined;
 }
 
 /** The ABI a contract's calls run against: a proxy's implementation's (its admin's calls of a transparent proxy: the proxy's own), else its own code's. */

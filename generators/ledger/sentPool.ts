@@ -115,15 +115,15 @@ export class SentPool {
   /** The transactions the last `submit` let into the pool (it, and those queued behind it), in order. */
   entered: string[] = [];
 
+  /** Whether a transaction can go into the block `ctx` now: it pays the base fee and its sender can pay for it. */
+  private payable(sent: SentTransaction, ctx: BlockContext): boolean {
+    return sent.maxFeePerGas >= ctx.baseFee && this.balanceOf(sent.from) >= maxCostOf(sent);
+  }
+
   private admit(sent: SentTransaction, ctx: BlockContext): Admission {
     this.entered.push(sent.hash);
     // Into the block being filled when nothing waits before it, it fits, and it pays the base fee.
-    const fits =
-      this.waiting.length === 0 &&
-      ctx.gasUsed + sent.gasLimit <= ctx.gasLimit &&
-      sent.maxFeePerGas >= ctx.baseFee &&
-      this.balanceOf(sent.from) >= maxCostOf(sent);
-    if (fits) {
+    if (this.waiting.length === 0 && ctx.gasUsed + sent.gasLimit <= ctx.gasLimit && this.payable(sent, ctx)) {
       this.apply(sent, ctx);
       return 'pending';
     }
@@ -152,12 +152,7 @@ export class SentPool {
     let full = false;
     for (const sent of this.waiting) {
       if (!full && !blocked.has(sent.from) && ctx.gasUsed + sent.gasLimit > ctx.gasLimit) full = true;
-      if (
-        full ||
-        blocked.has(sent.from) ||
-        sent.maxFeePerGas < ctx.baseFee ||
-        this.balanceOf(sent.from) < maxCostOf(sent)
-      ) {
+      if (full || blocked.has(sent.from) || !this.payable(sent, ctx)) {
         blocked.add(sent.from);
         left.push(sent);
       } else this.apply(sent, ctx);

@@ -8,6 +8,7 @@ import { createRestApi, type RestApi } from '../rest/restApi.js';
 import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
 import { etherscanRoutes } from './etherscanRoutes.js';
+import { etherscanModule } from './nodeModule.js';
 import type { Verifier } from '../etherscan/envelope.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
@@ -49,4 +50,5 @@ export function createChainApp(
 }
 
 /** Loads every module the answers load lazily (after start, so first answers do not wait). */
-export const loadAnswerModules = (): Promise<unknown> => Promise.all([loadLazyModules(), openApiModule.load()]);
+export const loadAnswerModules = (): Promise<unknown> =>
+  Promise.all([loadLazyModules(), openApiModule.load(), etherscanModule.load()]);

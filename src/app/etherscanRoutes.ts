@@ -2,14 +2,15 @@ import type { Chain } from '../chain/types.js';
 import { factsOf } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { ExtraRoute, PostRoute } from '../http/answerHttp.js';
-import type { EtherscanContext, Verifier } from '../etherscan/envelope.js';
-import { ETHERSCAN_PATHS, etherscanAnswer } from '../etherscan/etherscanApi.js';
+import { ETHERSCAN_PATHS, type EtherscanContext, type Verifier } from '../etherscan/envelope.js';
 import { paramsOf } from '../etherscan/params.js';
+import { etherscanModule } from './nodeModule.js';
 
 /**
  * The Etherscan-compatible API's routes over a chain: GET `/api` and `/api/v1` with a query (and
  * another path under `/api` with `module` and `action`: the explorer's 404), and POST to both
- * with a form, multipart or JSON body.
+ * with a form, multipart or JSON body. The API's module loads on first use (or after start), off
+ * the start-up path.
  */
 export function etherscanRoutes(
   chain: Chain,
@@ -22,7 +23,7 @@ export function etherscanRoutes(
     get: (path, query) =>
       (ETHERSCAN_PATHS as readonly string[]).includes(path) ||
       (path.startsWith('/api/') && query.has('module') && query.has('action'))
-        ? etherscanAnswer(ctx, path, paramsOf(query, null, null))
+        ? etherscanModule.get().etherscanAnswer(ctx, path, paramsOf(query, null, null))
         : undefined,
     posts: ETHERSCAN_PATHS.map((path) => ({
       path,
@@ -30,7 +31,7 @@ export function etherscanRoutes(
       answer: (body, query, header) =>
         body === null
           ? { status: 413, body: JSON.stringify({ message: 'Body too large', result: null, status: '0' }) }
-          : etherscanAnswer(ctx, path, paramsOf(query, body, header('content-type'))),
+          : etherscanModule.get().etherscanAnswer(ctx, path, paramsOf(query, body, header('content-type'))),
     })),
   };
 }

@@ -13,3 +13,8 @@ export const nodeModule = lazyModule('the node', () =>
 export const ethRpcModule = lazyModule('the explorer’s ETH RPC API', () =>
   Promise.all([import('../rpc/blockscoutEthRpc.js'), loadLazyModules()]).then(([api]) => api),
 );
+
+/** Blockscout's Etherscan-compatible API (`/api?module=…`), loaded on its first request (or after start). */
+export const etherscanModule = lazyModule('the Etherscan-compatible API', () =>
+  Promise.all([import('../etherscan/etherscanApi.js'), loadLazyModules()]).then(([api]) => api),
+);

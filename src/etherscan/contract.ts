@@ -7,7 +7,8 @@ import {
   verifiedTwinOf,
 } from '../domain/contracts.js';
 import { type Action, type EtherscanContext, fail, ok, sorted } from './envelope.js';
-import { addressOf, integerOf } from './params.js';
+import { addressOf, listOptions, pageOf } from './params.js';
+import { proxyKindOf } from '../domain/accounts.js';
 import { verifyActions } from './verify.js';
 
 const ADDRESS_REQUIRED = 'Query parameter address is required';
@@ -29,8 +30,6 @@ function addressParam(params: ReadonlyMap<string, string>): string | ReturnType<
   return addressOf(raw) ?? fail(INVALID_ADDRESS);
 }
 
-const isProxy = (kind: string) => kind === 'minimal-proxy' || kind === 'transparent-proxy';
-
 const getabi: Action = (ctx, params) => {
   const address = addressParam(params);
   if (typeof address !== 'string') return address;
@@ -48,7 +47,7 @@ const getsourcecode: Action = (ctx, params) => {
   if (record === undefined) return ok([{ Address: address }]);
   const a = artifactsOf(ctx.facts, record);
   const contract = ctx.chain.accounts[id!]!.contract!;
-  const proxy = isProxy(contract.kind) && contract.implementationId !== NONE;
+  const proxy = proxyKindOf(ctx.chain.accounts[id!]!) !== null && contract.implementationId !== NONE;
   const implementation = proxy ? ctx.chain.accounts[contract.implementationId]!.lower : undefined;
   const fields = sorted({
     SourceCode: a.sourceCode,
@@ -131,9 +130,6 @@ const listcontracts: Action = (ctx, params) => {
       400,
     );
   const kind = filter ? kinds[filter] : undefined;
-  const page = Math.max(1, integerOf(params.get('page')) ?? 1);
-  const offsetAsked = integerOf(params.get('offset'));
-  const offset = offsetAsked !== undefined && offsetAsked > 0 && offsetAsked <= 10_000 ? offsetAsked : 10;
   const verified = new Set(verifiedContracts(ctx.facts));
   const withCode = contractsWithCode(ctx.facts);
   const ids =
@@ -145,7 +141,7 @@ const listcontracts: Action = (ctx, params) => {
           ? ctx.chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'success').map((a) => a.id)
           : withCode;
   return ok(
-    ids.slice((page - 1) * offset, page * offset).map((id) => {
+    pageOf(ids, listOptions(params, 10)).map((id) => {
       const address = ctx.chain.accounts[id]!.lower;
       if (!verified.has(id)) return { ABI: 'Contract source code not verified', Address: address };
       const a = artifactsOf(ctx.facts, id);

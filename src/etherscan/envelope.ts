@@ -26,6 +26,9 @@ export interface EtherscanContext {
   readonly verifier?: Verifier;
 }
 
+/** The paths the API answers at, trailing slash trimmed: `/api` and `/api/v1`. */
+export const ETHERSCAN_PATHS = ['/api', '/api/v1'] as const;
+
 /** An answer of the API: the HTTP status and the body (the explorer's envelope, or a raw body for its few raw actions). */
 export interface EtherscanAnswer {
   readonly status: number;

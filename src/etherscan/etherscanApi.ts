@@ -1,7 +1,14 @@
 import { accountActions } from './account.js';
 import { blockActions } from './block.js';
 import { contractActions } from './contract.js';
-import { type Action, type EtherscanAnswer, type EtherscanContext, fail, type Params } from './envelope.js';
+import {
+  type Action,
+  ETHERSCAN_PATHS,
+  type EtherscanAnswer,
+  type EtherscanContext,
+  fail,
+  type Params,
+} from './envelope.js';
 import { logsActions } from './logs.js';
 import { statsActions } from './stats.js';
 import { tokenActions } from './token.js';
@@ -17,9 +24,6 @@ const MODULES: Readonly<Record<string, Readonly<Record<string, Action>>>> = {
   token: tokenActions,
   transaction: transactionActions,
 };
-
-/** The paths the API answers at, trailing slash trimmed: `/api` and `/api/v1`. */
-export const ETHERSCAN_PATHS = ['/api', '/api/v1'] as const;
 
 /**
  * Blockscout's Etherscan-compatible API (`/api?module=…&action=…`), as its `RPCTranslator` routes

@@ -1,18 +1,8 @@
-import { ETHER } from '../../generators/ledger/blockContext.js';
+import { coinSupply } from '../domain/amounts.js';
 import { utcDay } from '../domain/chainStats.js';
 import { totalSupplyAt } from '../domain/tokenState.js';
 import { type Action, type EtherscanContext, fail, ok } from './envelope.js';
 import { addressOf } from './params.js';
-
-/** A decimal with no trailing zeros, as Elixir's `Decimal.to_string(:normal)` writes it. */
-const decimalText = (wei: bigint, decimals: bigint) => {
-  const whole = wei / decimals;
-  const fraction = (wei % decimals)
-    .toString()
-    .padStart(decimals.toString().length - 1, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
-};
 
 /** `units / 10^decimals` rounded half up to 9 decimal places, written with all 9. */
 function roundedTo9(units: bigint, decimals: number): string {
@@ -74,7 +64,7 @@ const totalfees: Action = (ctx, params) => {
 export const statsActions: Readonly<Record<string, Action>> = {
   ethsupply: (ctx) => ok(String(ctx.chain.totalSupply)),
   ethsupplyexchange: (ctx) => ok(String(ctx.chain.totalSupply)),
-  coinsupply: (ctx) => ok(decimalText(ctx.chain.totalSupply - ctx.chain.accounts[ctx.chain.zeroId]!.balance, ETHER)),
+  coinsupply: (ctx) => ok(coinSupply(ctx.chain.totalSupply - ctx.chain.accounts[ctx.chain.zeroId]!.balance)),
   ethprice: (ctx) => price(ctx, ['ethbtc', 'ethbtc_timestamp', 'ethusd', 'ethusd_timestamp']),
   coinprice: (ctx) => price(ctx, ['coin_btc', 'coin_btc_timestamp', 'coin_usd', 'coin_usd_timestamp']),
   tokensupply,

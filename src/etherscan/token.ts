@@ -1,16 +1,23 @@
 import { holdersOf } from '../domain/tokens.js';
-import { type Action, fail, ok, sorted } from './envelope.js';
-import { addressOf, integerOf } from './params.js';
+import { type Action, type EtherscanContext, fail, ok, type Params, sorted } from './envelope.js';
+import { addressOf, listOptions, pageOf } from './params.js';
 
 const REQUIRED = 'Query parameter contract address is required';
 const INVALID = 'Invalid contract address hash';
 
-const getToken: Action = (ctx, params) => {
+/** The `contractaddress` parameter and the account it names (undefined: the chain never saw it), or the explorer's error. */
+function contractParam(ctx: EtherscanContext, params: Params) {
   const raw = params.get('contractaddress');
   if (raw === undefined) return fail(REQUIRED);
   const address = addressOf(raw);
   if (!address) return fail(INVALID);
-  const id = ctx.chain.accountByHash.get(address);
+  return { address, id: ctx.chain.accountByHash.get(address) };
+}
+
+const getToken: Action = (ctx, params) => {
+  const found = contractParam(ctx, params);
+  if ('status' in found) return found;
+  const { address, id } = found;
   const token = id === undefined ? undefined : ctx.chain.accounts[id]!.contract?.token;
   if (!token) return fail('Contract address not found');
   return ok(
@@ -27,20 +34,16 @@ const getToken: Action = (ctx, params) => {
 };
 
 const getTokenHolders: Action = (ctx, params) => {
-  const raw = params.get('contractaddress');
-  if (raw === undefined) return fail(REQUIRED);
-  const address = addressOf(raw);
-  if (!address) return fail(INVALID);
-  const id = ctx.chain.accountByHash.get(address);
+  const found = contractParam(ctx, params);
+  if ('status' in found) return found;
+  const { id } = found;
   if (id === undefined || !ctx.chain.accounts[id]!.contract?.token) return ok([]);
-  const page = Math.max(1, integerOf(params.get('page')) ?? 1);
-  const asked = integerOf(params.get('offset'));
-  const offset = asked !== undefined && asked > 0 && asked <= 10_000 ? asked : 10;
   const holders = holdersOf(ctx.facts, id).filter((h) => h.holder !== ctx.chain.zeroId);
   return ok(
-    holders
-      .slice((page - 1) * offset, page * offset)
-      .map((h) => ({ address: ctx.chain.accounts[h.holder]!.lower, value: String(h.value) })),
+    pageOf(holders, listOptions(params, 10)).map((h) => ({
+      address: ctx.chain.accounts[h.holder]!.lower,
+      value: String(h.value),
+    })),
   );
 };
 

@@ -1,6 +1,7 @@
 import type { AccountId, SubmittedSource } from '../chain/types.js';
 import { type Action, type EtherscanContext, envelope, fail, ok, type Params } from './envelope.js';
 import { addressOf } from './params.js';
+import { proxyKindOf } from '../domain/accounts.js';
 
 const failWith = (message: string) => fail(message, message);
 const writesDisabled = () => fail('Unknown action', null, 400);
@@ -127,8 +128,6 @@ const checkverifystatus: Action = (ctx, params) => {
   return ok(state === 'pass' ? 'Pass - Verified' : state === 'fail' ? 'Fail - Unable to verify' : 'Unknown UID');
 };
 
-const isProxy = (kind: string) => kind === 'minimal-proxy' || kind === 'transparent-proxy';
-
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */
 const verifyproxycontract: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
@@ -141,7 +140,7 @@ const verifyproxycontract: Action = (ctx, params) => {
     return fail('Smart-contract not found or is not verified');
   const contract = ctx.chain.accounts[id]!.contract!;
   const guid = guidOf(ctx, address);
-  ctx.verifier.recordProxy(guid, id, isProxy(contract.kind) && contract.implementationId >= 0);
+  ctx.verifier.recordProxy(guid, id, proxyKindOf(ctx.chain.accounts[id]!) !== null && contract.implementationId >= 0);
   return ok(guid);
 };
 

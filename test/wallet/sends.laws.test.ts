@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createHandler, type MockHandler } from '../../src/handler/createHandler.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import { chainViolations } from '../support/chainLaws.js';
+import { agreementViolations } from '../support/agreementLaws.js';
 import { fullWalk } from '../support/fullWalk.js';
 import { KEY0, KEY1, walletScenarioFile } from './support.js';
 import { rpc, signed } from './sendHelpers.js';
@@ -110,6 +111,33 @@ describe('sends keep every chain law', () => {
     expect(outcomes.accepted).toBeGreaterThan(10);
     expect(outcomes.refused).toBeGreaterThan(5);
     expect(outcomes.tokenMoves).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('sent transactions keep the node and the explorer in agreement', () => {
+  it('each type, a token transfer and a failing one, mined at the head: every agreement law holds', async () => {
+    const scenario = await loadScenario(walletScenarioFile());
+    const handler = createHandler({ scenario, seed: 5, cache: false, profile: 'blockscout' });
+    const token = handler.chain.handles.TUSD as Hex;
+    const transfer = (amount: bigint) =>
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DEAD, amount] });
+    // Signed one at a time: each takes its sender's nonce after the last was mined.
+    const sends: (() => Promise<Hex>)[] = [
+      () => signed(handler, KEY0, { type: 'legacy', value: 3n }),
+      () => signed(handler, KEY1, { type: 'eip2930', value: 4n }),
+      () => signed(handler, KEY0, { to: token, value: 0n, gas: 80_000n, data: transfer(5n) }),
+      () => signed(handler, KEY1, { to: token, value: 0n, gas: 80_000n, data: transfer(10n ** 30n) }),
+    ];
+    let checked = 0;
+    for (const sign of sends) {
+      const raw = await sign();
+      expect((await rpc(handler, 'eth_sendRawTransaction', [raw])).json.result).toBeDefined();
+      // Automine: the send is the head block's, which every sample compares.
+      const { violations, checked: n } = await agreementViolations(handler, { blocks: 1, transactionsPerBlock: 100 });
+      expect(violations).toEqual([]);
+      checked += n;
+    }
+    expect(checked).toBeGreaterThan(400);
   }, 120_000);
 });
 

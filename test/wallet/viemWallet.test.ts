@@ -185,7 +185,25 @@ describe('viem wallet flows, without automine', () => {
 
   it('a sent transaction is pending everywhere until a block is mined', async () => {
     const head = await s.publicClient.getBlockNumber();
+    // The node's websocket: newPendingTransactions hears it as it is accepted, whole with `true`.
+    const node = new WebSocket(`${s.server.url.replace('http', 'ws')}/rpc`);
+    const heard: Json[] = [];
+    node.on('message', (data) => heard.push(JSON.parse(String(data)) as Json));
+    await new Promise((resolve, reject) => node.once('open', resolve).once('error', reject));
+    node.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newPendingTransactions', true] }),
+    );
+    for (let i = 0; i < 200 && !heard.length; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     const hash = await s.wallet.sendTransaction({ to: DEAD, value: parseEther('2') });
+    for (let i = 0; i < 200 && !heard.some((m) => m.params?.result?.hash === hash); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const pushed = heard.find((m) => m.params?.result?.hash === hash)!.params.result as Json;
+    // The same transaction the explorer lists as pending, and the node answers by hash.
+    expect(pushed).toEqual(
+      await s.publicClient.request({ method: 'eth_getTransactionByHash', params: [hash] } as never),
+    );
+    expect(pushed.blockNumber).toBeNull();
+    node.close();
     const pending = await s.get(`/api/v2/transactions/${hash}`);
     expect(pending).toMatchObject({ hash, result: 'pending', block_number: null });
     expect(((await s.get('/api/v2/transactions?filter=pending')).items as Json[]).map((t) => t.hash)).toContain(hash);
