@@ -1,7 +1,7 @@
 /** Faults injected into every API answer, set by CLI flags or `startServer`/`createHandler` options. */
 export interface FaultConfig {
-  /** Added delay in ms: fixed (`{ min: 200, max: 200 }`) or jittered in a range, drawn from the seed. */
-  readonly latency?: { readonly min: number; readonly max: number };
+  /** Added delay in ms: fixed (`200`) or jittered in a range (`{ min: 100, max: 800 }`), drawn from the seed. */
+  readonly latency?: number | LatencyRange;
   /** Share of requests (0–1) answered with one of `errorStatuses`, chosen by a seeded stream. */
   readonly errorRate?: number;
   /** Statuses the error rate answers with (default 500). */
@@ -10,11 +10,21 @@ export interface FaultConfig {
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
 }
 
+/** A delay range in ms, both ends included. */
+export interface LatencyRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A latency option as a range (a fixed delay is a range of one). */
+export const latencyRange = (latency: number | LatencyRange): LatencyRange =>
+  typeof latency === 'number' ? { min: latency, max: latency } : latency;
+
 /** Longest delay a flag or header may ask for. */
 export const MAX_LATENCY_MS = 60_000;
 
 /** `200` or `100-800` (ms) → a latency range, or a message saying what is wrong. */
-export function parseLatency(text: string): FaultConfig['latency'] | string {
+export function parseLatency(text: string): LatencyRange | string {
   const match = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
   if (!match) return `latency must be milliseconds or a range like 100-800, got "${text}"`;
   const min = Number(match[1]);

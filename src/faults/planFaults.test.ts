@@ -38,6 +38,13 @@ describe('createFaultPlanner', () => {
     expect(plan(noHeaders)).toEqual({ latencyMs: 50, headers: {} });
   });
 
+  it('takes a fixed latency as a number, the same as a range of one', () => {
+    const fixed = createFaultPlanner({ latency: 120 }, 's');
+    const range = createFaultPlanner({ latency: { min: 120, max: 120 } }, 's');
+    expect(fixed(noHeaders)).toEqual({ latencyMs: 120, headers: {} });
+    expect(fixed(noHeaders)).toEqual(range(noHeaders));
+  });
+
   it('explains malformed fault headers', () => {
     const plan = createFaultPlanner({}, 's');
     expect(plan(withHeaders({ 'x-mock-latency': 'soon' })).invalid).toMatch(/x-mock-latency/);

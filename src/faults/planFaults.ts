@@ -1,5 +1,5 @@
 import { stream } from '../../generators/random/stream.js';
-import { type FaultConfig, isErrorStatus, MAX_LATENCY_MS } from './faultConfig.js';
+import { type FaultConfig, isErrorStatus, latencyRange, MAX_LATENCY_MS } from './faultConfig.js';
 
 export type ConnectionFault = 'reset' | 'empty' | 'slow-body';
 
@@ -69,7 +69,8 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
       if (window.count > limit) status = 429;
     }
 
-    let latencyMs = config.latency ? rng.int(config.latency.min, config.latency.max) : 0;
+    const range = config.latency === undefined ? undefined : latencyRange(config.latency);
+    let latencyMs = range ? rng.int(range.min, range.max) : 0;
     const latencyHeader = request.header('x-mock-latency');
     if (latencyHeader != null) {
       if (!/^\d+$/.test(latencyHeader) || Number(latencyHeader) > MAX_LATENCY_MS) {

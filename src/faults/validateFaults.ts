@@ -1,19 +1,20 @@
-import { type FaultConfig, isErrorStatus, MAX_LATENCY_MS } from './faultConfig.js';
+import { type FaultConfig, isErrorStatus, latencyRange, MAX_LATENCY_MS } from './faultConfig.js';
 
 /** What is wrong with a fault configuration given as options, or undefined when it is usable. */
 export function validateFaults(faults: FaultConfig): string | undefined {
   const { latency, errorRate, errorStatuses, rateLimit } = faults;
+  const range = latency === undefined ? undefined : latencyRange(latency);
   if (
-    latency &&
+    range &&
     !(
-      Number.isInteger(latency.min) &&
-      Number.isInteger(latency.max) &&
-      latency.min >= 0 &&
-      latency.min <= latency.max &&
-      latency.max <= MAX_LATENCY_MS
+      Number.isInteger(range.min) &&
+      Number.isInteger(range.max) &&
+      range.min >= 0 &&
+      range.min <= range.max &&
+      range.max <= MAX_LATENCY_MS
     )
   ) {
-    return `faults.latency must be whole milliseconds with 0 <= min <= max <= ${MAX_LATENCY_MS}, got ${JSON.stringify(latency)}`;
+    return `faults.latency must be whole milliseconds (a number, or { min, max } with 0 <= min <= max <= ${MAX_LATENCY_MS}), got ${JSON.stringify(latency)}`;
   }
   if (errorRate !== undefined && !(errorRate >= 0 && errorRate <= 1))
     return `faults.errorRate must be from 0 to 1, got ${errorRate}`;

@@ -17,7 +17,7 @@ export interface CreateHandlerOptions {
   readonly scenario?: string | Scenario;
   readonly seed?: string | number;
   /** Delay every API answer: fixed ms, or a range jittered from the seed. */
-  readonly latency?: number | { readonly min: number; readonly max: number };
+  readonly latency?: FaultConfig['latency'];
   readonly errorRate?: number;
   readonly errorStatuses?: readonly number[];
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
@@ -97,9 +97,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     automine = true,
   } = options;
   const faults: FaultConfig = {
-    ...(latency !== undefined
-      ? { latency: typeof latency === 'number' ? { min: latency, max: latency } : latency }
-      : {}),
+    ...(latency !== undefined ? { latency } : {}),
     ...(errorRate !== undefined ? { errorRate } : {}),
     ...(errorStatuses !== undefined ? { errorStatuses } : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
