@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,28 @@ describe('the published package', () => {
       for (const t of fc.sample(transaction({ status: 'error' }), 50)) schemas.transaction.parse(t);
       console.log('ok');`);
     expect(out.trim()).toBe('ok');
+  });
+
+  it('ships the example scenarios with the files they extend, runnable as a user runs them', () => {
+    const out =
+      run(`import { createRequire } from 'node:module'; import { loadScenario, buildChain } from 'explorer-mock';
+      const require = createRequire(import.meta.url);
+      const examples = require.resolve('explorer-mock/package.json').replace('package.json', 'dist/scenarios/examples/');
+      for (const file of ['busy.js', 'quick.json', 'dapp.json', 'wallet.json']) {
+        const chain = buildChain({ scenario: await loadScenario(examples + file), seed: 1 });
+        console.log(file, chain.headHeight > 0);
+      }`);
+    expect(out.trim().split('\n')).toEqual(['busy.js true', 'quick.json true', 'dapp.json true', 'wallet.json true']);
+  });
+
+  it('ships source maps that carry their sources (the TypeScript files are not shipped)', () => {
+    const dist = join(project, 'node_modules/explorer-mock/dist');
+    const maps = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(100);
+    for (const map of maps) {
+      const { sources, sourcesContent } = JSON.parse(readFileSync(join(dist, map), 'utf8'));
+      expect(sourcesContent?.length, map).toBe(sources.length);
+    }
   });
 
   it('has type declarations that a TypeScript project can use', () => {
