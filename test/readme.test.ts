@@ -30,6 +30,15 @@ describe('the README and docs/', () => {
     }
   });
 
+  it('shows the cursors the server gives for the example URLs', () => {
+    const api = createApi(chain);
+    const shown = [...DOCS.matchAll(/curl '[^']*(\/api\/v2\/[^']+)'\n# … "next_page_params":(\{[^}\n]*\})/g)];
+    expect(shown.length).toBeGreaterThanOrEqual(1);
+    for (const [, url, cursor] of shown) {
+      expect(JSON.parse(getUrl(api, url!).body).next_page_params, url).toEqual(JSON.parse(cursor!));
+    }
+  });
+
   it('shows the scenario examples as the files the tests load', () => {
     const jsonBlocks = [...DOCS.matchAll(/```json\n([\s\S]*?)```/g)]
       .map((m) => m[1]!)

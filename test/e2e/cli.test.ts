@@ -46,7 +46,11 @@ describe('the explorer-mock command', () => {
   it('prints one JSON line with --json, and exits 0 on SIGINT', async () => {
     const r = run(['--scenario=tiny', '--port=0', '--json']);
     const info = JSON.parse(await r.firstLine) as Record<string, unknown>;
+    // The keys the README's flag table names.
+    expect(Object.keys(info)).toEqual(['url', 'host', 'port', 'seed', 'scenario', 'profile', 'chain', 'counts']);
     expect(info).toMatchObject({
+      profile: 'spec',
+      chain: { source: expect.stringMatching(/^(snapshot|built)$/), ms: expect.any(Number) },
       host: '127.0.0.1',
       seed: '1',
       scenario: 'tiny',
