@@ -1,7 +1,9 @@
 import { type Block, type Chain, DEFAULT_CHAIN_ID, type Hex } from '../src/chain/types.js';
 import { blockGasLimit, entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
+import type { Scenario } from '../scenarios/types.js';
 import { activitySteps } from './script/activitySteps.js';
+import { exactLists } from './exactLists.js';
 import { listSteps, withdrawalSchedule } from './script/listSteps.js';
 import { namedContractSteps, predeployContracts } from './script/namedContractSteps.js';
 import { namedTokenSteps, predeployTokens } from './script/namedTokenSteps.js';
@@ -156,6 +158,16 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
   const impossible = entityProblem(scenario);
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
+  const exact = exactLists(scenario, (s) => {
+    const builder = replay(s, seed, genesisTime, slotSeconds);
+    builder.mineTo(s.blocks);
+    return builder.chain();
+  });
+  return replay(exact, seed, genesisTime, slotSeconds);
+}
+
+/** The builder of a scenario whose list guarantees are the steps to add (see `exactLists`). */
+function replay(scenario: Scenario, seed: string, genesisTime: number, slotSeconds: number): ChainBuilder {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);

@@ -282,43 +282,57 @@ export const scriptedTransaction = z.strictObject({
 /** A list an account must have, realised by transactions the ledger schedules over the chain. */
 export const listGuarantee = z.strictObject({
   account: handle.describe('A named account.'),
-  transactions: z.number().int().min(1).max(2_000).optional().describe('Transactions it sends (one page holds 50).'),
+  transactions: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe(
+      'Its transactions list’s length (one page holds 50): small transfers it sends make up what the rest of the scenario does not give.',
+    ),
   tokenTransfers: z
     .number()
     .int()
     .min(1)
     .max(2_000)
     .optional()
-    .describe('ERC-20 mints it receives from the scenario’s tokens, one token transfer each.'),
+    .describe(
+      'Its token transfers list’s length: ERC-20 mints of the scenario’s tokens make up what the rest of the scenario does not give.',
+    ),
   nftCollections: z
     .number()
     .int()
     .min(1)
     .max(1_000)
     .optional()
-    .describe('NFT collections it holds (one NFT of each), as a collector does.'),
+    .describe(
+      'Its NFT collections list’s length: one NFT of each drop it collects, as a collector does, makes up the rest.',
+    ),
   withdrawals: z
     .number()
     .int()
     .min(1)
     .max(2_000)
     .optional()
-    .describe('Beacon-chain withdrawals it receives, from a validator of its own.'),
+    .describe('Its withdrawals list’s length: beacon-chain withdrawals from a validator of its own.'),
   internalTransactions: z
     .number()
     .int()
     .min(1)
     .max(2_000)
     .optional()
-    .describe('Internal transactions it receives: payments the protocol multisig executes to it.'),
+    .describe(
+      'Its internal transactions list’s length: payments the protocol multisig executes to it make up the rest.',
+    ),
   tokens: z
     .number()
     .int()
     .min(1)
-    .max(200)
+    .max(2_000)
     .optional()
     .describe(
-      'ERC-20 tokens of its own, each deployed for it and minted to it alone: its token list grows by that many rows.',
+      'Its tokens list’s length: ERC-20 tokens of its own, each deployed for it and minted to it alone, make up what the rest of the scenario does not give.',
     ),
 });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as Address from 'ox/Address';
 import { LIST_TRANSACTION_BUDGET } from '../../scenarios/entities.js';
 import { parseCoinAmount } from '../../scenarios/values.js';
-import type { Scenario } from '../../scenarios/types.js';
+import type { ListGuarantee, Scenario } from '../../scenarios/types.js';
 
 /** Bounds of `scenario()`: small chains by default, so a property can build hundreds. */
 export interface ScenarioArbitraryOptions {
@@ -87,11 +87,43 @@ const namedAccounts = (): fc.Arbitrary<Pick<Scenario, 'entities' | 'lists'>> =>
                   },
                 }
               : {}),
-            ...(l.length ? { lists: l } : {}),
+            ...(l.length ? { lists: l.map((list) => roomyList(list, tokens, contracts, scripted)) } : {}),
             ...(scripted.length ? { activity: scripted } : {}),
           };
         });
     });
+
+/**
+ * A guarantee no shorter than what the scenario's other entries give its account (a list's length
+ * is what it asks for, so a shorter one would be refused): its scripted transactions and deployed
+ * contracts, the named tokens it holds (each NFT collection it holds a collection, each holding
+ * one transfer) and, for its token transfers, the drops that make up its collections.
+ */
+function roomyList(
+  list: ListGuarantee,
+  tokens: NonNullable<NonNullable<Scenario['entities']>['tokens']>,
+  contracts: NonNullable<NonNullable<Scenario['entities']>['contracts']>,
+  activity: NonNullable<Scenario['activity']>,
+): ListGuarantee {
+  const name = list.account;
+  const sends =
+    activity.filter((t) => t.from === name || t.to === name).reduce((n, t) => n + (t.repeat ?? 1), 0) +
+    contracts.filter((c) => c.deployer === name).length;
+  const held = tokens.reduce((n, t) => {
+    const h = t.holders?.[name];
+    return n + (h === undefined ? 0 : typeof h === 'string' ? 1 : h.length);
+  }, 0);
+  const nfts = tokens.filter((t) => t.type !== 'ERC-20' && t.holders?.[name]).length;
+  const collections = list.nftCollections === undefined ? undefined : Math.max(list.nftCollections, nfts);
+  return {
+    ...list,
+    ...(list.transactions === undefined ? {} : { transactions: Math.max(list.transactions, sends) }),
+    ...(collections === undefined ? {} : { nftCollections: collections }),
+    ...(list.tokenTransfers === undefined
+      ? {}
+      : { tokenTransfers: Math.max(list.tokenTransfers, held + (collections ?? nfts) - nfts) }),
+  };
+}
 
 /** Up to two named tokens held by the named accounts: an ERC-20 with amounts, an ERC-721 with distinct ids and metadata. */
 const namedTokens = (
