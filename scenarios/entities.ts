@@ -189,8 +189,6 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
       const fn = readFunction(callAbi(contracts, callee!), read, readAbiName(callee!));
       if ('problem' in fn) return { path: `${at}.sets[${k}]${fn.field}`, problem: fn.problem };
     }
-    if (tx.at !== undefined && tx.at > scenario.blocks)
-      return { path: `${at}.at`, problem: `block ${tx.at} is past the scenario's ${scenario.blocks} blocks` };
     if (tx.value !== undefined && typeof parseCoinAmount(tx.value) === 'string')
       return { path: `${at}.value`, problem: parseCoinAmount(tx.value) as string };
   }

@@ -275,7 +275,9 @@ export const scriptedTransaction = z.strictObject({
     .int()
     .min(2)
     .optional()
-    .describe('The block it is mined in (or the next with room); default spread after the set-up.'),
+    .describe(
+      'The block it is mined in (or the next with room); past the scenario’s blocks, mined when the chain is mined to it. Default: spread after the set-up.',
+    ),
   repeat: z.number().int().min(1).max(500).optional().describe('Send it this many times (default 1).'),
 });
 
