@@ -1,4 +1,4 @@
-import { type Block, type Chain, DEFAULT_CHAIN_ID, type Hex } from '../src/chain/types.js';
+import { type Block, type Chain, DEFAULT_CHAIN_ID, DEFAULT_SLOT_SECONDS, type Hex } from '../src/chain/types.js';
 import { blockGasLimit, entityProblem } from '../scenarios/entities.js';
 import { BuildChainError, type BuildChainOptions, resolveScenario, resolveSeed } from './chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
@@ -151,7 +151,7 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   if (!(scenario.blocks >= 40))
     throw new BuildChainError(`buildChain: a scenario needs at least 40 blocks, got ${scenario.blocks}`);
   const genesisTime = options.genesisTime ?? scenario.genesisTimestamp;
-  const slotSeconds = options.slotSeconds ?? 12;
+  const slotSeconds = options.slotSeconds ?? DEFAULT_SLOT_SECONDS;
   if (!Number.isSafeInteger(genesisTime) || genesisTime < 0)
     throw new BuildChainError(`buildChain: genesisTime must be unix seconds, got ${genesisTime}`);
   if (!Number.isSafeInteger(slotSeconds) || slotSeconds < 1)

@@ -1,10 +1,10 @@
 import { type Profile, PROFILES } from './schemas/profile.js';
 import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
-import type { Chain } from './chain/types.js';
+import { type Chain, DEFAULT_SLOT_SECONDS } from './chain/types.js';
 import { serve } from './server/serve.js';
 import { createLiveChain } from './live/liveChain.js';
-import { anchoredGenesisTime, startClock } from './live/clock.js';
+import { anchoredGenesisTime, headAnchoredGenesisTime, headTimeOptionProblem, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
 import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
@@ -50,6 +50,12 @@ export interface StartServerOptions {
   readonly automine?: boolean;
   /** Unix seconds of the genesis block: pins a clock-driven chain's timestamps (default: anchored so the head is now). */
   readonly genesisTime?: number;
+  /**
+   * Unix seconds of the head block, or `'now'` (the start time): the chain anchored at its head, as
+   * a frozen chain a UI shows as "12s ago" (default: the scenario's genesis time, or with
+   * `blockTime` the head at now). Only times and what follows from them differ; hashes do not.
+   */
+  readonly headTime?: number | 'now';
   /**
    * With a scenario file: rebuild when it (or a file it extends) changes, and swap the new chain in
    * (requests in flight finish on the old one); a broken edit keeps the old chain and is reported.
@@ -100,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     head,
     blockTime,
     genesisTime,
+    headTime,
     watch = false,
     automine = blockTime === undefined,
   } = options;
@@ -123,6 +130,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new StartServerError(`startServer: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
     throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
+  const headTimeProblem = headTimeOptionProblem(headTime, genesisTime);
+  if (headTimeProblem) throw new StartServerError(`startServer: ${headTimeProblem}`);
   const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
   if (watch && !scenarioFile) throw new StartServerError('startServer: watch needs a scenario file');
   // A scenario file is read (and checked: `ScenarioError`) here; built-ins and objects go as they are.
@@ -130,7 +139,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const resolved = scenarioFile
     ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
     : scenario;
-  const growth = await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime });
+  const growth = await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime });
   const build = { scenario: resolved, seed, ...growth.build };
   let opened;
   try {
@@ -286,31 +295,34 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 /** How long after listening a server waits before its background work, so first requests go first. */
 const AFTER_START_MS = 150;
 
-/** The build options a head and a clock add: the clock's slot length and its genesis time, anchored so the head is now. */
+/** The build options a head and a clock add: the clock's slot length and its genesis time, anchored so the head is now (or at `headTime`). */
 async function growthOptions(options: {
   scenario: string | Scenario;
   seed: string | number;
   head: number | undefined;
   blockTime: number | undefined;
   genesisTime: number | undefined;
+  headTime: number | 'now' | undefined;
 }): Promise<{ build: Pick<BuildChainOptions, 'head' | 'genesisTime' | 'slotSeconds'> }> {
-  const { head, blockTime, genesisTime } = options;
+  const { head, blockTime, genesisTime, headTime } = options;
   const build: { head?: number; genesisTime?: number; slotSeconds?: number } = {};
   if (head !== undefined) build.head = head;
-  if (blockTime !== undefined) {
-    build.slotSeconds = blockTime;
-    if (genesisTime === undefined) {
-      const { slotOf } = await import('../generators/buildChain.js');
-      const { findScenario } = await import('../scenarios/index.js');
-      const blocks =
-        head ?? (typeof options.scenario === 'object' ? options.scenario : findScenario(options.scenario))?.blocks ?? 0;
-      build.genesisTime = anchoredGenesisTime(
-        Date.now(),
-        blockTime,
-        slotOf({ scenario: options.scenario, seed: options.seed }, blocks),
-      );
-    }
-  }
+  if (blockTime !== undefined) build.slotSeconds = blockTime;
   if (genesisTime !== undefined) build.genesisTime = genesisTime;
+  else if (headTime !== undefined || blockTime !== undefined) {
+    const { slotOf } = await import('../generators/buildChain.js');
+    const { findScenario } = await import('../scenarios/index.js');
+    const blocks =
+      head ?? (typeof options.scenario === 'object' ? options.scenario : findScenario(options.scenario))?.blocks ?? 0;
+    const slots = slotOf({ scenario: options.scenario, seed: options.seed }, blocks);
+    build.genesisTime =
+      headTime === undefined
+        ? anchoredGenesisTime(Date.now(), blockTime!, slots)
+        : headAnchoredGenesisTime(headTime, Date.now(), blockTime ?? DEFAULT_SLOT_SECONDS, slots);
+    if (build.genesisTime < 0)
+      throw new StartServerError(
+        `startServer: headTime ${headTime} is too early: the chain's ${blocks} blocks would start before 1970`,
+      );
+  }
   return { build };
 }

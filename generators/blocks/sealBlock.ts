@@ -48,7 +48,11 @@ function transactionsRootOf(hashes: readonly Hex[]): Hex {
   return commit(hashes.length, hashes[0]!, hashes[hashes.length - 1]!);
 }
 
-/** Computes the block's roots and hash (a commitment to its content) and returns the block. */
+/**
+ * Computes the block's roots and hash (a commitment to its content) and returns the block. The
+ * hash leaves out the timestamp: anchoring the clock elsewhere (`--genesis-time`, `--head-time`,
+ * `--block-time`) moves a chain's times and what follows from them, not its hashes.
+ */
 export function sealBlock(content: BlockContent): Block {
   const transactionsRoot = transactionsRootOf(content.transactionHashes);
   const stateRoot = commit(content.parentStateRoot, transactionsRoot, content.height);
@@ -59,7 +63,6 @@ export function sealBlock(content: BlockContent): Block {
     stateRoot,
     transactionsRoot,
     content.height,
-    content.timestamp,
     content.gasLimit,
     content.gasUsed,
     content.baseFeePerGas,

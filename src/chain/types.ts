@@ -457,6 +457,9 @@ export interface ScenarioSummary {
   readonly description: string;
 }
 
+/** Seconds per slot unless the chain is built with another (`slotSeconds`, `--block-time`): a block takes one, two after a missed slot. */
+export const DEFAULT_SLOT_SECONDS = 12;
+
 /** The chain id a scenario gets unless it names one: the one dev nodes (Hardhat, Anvil) use. */
 export const DEFAULT_CHAIN_ID = 31_337;
 

@@ -58,6 +58,16 @@ describe('parseServeArgs', () => {
     expect(growthOf(['--automine'])).toEqual({ automine: true });
     expect(growthOf(['--no-automine', '--block-time', '12'])).toEqual({ automine: false, blockTime: 12 });
     expect(growthOf([])).toEqual({});
+    expect(growthOf(['--head-time', 'now'])).toEqual({ headTime: 'now' });
+    expect(growthOf(['--head-time=1800000000', '--head', '60'])).toEqual({ head: 60, headTime: 1_800_000_000 });
+    expect(parseServeArgs(['--head-time', 'soon'])).toEqual({
+      ok: false,
+      message: '--head-time must be now or unix seconds, got "soon"',
+    });
+    expect(parseServeArgs(['--head-time', 'now', '--genesis-time', '1'])).toEqual({
+      ok: false,
+      message: '--head-time and --genesis-time both anchor the clock: give one',
+    });
     expect(parseServeArgs(['--automine', '--no-automine'])).toEqual({
       ok: false,
       message: '--automine and --no-automine contradict each other: give one',

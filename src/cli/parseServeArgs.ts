@@ -26,11 +26,12 @@ export interface ServeOptions {
   readonly cache?: CacheOption;
   /** Rebuild when the scenario file changes. */
   readonly watch: boolean;
-  /** The living chain: start height, seconds per block, pinned genesis time. */
+  /** The living chain: start height, seconds per block, pinned genesis or head time. */
   readonly growth: {
     readonly head?: number;
     readonly blockTime?: number;
     readonly genesisTime?: number;
+    readonly headTime?: number | 'now';
     readonly automine?: boolean;
   };
 }
@@ -61,6 +62,8 @@ ${CACHE_USAGE}
   --block-time <s>      mine a block every s seconds, the chain anchored to the wall clock (default: off;
                         POST /__mock/mine {"blocks": n} mines on demand either way)
   --genesis-time <unix> pin the genesis block's time (unix seconds), for byte-identical timestamps
+  --head-time <now|unix> anchor the head block's time instead: now (the start time: a frozen chain a UI
+                        shows as recent) or unix seconds (byte-identical); only times differ, not hashes
   --automine            mine each transaction sent to /rpc at once, in a block of its own, as Anvil does
                         (the default without --block-time)
   --no-automine         keep sent transactions pending until POST /__mock/mine or the clock mines them
@@ -105,6 +108,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         head: { type: 'string' },
         'block-time': { type: 'string' },
         'genesis-time': { type: 'string' },
+        'head-time': { type: 'string' },
         watch: { type: 'boolean' },
         automine: { type: 'boolean' },
         'no-automine': { type: 'boolean' },
@@ -141,7 +145,13 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
   if (typeof profile === 'object') return { ok: false, message: profile.error };
-  const growth: { head?: number; blockTime?: number; genesisTime?: number; automine?: boolean } = {};
+  const growth: {
+    head?: number;
+    blockTime?: number;
+    genesisTime?: number;
+    headTime?: number | 'now';
+    automine?: boolean;
+  } = {};
   if (values.automine && values['no-automine'])
     return { ok: false, message: '--automine and --no-automine contradict each other: give one' };
   if (values.automine) growth.automine = true;
@@ -156,6 +166,14 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     if (!/^\d{1,15}$/.test(text) || Number(text) < min)
       return { ok: false, message: `--${flag} must be an integer${min ? ` of at least ${min}` : ''}, got "${text}"` };
     growth[key] = Number(text);
+  }
+  const headTime = values['head-time'];
+  if (headTime !== undefined) {
+    if (headTime !== 'now' && !/^\d{1,15}$/.test(headTime))
+      return { ok: false, message: `--head-time must be now or unix seconds, got "${headTime}"` };
+    if (growth.genesisTime !== undefined)
+      return { ok: false, message: '--head-time and --genesis-time both anchor the clock: give one' };
+    growth.headTime = headTime === 'now' ? 'now' : Number(headTime);
   }
   if (values.watch && !isScenarioPath(scenario))
     return { ok: false, message: '--watch needs --scenario with a scenario file' };

@@ -1,9 +1,11 @@
 import { type Profile, PROFILES } from '../schemas/profile.js';
-import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
+import { buildChain, createChainBuilder, slotOf } from '../../generators/buildChain.js';
+import { resolveScenario } from '../../generators/chainInput.js';
+import { headAnchoredGenesisTime, headTimeOptionProblem } from '../live/clock.js';
 import { createLiveChain } from '../live/liveChain.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
-import type { Chain } from '../chain/types.js';
+import { type Chain, DEFAULT_SLOT_SECONDS } from '../chain/types.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
@@ -27,6 +29,8 @@ export interface CreateHandlerOptions {
   readonly profile?: Profile;
   /** Start at this height (at least the scenario's `blocks`, its default). */
   readonly head?: number;
+  /** Unix seconds of the head block, or `'now'`: the chain anchored at its head (as `startServer`'s `headTime`). */
+  readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
 }
@@ -62,6 +66,19 @@ function slowStream(body: Uint8Array): ReadableStream<Uint8Array> {
 const bytesOf = (body: Uint8Array | string): Uint8Array =>
   typeof body === 'string' ? new TextEncoder().encode(body) : body;
 
+/** The genesis time that puts the head (`head`, or the scenario's start) at `headTime`. */
+function headAnchoredGenesis(
+  scenario: string | Scenario,
+  seed: string | number,
+  head: number | undefined,
+  headTime: number | 'now',
+): number {
+  const slots = slotOf({ scenario, seed }, head ?? resolveScenario(scenario).blocks);
+  const genesisTime = headAnchoredGenesisTime(headTime, Date.now(), DEFAULT_SLOT_SECONDS, slots);
+  if (genesisTime < 0) throw new CreateHandlerError(`createHandler: headTime ${headTime} is too early for the chain`);
+  return genesisTime;
+}
+
 /** A request's body as text, or null when it is longer than the server reads. */
 async function bodyOf(request: Request): Promise<string | null> {
   const bytes = new Uint8Array(await request.arrayBuffer());
@@ -94,6 +111,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     cache,
     profile = 'spec',
     head,
+    headTime,
     automine = true,
   } = options;
   const faults: FaultConfig = {
@@ -116,9 +134,17 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
     );
-  const build = { scenario, seed, ...(head === undefined ? {} : { head }) };
+  const headTimeProblem = headTimeOptionProblem(headTime, undefined);
+  if (headTimeProblem) throw new CreateHandlerError(`createHandler: ${headTimeProblem}`);
   let opened;
+  let build;
   try {
+    build = {
+      scenario,
+      seed,
+      ...(head === undefined ? {} : { head }),
+      ...(headTime === undefined ? {} : { genesisTime: headAnchoredGenesis(scenario, seed, head, headTime) }),
+    };
     opened = openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain);
   } catch (error) {
     if (error instanceof Error && error.name === 'BuildChainError')

@@ -66,3 +66,23 @@ export function startClock(
  */
 export const anchoredGenesisTime = (nowMs: number, blockTime: number, slotsToHead: number): number =>
   Math.floor(nowMs / 1000 / blockTime) * blockTime - blockTime * slotsToHead;
+
+/**
+ * The genesis time that puts the head of a chain at `headTime` (unix seconds; `'now'`: the start
+ * time): the same chain but for its times, anchored at its head instead of its genesis.
+ */
+export const headAnchoredGenesisTime = (
+  headTime: number | 'now',
+  nowMs: number,
+  slotSeconds: number,
+  slotsToHead: number,
+): number => (headTime === 'now' ? Math.floor(nowMs / 1000) : headTime) - slotSeconds * slotsToHead;
+
+/** What is wrong with a `headTime` option (beside a `genesisTime`, which anchors the other end), or undefined. */
+export function headTimeOptionProblem(headTime: unknown, genesisTime: number | undefined): string | undefined {
+  if (headTime === undefined) return undefined;
+  if (headTime !== 'now' && !(typeof headTime === 'number' && Number.isSafeInteger(headTime) && headTime >= 0))
+    return `headTime must be unix seconds or 'now', got ${JSON.stringify(headTime)}`;
+  if (genesisTime !== undefined) return 'give headTime or genesisTime, not both: each anchors the chain’s clock';
+  return undefined;
+}

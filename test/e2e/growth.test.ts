@@ -166,3 +166,45 @@ describe('a chain that grows stays deterministic', () => {
     expect(pinned.chain.blocks.at(1)!.timestamp % 5).toBe(0);
   });
 });
+
+describe('a frozen chain anchored at its head (--head-time)', () => {
+  it('is the same chain but for its times: hashes, values and order agree, every time moves by one offset', async () => {
+    const plain = buildChain({ scenario: 'tiny', seed: 2 });
+    const server = await startServer({ scenario: 'tiny', seed: 2, cache: false, headTime: 1_800_000_000 });
+    servers.push(server);
+    const anchored = server.chain;
+    const head = anchored.blocks.at(anchored.headHeight)!;
+    expect(head.timestamp).toBe(1_800_000_000);
+    const offset = head.timestamp - plain.blocks.at(plain.headHeight)!.timestamp;
+    for (let h = 0; h <= plain.headHeight; h++) {
+      const [a, b] = [anchored.blocks.at(h)!, plain.blocks.at(h)!];
+      expect([a.hash, a.parentHash, a.timestamp - offset]).toEqual([b.hash, b.parentHash, b.timestamp]);
+    }
+    expect([...anchored.transactions].map((t) => [t.hash, t.value, t.block])).toEqual(
+      [...plain.transactions].map((t) => [t.hash, t.value, t.block]),
+    );
+    const block = (await (await fetch(`${server.url}/api/v2/blocks/${anchored.headHeight}`)).json()) as {
+      timestamp: string;
+      hash: string;
+    };
+    expect(block).toMatchObject({ timestamp: '2027-01-15T08:00:00.000000Z', hash: head.hash });
+  });
+
+  it("'now' puts the head at the start time, in createHandler too; a second start with the same pinned time gives the same bytes", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const handler = createHandler({ scenario: 'tiny', seed: 1, cache: false, headTime: 'now' });
+    const head = handler.chain.blocks.at(handler.chain.headHeight)!.timestamp;
+    expect(head).toBeGreaterThanOrEqual(before);
+    expect(head).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    const [a, b] = [1, 2].map(() => createHandler({ scenario: 'tiny', seed: 1, cache: false, headTime: head }));
+    const [x, y] = await Promise.all(
+      [a!, b!].map(async (h) => (await h(new Request('http://mock/api/v2/main-page/transactions'))).text()),
+    );
+    expect(x).toBe(y);
+    expect(x).toContain(new Date(head * 1000).toISOString().slice(0, 16));
+    expect(() => createHandler({ scenario: 'tiny', headTime: 'later' as never })).toThrow(
+      /headTime must be unix seconds or 'now'/,
+    );
+    await expect(startServer({ scenario: 'tiny', headTime: 'now', genesisTime: 1 })).rejects.toThrow(/not both/);
+  });
+});
