@@ -26,6 +26,8 @@ export {
   transaction,
   withdrawal,
   type AddressOptions,
+  type ProfileOption,
+  type ProfileShape,
   type SmartContractOptions,
 } from './resources.js';
 export type { TransactionOptions } from './transactionFragment.js';

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { z } from 'zod';
 import {
   NONE,
   type Account,
@@ -22,6 +23,9 @@ import type {
   Transaction,
   Withdrawal,
 } from '../schemas/index.js';
+import type * as bs from '../schemas/blockscout/index.js';
+import type { Profile } from '../schemas/profile.js';
+import type { ViewContext } from '../views/context.js';
 import { addressJson, addressListItemJson } from '../views/address.js';
 import { addressRef as addressRefOf } from '../views/addressRef.js';
 import { blockJson } from '../views/block.js';
@@ -53,12 +57,66 @@ export { addressHash, blockHash, transactionHash } from './primitives.js';
 /** What a client parses: the server's JSON text of a view, parsed. */
 const asClientSees = <T>(json: string): T => JSON.parse(json) as T;
 
+/** Each resource in the spec's shape. */
+interface SpecShapes {
+  addressRef: AddressRef;
+  address: Address;
+  addressListItem: AddressListItem;
+  token: Token;
+  tokenInstance: TokenInstance;
+  tokenBalance: AddressTokenBalanceItem;
+  nftCollection: NftCollectionItem;
+  transaction: Transaction;
+  tokenTransfer: TokenTransfer;
+  block: Block;
+  internalTransaction: InternalTransaction;
+  withdrawal: Withdrawal;
+  smartContract: SmartContract;
+}
+
+/** Each resource in Blockscout's shape (`explorer-mock/schemas`' `blockscoutSchemas`). */
+interface BlockscoutShapes {
+  addressRef: z.output<typeof bs.addressRef>;
+  address: z.output<typeof bs.address>;
+  addressListItem: z.output<typeof bs.topAddress>;
+  token: z.output<typeof bs.token>;
+  tokenInstance: z.output<typeof bs.tokenInstance>;
+  tokenBalance: z.output<typeof bs.tokenBalance>;
+  nftCollection: z.output<typeof bs.nftCollection>;
+  transaction: z.output<typeof bs.transaction>;
+  tokenTransfer: z.output<typeof bs.tokenTransfer>;
+  block: z.output<typeof bs.block>;
+  internalTransaction: z.output<typeof bs.internalTransaction>;
+  withdrawal: z.output<typeof bs.withdrawal>;
+  smartContract: z.output<typeof bs.smartContract>;
+}
+
+/** A resource as the profile `P` shapes it. */
+export type ProfileShape<P extends Profile, K extends keyof SpecShapes> = P extends 'blockscout'
+  ? BlockscoutShapes[K]
+  : SpecShapes[K];
+
+/** Whose shape an arbitrary's values take: the spec's (the default) or Blockscout's, as `--profile` chooses for the server. */
+export interface ProfileOption<P extends Profile> {
+  readonly profile?: P;
+}
+
+/** The fragment's view context in the profile asked for (fragments are made in the spec's). */
+const inProfile = (ctx: ViewContext, profile: Profile | undefined): ViewContext =>
+  profile === undefined || profile === ctx.profile ? ctx : createViewContext(ctx.chain, profile, 16 * 1024 * 1024);
+
 /** A transaction as the API lists it. */
-export const transaction = (options: TransactionOptions = {}): fc.Arbitrary<Transaction> =>
-  transactionFragment(options).map(({ ctx, index }) => asClientSees<Transaction>(transactionJson(ctx, index)));
+export const transaction = <P extends Profile = 'spec'>(
+  options: TransactionOptions & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'transaction'>> =>
+  transactionFragment(options).map(({ ctx, index }) =>
+    asClientSees<ProfileShape<P, 'transaction'>>(transactionJson(inProfile(ctx, options.profile), index)),
+  );
 
 /** A token transfer item (one item of a flattened ERC-1155 batch, or a whole transfer). */
-export const tokenTransfer = (options: { tokenType?: TokenType } = {}): fc.Arbitrary<TokenTransfer> =>
+export const tokenTransfer = <P extends Profile = 'spec'>(
+  options: { tokenType?: TokenType } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'tokenTransfer'>> =>
   transactionFragment({
     kind: 'token_transfer',
     status: 'ok',
@@ -69,16 +127,22 @@ export const tokenTransfer = (options: { tokenType?: TokenType } = {}): fc.Arbit
       .chain((t) =>
         fc
           .nat(itemsOf(ctx.chain.tokenTransfers.at(t)!) - 1)
-          .map((k) => asClientSees<TokenTransfer>(tokenTransferJson(ctx, t, k))),
+          .map((k) =>
+            asClientSees<ProfileShape<P, 'tokenTransfer'>>(tokenTransferJson(inProfile(ctx, options.profile), t, k)),
+          ),
       ),
   );
 
 /** A block of any type (or the one asked for). */
-export const block = (options: { type?: BlockType } = {}): fc.Arbitrary<Block> =>
+export const block = <P extends Profile = 'spec'>(
+  options: { type?: BlockType } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'block'>> =>
   fc
     .record({ miner: eoaDraft(), block: blockEntity({ minerId: 0, ...(options.type ? { type: options.type } : {}) }) })
     .map(({ miner, block: b }) =>
-      asClientSees<Block>(blockJson(fragmentContext({ accounts: placeAccounts([miner]), blocks: [b] }), b)),
+      asClientSees<ProfileShape<P, 'block'>>(
+        blockJson(inProfile(fragmentContext({ accounts: placeAccounts([miner]), blocks: [b] }), options.profile), b),
+      ),
     );
 
 const INTERNAL_TYPES: readonly InternalTransactionType[] = [
@@ -91,9 +155,9 @@ const INTERNAL_TYPES: readonly InternalTransactionType[] = [
 ];
 
 /** An internal transaction of a contract call. */
-export const internalTransaction = (
-  options: { type?: InternalTransactionType; success?: boolean } = {},
-): fc.Arbitrary<InternalTransaction> =>
+export const internalTransaction = <P extends Profile = 'spec'>(
+  options: { type?: InternalTransactionType; success?: boolean } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'internalTransaction'>> =>
   fc
     .record({
       fragment: transactionFragment({ kind: 'contract_call', status: 'ok' }),
@@ -127,13 +191,15 @@ export const internalTransaction = (
             },
           ],
         },
-        'spec',
+        options.profile ?? 'spec',
       );
-      return asClientSees<InternalTransaction>(internalTransactionJson(view, 0));
+      return asClientSees<ProfileShape<P, 'internalTransaction'>>(internalTransactionJson(view, 0));
     });
 
 /** A withdrawal with its receiver. */
-export const withdrawal = (): fc.Arbitrary<Withdrawal> =>
+export const withdrawal = <P extends Profile = 'spec'>(
+  options: ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'withdrawal'>> =>
   fc
     .record({
       receiver: eoaDraft(),
@@ -148,7 +214,7 @@ export const withdrawal = (): fc.Arbitrary<Withdrawal> =>
         blocks: [b],
         withdrawals: [{ index, validatorIndex, receiverId: 0, amount: gwei * 10n ** 9n, block: b.height }],
       });
-      return asClientSees<Withdrawal>(withdrawalJson(ctx, 0));
+      return asClientSees<ProfileShape<P, 'withdrawal'>>(withdrawalJson(inProfile(ctx, options.profile), 0));
     });
 
 export interface AddressOptions {
@@ -246,15 +312,25 @@ function stubTransaction(hash: `0x${string}`, height: number) {
 }
 
 /** The address object (reference form). */
-export const addressRef = (options: AddressOptions = {}): fc.Arbitrary<AddressRef> =>
-  addressFragment(options).map(({ ctx }) => asClientSees<AddressRef>(JSON.stringify(addressRefOf(ctx, 0))));
+export const addressRef = <P extends Profile = 'spec'>(
+  options: AddressOptions & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'addressRef'>> =>
+  addressFragment(options).map(({ ctx }) =>
+    asClientSees<ProfileShape<P, 'addressRef'>>(JSON.stringify(addressRefOf(inProfile(ctx, options.profile), 0))),
+  );
 
 /** The full address, as the address detail shows it. */
-export const address = (options: AddressOptions = {}): fc.Arbitrary<Address> =>
-  addressFragment(options).map(({ ctx }) => asClientSees<Address>(addressJson(ctx, 0)));
+export const address = <P extends Profile = 'spec'>(
+  options: AddressOptions & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'address'>> =>
+  addressFragment(options).map(({ ctx }) =>
+    asClientSees<ProfileShape<P, 'address'>>(addressJson(inProfile(ctx, options.profile), 0)),
+  );
 
 /** An item of the address list. */
-export const addressListItem = (options: AddressOptions = {}): fc.Arbitrary<AddressListItem> =>
+export const addressListItem = <P extends Profile = 'spec'>(
+  options: AddressOptions & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'addressListItem'>> =>
   addressFragment(options, true).map(({ ctx, transactionsCount }) => {
     const index = ctx.chain.indexes.at(0)!;
     const counted = createViewContext(
@@ -262,9 +338,9 @@ export const addressListItem = (options: AddressOptions = {}): fc.Arbitrary<Addr
         ...ctx.chain,
         indexes: [{ ...index, transactions: new Int32Array(transactionsCount) }, ...[...ctx.chain.indexes].slice(1)],
       },
-      'spec',
+      options.profile ?? 'spec',
     );
-    return asClientSees<AddressListItem>(addressListItemJson(counted, 0));
+    return asClientSees<ProfileShape<P, 'addressListItem'>>(addressListItemJson(counted, 0));
   });
 
 /** A fragment with a token contract (0) and a holder (1). */
@@ -289,24 +365,33 @@ function tokenFragment(type?: TokenType) {
 }
 
 /** A token object. */
-export const token = (options: { type?: TokenType } = {}): fc.Arbitrary<Token> =>
-  tokenFragment(options.type).map(({ accounts }) => asClientSees<Token>(tokenJson(fragmentContext({ accounts }), 0)));
+export const token = <P extends Profile = 'spec'>(
+  options: { type?: TokenType } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'token'>> =>
+  tokenFragment(options.type).map(({ accounts }) =>
+    asClientSees<ProfileShape<P, 'token'>>(tokenJson(inProfile(fragmentContext({ accounts }), options.profile), 0)),
+  );
 
 const nftTypes: readonly TokenType[] = ['ERC-721', 'ERC-1155', 'ERC-404'];
 
 /** A token instance (an NFT or an ERC-1155 id) with its token. */
-export const tokenInstance = (
-  options: { tokenType?: Exclude<TokenType, 'ERC-20'> } = {},
-): fc.Arbitrary<TokenInstance> =>
+export const tokenInstance = <P extends Profile = 'spec'>(
+  options: { tokenType?: Exclude<TokenType, 'ERC-20'> } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'tokenInstance'>> =>
   (options.tokenType ? fc.constant(options.tokenType) : fc.constantFrom(...nftTypes))
     .chain((type) => fc.record({ f: tokenFragment(type), id: fc.bigInt({ min: 0n, max: 10n ** 12n }) }))
     .map(({ f, id }) => {
-      const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map([[`0:${id}`, 1]]) });
-      return asClientSees<TokenInstance>(JSON.stringify(tokenInstanceOut(ctx, 0, id, 1)));
+      const ctx = inProfile(
+        fragmentContext({ accounts: f.accounts, nftOwners: new Map([[`0:${id}`, 1]]) }),
+        options.profile,
+      );
+      return asClientSees<ProfileShape<P, 'tokenInstance'>>(JSON.stringify(tokenInstanceOut(ctx, 0, id, 1)));
     });
 
 /** A row of an address's token balances. */
-export const tokenBalance = (options: { tokenType?: TokenType } = {}): fc.Arbitrary<AddressTokenBalanceItem> =>
+export const tokenBalance = <P extends Profile = 'spec'>(
+  options: { tokenType?: TokenType } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'tokenBalance'>> =>
   fc
     .record({
       f: tokenFragment(options.tokenType),
@@ -315,20 +400,23 @@ export const tokenBalance = (options: { tokenType?: TokenType } = {}): fc.Arbitr
       count: fc.integer({ min: 1, max: 50 }),
     })
     .map(({ f, id, value, count }) => {
-      const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map([[`0:${id}`, 1]]) });
+      const ctx = inProfile(
+        fragmentContext({ accounts: f.accounts, nftOwners: new Map([[`0:${id}`, 1]]) }),
+        options.profile,
+      );
       const holding =
         f.type === 'ERC-20'
           ? { tokenId: 0, nftId: null, value: value + 1n }
           : f.type === 'ERC-721'
             ? { tokenId: 0, nftId: null, value: BigInt(count) }
             : { tokenId: 0, nftId: id, value: f.type === 'ERC-404' ? 10n ** 18n : value + 1n };
-      return asClientSees<AddressTokenBalanceItem>(tokenBalanceJson(ctx, holding, 1));
+      return asClientSees<ProfileShape<P, 'tokenBalance'>>(tokenBalanceJson(ctx, holding, 1));
     });
 
 /** An NFT collection an address holds, with up to 9 instances. */
-export const nftCollection = (
-  options: { tokenType?: Exclude<TokenType, 'ERC-20'> } = {},
-): fc.Arbitrary<NftCollectionItem> =>
+export const nftCollection = <P extends Profile = 'spec'>(
+  options: { tokenType?: Exclude<TokenType, 'ERC-20'> } & ProfileOption<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'nftCollection'>> =>
   (options.tokenType ? fc.constant(options.tokenType) : fc.constantFrom(...nftTypes))
     .chain((type) =>
       fc.record({
@@ -341,19 +429,26 @@ export const nftCollection = (
       const sorted = [...ids].sort((a, b) => (a < b ? -1 : 1));
       const unit = f.type === 'ERC-404' ? 10n ** 18n : f.type === 'ERC-721' ? 1n : amount;
       const instances = sorted.map((id) => ({ id, value: unit }));
-      const ctx = fragmentContext({ accounts: f.accounts, nftOwners: new Map(sorted.map((id) => [`0:${id}`, 1])) });
-      return asClientSees<NftCollectionItem>(
+      const ctx = inProfile(
+        fragmentContext({ accounts: f.accounts, nftOwners: new Map(sorted.map((id) => [`0:${id}`, 1])) }),
+        options.profile,
+      );
+      return asClientSees<ProfileShape<P, 'nftCollection'>>(
         nftCollectionJson(ctx, { tokenId: 0, amount: unit * BigInt(instances.length), instances }, 1),
       );
     });
 
-export interface SmartContractOptions extends Pick<ContractOptions, 'kind'> {
+export interface SmartContractOptions<P extends Profile = 'spec'>
+  extends Pick<ContractOptions, 'kind'>,
+    ProfileOption<P> {
   /** false: the bytecode-only answer of an unverified contract. */
   readonly verified?: boolean;
 }
 
 /** A smart contract record: verified (fully or partially) or the bytecode of an unverified one. */
-export const smartContract = (options: SmartContractOptions = {}): fc.Arbitrary<SmartContract> => {
+export const smartContract = <P extends Profile = 'spec'>(
+  options: SmartContractOptions<P> = {},
+): fc.Arbitrary<ProfileShape<P, 'smartContract'>> => {
   const verification: fc.Arbitrary<Verification> =
     options.verified === undefined
       ? fc.constantFrom('full', 'partial', 'none')
@@ -378,7 +473,7 @@ export const smartContract = (options: SmartContractOptions = {}): fc.Arbitrary<
           blocks: [r.creation.block],
           transactions: [stubTransaction(r.creation.hash, r.creation.block.height)],
         });
-        return asClientSees<SmartContract>(smartContractJson(ctx, 0));
+        return asClientSees<ProfileShape<P, 'smartContract'>>(smartContractJson(inProfile(ctx, options.profile), 0));
       }),
   );
 };

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import * as arb from '../../src/arbitraries/index.js';
 import { createApi } from '../../src/app/createApi.js';
 import { getUrl } from '../../src/rest/walkPages.js';
-import { schemas } from '../../src/schemas/index.js';
+import { blockscoutSchemas, schemas } from '../../src/schemas/index.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { expectValid } from '../support/expectValid.js';
 import { buildChain } from '../../generators/buildChain.js';
@@ -64,6 +64,36 @@ describe('every value is valid', () => {
       expect(p.items.length).toBeLessThanOrEqual(8);
       if (p.items.length === 0) expect(p.next_page_params).toBeNull();
     });
+  });
+});
+
+describe('with profile: blockscout, every value is valid against Blockscout’s schema', () => {
+  const profile = 'blockscout' as const;
+  const cases: [string, fc.Arbitrary<unknown>, z.ZodType][] = [
+    ['addressRef', arb.addressRef({ profile }), blockscoutSchemas.addressRef],
+    ['address', arb.address({ profile }), blockscoutSchemas.address],
+    ['addressListItem', arb.addressListItem({ profile }), blockscoutSchemas.topAddress],
+    ['token', arb.token({ profile }), blockscoutSchemas.token],
+    ['tokenInstance', arb.tokenInstance({ profile }), blockscoutSchemas.tokenInstance],
+    ['tokenBalance', arb.tokenBalance({ profile }), blockscoutSchemas.tokenBalance],
+    ['nftCollection', arb.nftCollection({ profile }), blockscoutSchemas.nftCollection],
+    ['transaction', arb.transaction({ profile, status: 'error' }), blockscoutSchemas.transaction],
+    ['transaction', arb.transaction({ profile }), blockscoutSchemas.transaction],
+    ['tokenTransfer', arb.tokenTransfer({ profile }), blockscoutSchemas.tokenTransfer],
+    ['block', arb.block({ profile }), blockscoutSchemas.block],
+    ['internalTransaction', arb.internalTransaction({ profile }), blockscoutSchemas.internalTransaction],
+    ['withdrawal', arb.withdrawal({ profile }), blockscoutSchemas.withdrawal],
+    ['smartContract', arb.smartContract({ profile }), blockscoutSchemas.smartContract],
+  ];
+  it.each(cases)('%s: 300 values', (_, arbitrary, schema) => everyValue(arbitrary, schema, () => {}, 300));
+
+  it('is typed in Blockscout’s shape and differs from the spec’s where the profiles do', () => {
+    const [t] = fc.sample(arb.transaction({ profile, kind: 'token_transfer' }), { numRuns: 1, seed: 3 });
+    // Blockscout sends no token transfers inside a listed transaction; the spec embeds them.
+    expect(t!.token_transfers).toBeNull();
+    const [spec] = fc.sample(arb.transaction({ kind: 'token_transfer' }), { numRuns: 1, seed: 3 });
+    expect(spec!.token_transfers).not.toBeNull();
+    expect(t!.hash).toBe(spec!.hash);
   });
 });
 
