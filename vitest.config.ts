@@ -9,6 +9,7 @@ const FAST = [
   'test/chain.laws.test.ts',
   'test/rpc/agreement.laws.test.ts',
   'test/architecture.test.ts',
+  'test/stats/**/*.test.ts',
 ];
 
 /** Minutes of load, long property runs, the packed tarball. */

@@ -7,10 +7,12 @@ import { ALL_ROUTES, openApiModule } from '../openapi/openApiEndpoint.js';
 import { createRestApi, type RestApi } from '../rest/restApi.js';
 import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
+import { csvExportRoutes } from './csvExportRoutes.js';
 import { etherscanRoutes } from './etherscanRoutes.js';
 import { etherscanModule } from './nodeModule.js';
 import type { Verifier } from '../etherscan/envelope.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
+import { statsRoutes } from './statsRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
 
 /** Every API over one chain, and the HTTP answers they give. */
@@ -41,7 +43,12 @@ export function createChainApp(
   const etherscan = etherscanRoutes(chain, mempool, verifier);
   const answer = cachedAnswers({
     api: rest,
-    routes: [...scenarioRoutes(chain, profile, start), etherscan.get],
+    routes: [
+      ...scenarioRoutes(chain, profile, start),
+      csvExportRoutes(rest.context),
+      etherscan.get,
+      statsRoutes(chain, mempool),
+    ],
     posts: [...posts, ...etherscan.posts],
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
   });

@@ -21,6 +21,18 @@ export function callData(call: Call, abi?: Abi): `0x${string}` {
   return AbiFunctions.encodeData(functionOf(call, abi), call.args as never);
 }
 
+const SELECTORS = new WeakMap<AbiFunction, `0x${string}`>();
+
+/** A function's 4-byte selector (hashed once per ABI entry). */
+export function functionSelector(fn: AbiFunction): `0x${string}` {
+  let selector = SELECTORS.get(fn);
+  if (!selector) SELECTORS.set(fn, (selector = AbiFunctions.getSelector(fn)));
+  return selector;
+}
+
+/** The call's 4-byte selector, without encoding its arguments. */
+export const callSelector = (call: Call, abi?: Abi): `0x${string}` => functionSelector(functionOf(call, abi));
+
 /** A decoded value as the explorer prints it: every value a string, arrays as JSON text. */
 function printValue(parameter: AbiParameter, value: unknown): string {
   if (parameter.type.endsWith(']')) {

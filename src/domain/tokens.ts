@@ -174,3 +174,14 @@ export const nftsHeldBy = (
           (a.id > b.id ? -1 : a.id < b.id ? 1 : 0),
       );
   });
+
+/** The token transfers an address takes part in (as sender or receiver) or, as a token contract, emits: chain order. */
+export const transfersInvolving = (facts: Facts, id: AccountId): Int32Array => {
+  const own = facts.chain.indexes.at(id)!.tokenTransfers;
+  const emitted = facts.chain.accounts[id]!.contract?.token ? transfersOfToken(facts, id) : undefined;
+  if (!emitted?.length) return own;
+  return memoList(facts, `transfers-involving:${id}`, () => {
+    const merged = new Set([...own, ...emitted]);
+    return Int32Array.from(merged).sort();
+  });
+};

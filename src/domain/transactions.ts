@@ -1,4 +1,11 @@
-import { type AccountId, type Block, NONE, type TokenTransfer, type Transaction } from '../chain/types.js';
+import {
+  type AccountId,
+  type Block,
+  type InternalTransaction,
+  NONE,
+  type TokenTransfer,
+  type Transaction,
+} from '../chain/types.js';
 import { creationInput } from './contracts.js';
 import { customAbiOf } from './customAbi.js';
 import type { Facts } from './facts.js';
@@ -57,3 +64,19 @@ export function internalCountOf(facts: Facts, block: Block): number {
     count += facts.chain.transactions.at(i)!.internalCount;
   return count;
 }
+
+/** How the explorer words a mined transaction's outcome (its `result`): `success`, or the error. */
+export const resultOf = (transaction: Transaction): string =>
+  transaction.status === 'ok' ? 'success' : 'execution reverted';
+
+/** The first four bytes of a transaction's input (its method selector), or null when the input is shorter. */
+export function selectorOf(facts: Facts, index: number): string | null {
+  const t = facts.chain.transactions.at(index)!;
+  if (t.call && !t.signed)
+    return lazyModules.abi.get().callSelector(t.call, customAbiOf(facts.chain, t.call.contractKind, t.toId));
+  const input = inputOf(facts, index);
+  return input.length >= 10 ? input.slice(0, 10) : null;
+}
+
+/** Gas an internal call used: none for one that succeeded (the mock's calls cost their transaction only; its raw trace says 0x0), unknown for one that failed. */
+export const internalGasUsedOf = (internal: InternalTransaction): bigint | null => (internal.success ? 0n : null);

@@ -1,22 +1,9 @@
-import { chainTotals } from '../domain/chainStats.js';
+import { blockCountdown } from '../domain/blockCountdown.js';
+import { elixirFloat } from '../domain/elixirFloat.js';
 import { type Action, type EtherscanAnswer, type EtherscanContext, fail, ok, sorted } from './envelope.js';
 import { integerOf } from './params.js';
 
 const required = (name: string) => `Query parameter '${name}' is required`;
-
-/**
- * A float as Elixir's `to_string` writes it (Erlang's shortest round trip): `150.0`, `12345.6`,
- * but `1.0e3` and `3.6e3` where the exponent form is shorter. For values of at least 1.
- */
-export function elixirFloat(x: number): string {
-  const [whole, fraction = ''] = String(x).split('.');
-  if (fraction) return `${whole}.${fraction}`;
-  const digits = whole!.replace(/0+$/, '');
-  const place = whole!.length;
-  const length = digits.length;
-  const fixedFits = place - length + 2 <= String(place - 1).length + 1 + (length === 1 ? 2 : 1);
-  return fixedFits ? `${whole}.0` : `${digits[0]}.${digits.slice(1) || '0'}e${place - 1}`;
-}
 
 /** A block number parameter, or the explorer's error for it. */
 function blockNumber(value: string | undefined): number | EtherscanAnswer {
@@ -55,16 +42,14 @@ const getblockreward: Action = (ctx, params) => {
 const getblockcountdown: Action = (ctx, params) => {
   const n = blockNumber(params.get('blockno'));
   if (typeof n !== 'number') return n;
-  const current = ctx.chain.headHeight;
-  const remaining = n - current;
-  if (remaining <= 0) return fail('Error! Block number already pass');
-  const seconds = chainTotals(ctx.facts).averageBlockTimeMs / 1000;
+  const countdown = blockCountdown(ctx.facts, n);
+  if (!countdown) return fail('Error! Block number already pass');
   return ok(
     sorted({
-      CurrentBlock: String(current),
+      CurrentBlock: String(countdown.current),
       CountdownBlock: String(n),
-      RemainingBlock: String(remaining),
-      EstimateTimeInSec: elixirFloat(Math.round(remaining * seconds * 10) / 10),
+      RemainingBlock: String(countdown.remaining),
+      EstimateTimeInSec: elixirFloat(countdown.estimatedSeconds),
     }),
   );
 };

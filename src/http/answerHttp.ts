@@ -30,6 +30,8 @@ export interface RouteAnswer {
   readonly status: number;
   readonly body: string | Uint8Array;
   readonly contentType?: string;
+  /** Headers besides the content type (a download's disposition and cookie). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Answers a GET for a path outside the API, or undefined when it does not know the path. */
@@ -78,6 +80,18 @@ const bodyHeaders = (contentType: string, length: number): Record<string, string
   'content-type': contentType,
   'content-length': String(length),
 });
+
+/** The headers of an answer that may name its own content type and extra headers (JSON, and none, by default). */
+const answerHeaders = (
+  answer: {
+    readonly contentType?: string | undefined;
+    readonly headers?: Readonly<Record<string, string>> | undefined;
+  },
+  length: number,
+): Record<string, string> => {
+  const headers = bodyHeaders(answer.contentType ?? JSON_TYPE, length);
+  return answer.headers ? { ...headers, ...answer.headers } : headers;
+};
 
 const json = (status: number, message: string, extra: Record<string, string> = {}): HttpAnswer => {
   const body = utf8(JSON.stringify({ message }));
@@ -135,7 +149,7 @@ function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, quer
     const { body } = answer;
     return {
       status: answer.status,
-      headers: bodyHeaders(answer.contentType ?? JSON_TYPE, typeof body === 'string' ? byteLength(body) : body.length),
+      headers: answerHeaders(answer, typeof body === 'string' ? byteLength(body) : body.length),
       body,
     };
   } catch (error) {
@@ -161,7 +175,7 @@ function route(app: HttpRoutes, url: string): HttpAnswer {
       const body = utf8(response.body);
       return {
         status: response.status,
-        headers: bodyHeaders(JSON_TYPE, body.length),
+        headers: answerHeaders(response, body.length),
         body,
       };
     }
@@ -171,7 +185,7 @@ function route(app: HttpRoutes, url: string): HttpAnswer {
       const body = typeof answer.body === 'string' ? utf8(answer.body) : answer.body;
       return {
         status: answer.status,
-        headers: bodyHeaders(answer.contentType ?? JSON_TYPE, body.length),
+        headers: answerHeaders(answer, body.length),
         body,
       };
     }

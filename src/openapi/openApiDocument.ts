@@ -1,3 +1,4 @@
+import { CSV_ROUTES } from '../rest/csv/csvRoutes.js';
 import { ROUTES } from '../rest/routes.js';
 import { z } from 'zod';
 import type { ApiHandler } from '../rest/response.js';
@@ -165,6 +166,26 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string, 
           200: {
             description: 'Success.',
             content: { 'application/json': { schema: ref(routes.get(route.template)!.id) } },
+          },
+          400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
+          404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },
+          422: { description: 'Invalid parameter(s).', content: { 'application/json': { schema: errorRef } } },
+        },
+      },
+    };
+  }
+  // The synchronous CSV exports: their bodies are CSV files, their errors the API's JSON.
+  for (const route of CSV_ROUTES) {
+    const names = [...route.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    paths[route.template] = {
+      get: {
+        operationId: `get${pascal(route.template)}`,
+        summary: `GET ${route.template}: a CSV export, as explorer pages download it.`,
+        parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        responses: {
+          200: {
+            description: 'The CSV file (RFC 4180, a header row first), sent as an attachment.',
+            content: { 'application/csv': { schema: { type: 'string' } } },
           },
           400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
           404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },

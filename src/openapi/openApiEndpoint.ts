@@ -2,6 +2,7 @@ import { lazyModule } from '../lazy/lazyModule.js';
 import type { RestContext } from '../rest/context.js';
 import type { EndpointHandler } from '../rest/endpoint.js';
 import type { ApiResponse } from '../rest/response.js';
+import { CSV_ROUTES } from '../rest/csv/csvRoutes.js';
 import { type Route, ROUTES, routeMatcher } from '../rest/routes.js';
 import { VERSION } from '../version.js';
 
@@ -27,5 +28,5 @@ const openapi: EndpointHandler = (ctx) => {
 
 export const OPENAPI_ROUTE: Route = { template: '/openapi', handler: openapi };
 
-/** Every route of the REST API, the OpenAPI document's included. */
-export const ALL_ROUTES: readonly Route[] = [...ROUTES, OPENAPI_ROUTE];
+/** Every route of the REST API, the CSV exports' and the OpenAPI document's included. */
+export const ALL_ROUTES: readonly Route[] = [...ROUTES, ...CSV_ROUTES, OPENAPI_ROUTE];

@@ -112,6 +112,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'smart contract', field: 'license_type', blockscout: 'added: "mit"', source: `${SCHEMAS}/smart_contract.ex` },
   { resource: 'smart contract', field: 'certified', blockscout: 'added: false', source: `${SCHEMAS}/smart_contract.ex` },
   { resource: 'smart contract', field: 'is_blueprint', blockscout: 'added: false', source: `${SCHEMAS}/smart_contract.ex` },
+  { resource: 'advanced filter item', field: 'total', blockscout: 'a token transfer row\'s total as the token transfer\'s: by token type', source: `${VIEWS}/advanced_filter_view.ex` },
   { resource: 'errors', field: 'message', blockscout: '422 bodies are {errors: [...]} only', source: 'open_api_spex JsonRenderErrorV2 (json_render_error_v2: true in every v2 controller)' },
 ];
 

@@ -5,8 +5,12 @@
  */
 export interface ApiResponse {
   readonly status: number;
-  /** JSON text. */
+  /** JSON text, unless `contentType` says otherwise. */
   readonly body: string;
+  /** The body's media type when it is not JSON (a CSV export's). */
+  readonly contentType?: string;
+  /** Headers the answer carries besides the content type (a download's disposition and cookie). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { createRestContext, type RestContext } from './context.js';
 import { ApiError, errorResponse, INTERNAL_ERROR, unknownAction } from './errors.js';
 import { decodeSegment } from './params.js';
 import type { ApiHandler, ApiResponse } from './response.js';
+import { CSV_ROUTES } from './csv/csvRoutes.js';
 import { type Route, ROUTES, routeMatcher, type RouteMatcher } from './routes.js';
 
 const PREFIX = '/api/v2';
@@ -18,7 +19,7 @@ export interface CreateApiOptions {
   readonly onError?: (error: unknown, pathname: string) => void;
   /** The transactions in front of the head (default: none). */
   readonly mempool?: () => Mempool | undefined;
-  /** The routes served (default `ROUTES`; the app adds the OpenAPI document's). */
+  /** The routes served (default `ROUTES` and `CSV_ROUTES`; the app adds the OpenAPI document's). */
   readonly routes?: readonly Route[];
 }
 
@@ -60,7 +61,7 @@ export interface RestApi extends ApiHandler {
  */
 export function createRestApi(chain: Chain, options: CreateApiOptions = {}): RestApi {
   const context = createRestContext(chain, options.profile, options.mempool);
-  const match = routeMatcher(options.routes ?? ROUTES);
+  const match = routeMatcher(options.routes ?? [...ROUTES, ...CSV_ROUTES]);
   const onError =
     options.onError ??
     ((error: unknown, pathname: string) => console.error(`explorer-mock: 500 on ${pathname}:`, error));

@@ -23,7 +23,16 @@ import {
   smartContracts,
   withdrawalCounters,
 } from './endpoints/chainLists.js';
-import { backendVersion, indexingStatus, mainPageBlocks, mainPageTransactions } from './endpoints/mainPage.js';
+import { advancedFilterMethods, advancedFilters } from './endpoints/advancedFilters.js';
+import { blockCountdown } from './endpoints/blockCountdown.js';
+import {
+  backendConfig,
+  backendVersion,
+  contractLanguages,
+  csvExportConfig,
+  indexerConfig,
+} from './endpoints/config.js';
+import { indexingStatus, mainPageBlocks, mainPageTransactions } from './endpoints/mainPage.js';
 import { checkRedirect, quickSearch, search } from './endpoints/search.js';
 import { smartContract } from './endpoints/smartContract.js';
 import { marketChart, stats, transactionsChart, transactionStats } from './endpoints/stats.js';
@@ -72,6 +81,7 @@ export const ROUTES: readonly Route[] = [
   { template: '/blocks/{block_number_or_hash}', handler: block },
   { template: '/blocks/{block_number_or_hash}/withdrawals', handler: blockWithdrawals },
   { template: '/blocks/{block_number_or_hash}/internal-transactions', handler: blockInternalTransactions },
+  { template: '/blocks/{block_number_or_hash}/countdown', handler: blockCountdown },
   { template: '/transactions', handler: transactions },
   { template: '/transactions/stats', handler: transactionStats },
   { template: '/transactions/{transaction_hash}', handler: transaction },
@@ -109,6 +119,12 @@ export const ROUTES: readonly Route[] = [
   { template: '/stats/charts/transactions', handler: transactionsChart },
   { template: '/stats/charts/market', handler: marketChart },
   { template: '/config/backend-version', handler: backendVersion },
+  { template: '/config/backend', handler: backendConfig },
+  { template: '/config/csv-export', handler: csvExportConfig },
+  { template: '/config/smart-contracts/languages', handler: contractLanguages },
+  { template: '/config/indexer', handler: indexerConfig },
+  { template: '/advanced-filters', handler: advancedFilters },
+  { template: '/advanced-filters/methods', handler: advancedFilterMethods },
   { template: '/search', handler: search },
   { template: '/search/quick', handler: quickSearch },
   { template: '/search/check-redirect', handler: checkRedirect },

@@ -25,6 +25,8 @@ export interface Resources {
   readonly tokenInstance: z.ZodType;
   readonly tokenInstanceInList: z.ZodType;
   readonly tokenTransfer: z.ZodType;
+  /** A token transfer's `total`. */
+  readonly tokenTransferTotal: z.ZodType;
   readonly transaction: z.ZodType;
   readonly transactionDetail: z.ZodType;
   /** A transaction in the mempool, as `/transactions?filter=pending` lists it and its detail shows it. */
@@ -225,18 +227,72 @@ const searchResult = z.union([
     is_smart_contract_address: z.literal(true),
   }),
   z.strictObject({
-    type: z.enum(['address', 'contract', 'label']),
+    type: z.enum(['address', 'contract', 'label', 'ens_domain']),
     name: z.string().nullable(),
     address_hash: addressHash,
     url: z.string(),
     is_smart_contract_verified: z.boolean(),
-    ens_info: z.record(z.string(), z.unknown()).nullable(),
+    // What the name service (BENS) says of an ENS name: `Search.search_ens_name_in_bens`.
+    ens_info: z
+      .strictObject({
+        address_hash: addressHash.nullable(),
+        expiry_date: z.string().nullable(),
+        name: z.string(),
+        names_count: integer,
+        protocol: z.record(z.string(), z.unknown()).nullable(),
+        protocol_dapp_logo: z.string().nullable(),
+        protocol_dapp_url: z.string().nullable(),
+      })
+      .nullable(),
     certified: z.boolean(),
     priority: integer,
     reputation: z.enum(['ok', 'scam']),
     is_smart_contract_address: z.boolean(),
   }),
 ]);
+
+/** `AdvancedFilter` (`schemas/api/v2/advanced_filter.ex`): one row of the activity listing. */
+const advancedFilterItem = (r: Resources) =>
+  z.strictObject({
+    hash: fullHash,
+    type: z.enum([
+      'coin_transfer',
+      'contract_interaction',
+      'contract_creation',
+      'ERC-20',
+      'ERC-721',
+      'ERC-1155',
+      'ERC-404',
+      'ERC-7984',
+    ]),
+    status: z.string(),
+    method: z.string().nullable(),
+    from: r.addressRef.nullable(),
+    to: r.addressRef.nullable(),
+    created_contract: r.addressRef.nullable(),
+    value: integerString.nullable(),
+    total: r.tokenTransferTotal.nullable(),
+    token: r.token.nullable(),
+    timestamp,
+    block_number: integer,
+    transaction_index: integer,
+    internal_transaction_index: integer.nullable(),
+    token_transfer_index: integer.nullable(),
+    token_transfer_batch_index: integer.nullable(),
+    // The schema says non-null, but the explorer's view leaves a failed internal call's fee nil (no gas used is known).
+    fee: integerString.nullable(),
+  });
+
+const advancedFilterCursor = z.strictObject({
+  block_number: integer,
+  transaction_index: integer,
+  internal_transaction_index: integer.nullable(),
+  token_transfer_index: integer.nullable(),
+  token_transfer_batch_index: integer.nullable(),
+  items_count: integer,
+});
+
+const contractMethod = z.strictObject({ method_id: z.string().regex(/^0x[0-9a-f]{8}$/), name: z.string() });
 
 const counts = (...keys: string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, integerString])));
 const day = z.string().regex(/^\d{4}-\d\d-\d\d$/);
@@ -327,6 +383,37 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
       ),
     }),
     '/config/backend-version': z.strictObject({ backend_version: z.string().nullable() }),
+    '/config/backend': z.strictObject({ chain_type: z.string().nullable(), openapi_spec_folder_name: z.string() }),
+    '/config/csv-export': z.strictObject({ limit: integer, async_enabled: z.boolean() }),
+    '/config/smart-contracts/languages': z.strictObject({ languages: z.array(z.string()) }),
+    '/config/indexer': z.strictObject(
+      Object.fromEntries(
+        [
+          'indexer_enabled',
+          'internal_transactions_fetcher_enabled',
+          'pending_transactions_fetcher_enabled',
+          'block_reward_fetcher_enabled',
+          'token_instance_retry_fetcher_enabled',
+          'token_instance_sanitize_fetcher_enabled',
+        ].map((k) => [k, z.boolean()]),
+      ),
+    ),
+    '/blocks/{block_number_or_hash}/countdown': z.strictObject({
+      current_block_number: integerString,
+      countdown_block_number: integerString,
+      remaining_blocks_count: integerString,
+      // An Elixir float: `404868.0`, or `1.08e17` where that is shorter.
+      estimated_time_in_seconds: z.string().regex(/^[0-9]+\.[0-9]+(e[0-9]+)?$/),
+    }),
+    '/advanced-filters': z.strictObject({
+      items: z.array(advancedFilterItem(r)),
+      search_params: z.strictObject({
+        methods: z.record(z.string(), z.string()),
+        tokens: z.record(z.string(), r.token),
+      }),
+      next_page_params: advancedFilterCursor.nullable(),
+    }),
+    '/advanced-filters/methods': z.array(contractMethod),
     '/search': paged(searchResult),
     '/search/quick': z.array(searchResult).max(50),
     '/search/check-redirect': z.strictObject({

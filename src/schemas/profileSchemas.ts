@@ -27,6 +27,7 @@ import {
 } from './blockscout/tokenInstance.js';
 import {
   tokenTransfer as bsTokenTransfer,
+  tokenTransferTotal as bsTokenTransferTotal,
   transaction as bsTransaction,
   transactionDetail as bsTransactionDetail,
 } from './blockscout/transaction.js';
@@ -48,6 +49,7 @@ const specResources: Resources = {
   tokenInstance,
   tokenInstanceInList: tokenInstance.extend({ token_type: tokenType, value: wei }),
   tokenTransfer,
+  tokenTransferTotal: tokenTransfer.shape.total,
   transaction,
   transactionDetail: transaction,
   pendingTransaction: specPendingTransaction,
@@ -65,6 +67,7 @@ const blockscoutResources: Resources = {
   tokenInstance: bsTokenInstance,
   tokenInstanceInList: bsTokenInstanceInList,
   tokenTransfer: bsTokenTransfer,
+  tokenTransferTotal: bsTokenTransferTotal,
   transaction: bsTransaction,
   transactionDetail: bsTransactionDetail,
   pendingTransaction: bsPendingTransaction,

@@ -1,7 +1,7 @@
 import { TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
-import { feesOf, inputOf, itemsOf } from '../domain/transactions.js';
+import { feesOf, inputOf, itemsOf, resultOf } from '../domain/transactions.js';
 import type { Shape, TransactionForm } from '../profiles/shapes.js';
 import type { Profile } from '../schemas/profile.js';
 import { addressRef, addressRefOrNull } from './addressRef.js';
@@ -47,7 +47,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     type: t.type,
     status: t.status,
     method: methodName(t),
-    result: t.status === 'ok' ? 'success' : 'execution reverted',
+    result: resultOf(t),
     revert_reason: t.revertReason,
     confirmations: chain.headHeight - t.block + 1,
     confirmation_duration: [0, pendingMs],

@@ -9,7 +9,10 @@ import { blockscoutFormat, DIFFERENCES } from '../../src/profiles/blockscout.js'
 import { specFormat } from '../../src/profiles/spec.js';
 import { errorResponse, invalidParameter } from '../../src/rest/errors.js';
 import type { Profile } from '../../src/schemas/profile.js';
+import { activityAfter } from '../../src/domain/activityItems.js';
+import { activityRowOf } from '../../src/domain/activityRow.js';
 import { addressJson, addressListItemJson } from '../../src/views/address.js';
+import { advancedFilterItemJson } from '../../src/views/advancedFilterItem.js';
 import { addressRef } from '../../src/views/addressRef.js';
 import { blockDetailJson, blockJson } from '../../src/views/block.js';
 import { createViewContext, type ViewContext } from '../../src/views/context.js';
@@ -68,6 +71,10 @@ function render(chain: Chain, profile: Profile): Map<string, Json[]> {
   for (const [key, owner] of chain.nftOwners) {
     const [token, id] = key.split(':');
     add('token instance', tokenInstanceJson(ctx, Number(token), BigInt(id!), owner));
+  }
+  for (const item of activityAfter(chain, null)) {
+    const row = activityRowOf(ctx.facts, item);
+    add('advanced filter item', advancedFilterItemJson(ctx, row, row.fee));
   }
   const error = errorResponse(
     invalidParameter('/filter', 'Invalid value for enum'),

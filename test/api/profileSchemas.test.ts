@@ -33,6 +33,18 @@ function urls(): string[] {
     '/stats/charts/transactions',
     '/stats/charts/market',
     '/config/backend-version',
+    '/config/backend',
+    '/config/csv-export',
+    '/config/smart-contracts/languages',
+    '/config/indexer',
+    `/blocks/${chain.headHeight + 10}/countdown`,
+    '/advanced-filters',
+    '/advanced-filters?transaction_types=ERC-721,ERC-1155,ERC-404',
+    '/advanced-filters?transaction_types=contract_creation,coin_transfer&methods=0xa9059cbb',
+    `/advanced-filters?token_contract_address_hashes_to_include=${chain.handles.erc20Token},native`,
+    '/advanced-filters/methods',
+    '/advanced-filters/methods?q=0xa9059cbb',
+    '/advanced-filters/methods?q=0x12345678',
     '/tokens',
   ];
   const kinds = new Map<string, number>();
@@ -158,6 +170,11 @@ for (const profile of PROFILES) {
         '/addresses?items_count=x',
         '/nowhere',
         `/tokens/0x${'5e'.repeat(20)}`,
+        '/blocks/3/countdown',
+        '/blocks/-1/countdown',
+        '/advanced-filters?block_number=x',
+        `/addresses/0x${'5e'.repeat(20)}/transactions/csv?from_period=null&to_period=null`,
+        `/addresses/${accounts[0]!.hash}/logs/csv`,
       ];
       for (const url of bad) expect(get(url).status, url).toBeGreaterThanOrEqual(400);
     });

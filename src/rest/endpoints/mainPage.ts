@@ -1,4 +1,3 @@
-import { VERSION } from '../../version.js';
 import { blockJson } from '../../views/block.js';
 import { transactionJson } from '../../views/transaction.js';
 import type { EndpointHandler } from '../endpoint.js';
@@ -27,7 +26,3 @@ export const indexingStatus: EndpointHandler = () =>
     indexed_blocks_ratio: '1.00',
     indexed_internal_transactions_ratio: '1.00',
   });
-
-/** `/config/backend-version`. */
-export const backendVersion: EndpointHandler = () =>
-  jsonResponse(200, { backend_version: `v11.2.7-explorer-mock.${VERSION}` });

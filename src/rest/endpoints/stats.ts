@@ -1,5 +1,6 @@
 import { marketValue } from '../../domain/amounts.js';
 import { chainTotals, GAS_PRICE_TIERS, lastDay, transactionsByDay } from '../../domain/chainStats.js';
+import { coinPriceHistory } from '../../domain/coinPrices.js';
 import { isoTimestamp } from '../../views/isoTimestamp.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { jsonResponse } from '../response.js';
@@ -70,15 +71,13 @@ export const transactionsChart: EndpointHandler = (ctx) =>
       .map(([date, count]) => ({ date, transactions_count: count })),
   });
 
-/** `/stats/charts/market`: the coin's price history (one point: the chain's exchange rate). */
+/** `/stats/charts/market`: the coin's market history, newest first (one day: the head's, at the chain's exchange rate). */
 export const marketChart: EndpointHandler = (ctx) =>
   jsonResponse(200, {
     available_supply: String(ctx.chain.totalSupply / 10n ** 18n),
-    chart_data: [
-      {
-        date: isoTimestamp(ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp).slice(0, 10),
-        closing_price: ctx.chain.exchangeRate,
-        market_cap: marketValue(ctx.chain.exchangeRate, ctx.chain.totalSupply, 18),
-      },
-    ],
+    chart_data: [...coinPriceHistory(ctx.facts)].reverse().map((day) => ({
+      date: day.day,
+      closing_price: day.closing,
+      market_cap: marketValue(day.closing, ctx.chain.totalSupply, 18),
+    })),
   });

@@ -24,12 +24,15 @@ const totalErc1155 = z.strictObject({
   token_instance: tokenInstance.nullable(),
 });
 
+/** A token transfer's `total`, by token type (`TokenTransfer.Total*`). */
+export const tokenTransferTotal = z.union([totalErc1155, totalErc721, totalFungible]);
+
 export const tokenTransfer = z
   .strictObject({
     transaction_hash: fullHash,
     from: addressRef,
     to: addressRef,
-    total: z.union([totalErc1155, totalErc721, totalFungible]).nullable(),
+    total: tokenTransferTotal.nullable(),
     token,
     type: z.enum(['token_burning', 'token_minting', 'token_spawning', 'token_transfer']),
     timestamp: timestamp.nullable(),

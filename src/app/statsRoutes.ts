@@ -1,0 +1,18 @@
+import type { Chain } from '../chain/types.js';
+import { factsOf } from '../domain/facts.js';
+import type { Mempool } from '../domain/mempool.js';
+import type { ExtraRoute } from '../http/answerHttp.js';
+import { STATS_SERVICE_PREFIX, statsAnswer } from '../stats/statsApi.js';
+
+/**
+ * The Blockscout stats service over a chain, under `/stats-service` (the frontend's
+ * `NEXT_PUBLIC_STATS_API_BASE_PATH`): its API (`/api/v1/…`) and `/health`. Any other path under the
+ * prefix is the service's 404.
+ */
+export function statsRoutes(chain: Chain, mempool: () => Mempool | undefined = () => undefined): ExtraRoute {
+  const ctx = { chain, facts: factsOf(chain), mempool };
+  return (path, query) =>
+    path === STATS_SERVICE_PREFIX || path.startsWith(`${STATS_SERVICE_PREFIX}/`)
+      ? statsAnswer(ctx, path.slice(STATS_SERVICE_PREFIX.length), query)
+      : undefined;
+}

@@ -1,0 +1,85 @@
+import type { Chain } from '../chain/types.js';
+import { itemsOf } from './transactions.js';
+
+/**
+ * One row of the explorer's activity listing (its advanced filter): a mined transaction, one item
+ * of a token transfer log (one per id of an ERC-1155 batch), or an internal transaction.
+ */
+export type ActivityItem =
+  | { readonly kind: 'transaction'; readonly transaction: number }
+  | { readonly kind: 'tokenTransfer'; readonly transaction: number; readonly transfer: number; readonly k: number }
+  | { readonly kind: 'internal'; readonly transaction: number; readonly internal: number };
+
+/**
+ * Where a listing resumes: the explorer's keyset of the last row shown. An internal transaction's
+ * row carries `internalIndex`, a token transfer's `logIndex` and `batchIndex`, a transaction's neither.
+ */
+export interface ActivityCursor {
+  readonly block: number;
+  readonly transactionIndex: number;
+  readonly internalIndex: number | null;
+  readonly logIndex: number | null;
+  readonly batchIndex: number | null;
+}
+
+/** An item's position in an ERC-1155 batch as the explorer counts it: n for the first of n ids, down to 1 (1 outside batches). */
+export const batchIndexOf = (chain: Chain, transfer: number, k: number): number =>
+  itemsOf(chain.tokenTransfers.at(transfer)!) - k;
+
+/** A transaction's rows in the explorer's order: the transaction, its token transfers (log index descending), its internal transactions (index descending). */
+function rowsOf(chain: Chain, transaction: number): ActivityItem[] {
+  const t = chain.transactions.at(transaction)!;
+  const rows: ActivityItem[] = [{ kind: 'transaction', transaction }];
+  for (let transfer = t.tokenTransferStart + t.tokenTransferCount - 1; transfer >= t.tokenTransferStart; transfer--)
+    for (let k = 0; k < itemsOf(chain.tokenTransfers.at(transfer)!); k++)
+      rows.push({ kind: 'tokenTransfer', transaction, transfer, k });
+  for (let internal = t.internalStart + t.internalCount - 1; internal >= t.internalStart; internal--)
+    rows.push({ kind: 'internal', transaction, internal });
+  return rows;
+}
+
+/** Whether `row` comes after the cursor's row, both of the cursor's transaction. */
+function afterInTransaction(chain: Chain, row: ActivityItem, cursor: ActivityCursor): boolean {
+  if (cursor.internalIndex !== null)
+    return row.kind === 'internal' && chain.internalTransactions.at(row.internal)!.index < cursor.internalIndex;
+  if (cursor.logIndex !== null) {
+    if (row.kind === 'internal') return true;
+    if (row.kind !== 'tokenTransfer') return false;
+    const logIndex = chain.tokenTransfers.at(row.transfer)!.logIndex;
+    return (
+      logIndex < cursor.logIndex ||
+      (logIndex === cursor.logIndex && batchIndexOf(chain, row.transfer, row.k) < (cursor.batchIndex ?? 1))
+    );
+  }
+  return row.kind !== 'transaction';
+}
+
+/** The newest transaction at or before (block, index) in chain order; -1 when none. */
+function lastTransactionAtOrBefore(chain: Chain, block: number, index: number): number {
+  let lo = 0;
+  let hi = chain.transactions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const t = chain.transactions.at(mid)!;
+    if (t.block < block || (t.block === block && t.position <= index)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/**
+ * Every activity row of the chain, newest first (block, then transaction index, descending; inside
+ * a transaction as `rowsOf` orders them), starting after `cursor`'s row.
+ */
+export function* activityAfter(chain: Chain, cursor: ActivityCursor | null): Generator<ActivityItem> {
+  let t = chain.transactions.length - 1;
+  if (cursor) {
+    t = lastTransactionAtOrBefore(chain, cursor.block, cursor.transactionIndex);
+    const at = t >= 0 ? chain.transactions.at(t)! : undefined;
+    if (at && at.block === cursor.block && at.position === cursor.transactionIndex) {
+      for (const row of rowsOf(chain, t)) if (afterInTransaction(chain, row, cursor)) yield row;
+      t--;
+    }
+  }
+  for (; t >= 0; t--) yield* rowsOf(chain, t);
+}
