@@ -31,6 +31,17 @@ export function implementationOf(
 /** The account of a lower-case address, or undefined when the chain has never seen it. */
 export const accountIdOf = (chain: Chain, lower: string): AccountId | undefined => chain.accountByHash.get(lower);
 
+/** The account an ENS name (any case) resolves to: the one holding it as its name. */
+export const accountIdOfEnsName = (facts: Facts, name: string): AccountId | undefined =>
+  facts.memo
+    .get('accounts-by-ens-name', () => {
+      const byName = new Map<string, AccountId>();
+      for (const [id, account] of facts.chain.accounts.entries())
+        if (account.ensName) byName.set(account.ensName.toLowerCase(), id);
+      return byName;
+    })
+    .get(name.toLowerCase());
+
 /** How many transactions `id` sent in blocks up to `height`: its nonce once `height` is sealed. */
 export function nonceAt(facts: Facts, id: AccountId, height: number): number {
   const sent = facts.chain.indexes.at(id)!.transactionsFrom;

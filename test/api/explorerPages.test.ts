@@ -156,6 +156,28 @@ for (const profile of PROFILES) {
       });
     });
 
+    it('search finds an ENS name in the Blockscout profile (a name service is configured there), not in the spec', () => {
+      const named = chain.accounts.find((a) => a.ensName)!;
+      const q = named.ensName!.toUpperCase();
+      const found = json(`/api/v2/search?q=${q}`).items.filter((i: Json) => i.type === 'ens_domain');
+      const quick = json(`/api/v2/search/quick?q=${q}`).filter((i: Json) => i.type === 'ens_domain');
+      const redirect = json(`/api/v2/search/check-redirect?q=${q}`);
+      if (profile === 'spec') {
+        expect([found, quick, redirect.redirect]).toEqual([[], [], false]);
+        return;
+      }
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({
+        address_hash: named.hash,
+        url: `/address/${named.hash}`,
+        priority: 4,
+        ens_info: { name: named.ensName, address_hash: named.hash, names_count: 1, protocol: { id: 'ens' } },
+      });
+      expect(quick).toEqual(found);
+      expect(redirect).toEqual({ redirect: true, type: 'address', parameter: named.hash });
+      expect(json('/api/v2/search?q=nobody-here.eth').items).toEqual([]);
+    });
+
     it('main page, stats and config answer with the chain', () => {
       expect(json('/api/v2/main-page/blocks').map((b: Json) => b.height)).toEqual(
         [48, 47, 46, 45].map((k) => chain.headHeight - 48 + k),

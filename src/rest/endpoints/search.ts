@@ -4,7 +4,7 @@ import type { RestContext } from '../context.js';
 import { pageResponse } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { jsonResponse } from '../response.js';
-import { hasCode, isVerified } from '../../domain/accounts.js';
+import { accountIdOfEnsName, hasCode, isVerified } from '../../domain/accounts.js';
 import { contractsWithCode } from '../../domain/contracts.js';
 import { isoTimestamp } from '../../views/isoTimestamp.js';
 import { lazyModules } from '../../domain/lazyModules.js';
@@ -60,6 +60,45 @@ function tokenItem(ctx: RestContext, id: number): Item {
   };
 }
 
+/** The name service the explorer's ENS results name (BENS's protocol record for ENS). */
+const ENS_PROTOCOL = {
+  id: 'ens',
+  short_name: 'ENS',
+  title: 'Ethereum Name Service',
+  description:
+    'The Ethereum Name Service (ENS) is a distributed, open, and extensible naming system based on the Ethereum blockchain.',
+  deployment_blockscout_base_url: 'https://eth.blockscout.com/',
+  tld_list: ['eth'],
+  icon_url: 'https://i.imgur.com/GOfUwCb.jpeg',
+  docs_url: 'https://docs.ens.domains/',
+};
+
+/**
+ * The explorer's ENS result (`type: ens_domain`, Blockscout profile only: a name service is
+ * configured there): the address row the name resolves to, with what the name service says of it.
+ */
+function ensItem(ctx: RestContext, id: number): Item {
+  const a = ctx.chain.accounts[id]!;
+  return {
+    ...addressItem(ctx, id, 'address'),
+    type: 'ens_domain',
+    ens_info: {
+      address_hash: a.hash,
+      expiry_date: null,
+      name: a.ensName,
+      names_count: 1,
+      protocol: ENS_PROTOCOL,
+      protocol_dapp_logo: null,
+      protocol_dapp_url: null,
+    },
+    priority: 4,
+  };
+}
+
+/** The account a query names by its ENS name, in the Blockscout profile. */
+const ensMatch = (ctx: RestContext, q: string): number | undefined =>
+  ctx.profile === 'blockscout' && /\w+\.\w+/.test(q) ? accountIdOfEnsName(ctx.facts, q) : undefined;
+
 const blockItem = (ctx: RestContext, height: number, hash?: string): Item => {
   const b = hash ? ctx.chain.blockByHash.get(hash)! : ctx.chain.blocks.at(height)!;
   return {
@@ -101,6 +140,8 @@ function searchResults(ctx: RestContext, q: string): Item[] {
     return items;
   }
   if (/^\d+$/.test(q) && q.length <= 15 && Number(q) <= chain.headHeight) items.push(blockItem(ctx, Number(q)));
+  const ens = ensMatch(ctx, q);
+  if (ens !== undefined) items.push(ensItem(ctx, ens));
   if (q.length < 3) return items;
   const needle = q.toLowerCase();
   const named = contractsWithCode(ctx.facts);
@@ -150,5 +191,8 @@ export const checkRedirect: EndpointHandler = (ctx, _params, query) => {
   }
   if (/^\d+$/.test(q) && q.length <= 15 && Number(q) <= chain.headHeight)
     return jsonResponse(200, { redirect: true, type: 'block', parameter: chain.blocks.at(Number(q))!.hash });
+  const ens = ensMatch(ctx, q);
+  if (ens !== undefined)
+    return jsonResponse(200, { redirect: true, type: 'address', parameter: chain.accounts[ens]!.hash });
   return jsonResponse(200, none);
 };
