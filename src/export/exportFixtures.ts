@@ -1,6 +1,6 @@
 import { type Profile, PROFILES } from '../schemas/profile.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { buildChain } from '../../generators/buildChain.js';
 import '../app/loadModulesEagerly.js';
 import { createChainApp } from '../app/chainApp.js';
@@ -33,7 +33,8 @@ export interface ManifestEntry {
 /**
  * Writes the answer to every fixture request into `out`, byte for byte as the server sends it,
  * and `manifest.json` mapping each request URL (path and query) to its file, status and headers:
- * what a team commits for Playwright's `page.route` or static mocks.
+ * what a team commits for Playwright's `page.route` or static mocks. Files an earlier export into
+ * `out` wrote (named by its manifest) that this one does not write are deleted; other files stay.
  *
  * @example
  * exportFixtures({ scenario: 'default', seed: 1, out: 'fixtures', pages: 3 });
@@ -44,6 +45,7 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
   const app = createChainApp(opened.chain, undefined, profile);
+  const earlier = earlierFiles(out);
   const requests: Record<string, ManifestEntry> = {};
   for (const url of fixtureRequests(app, pages)) {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });
@@ -57,5 +59,36 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     manifest,
     `${JSON.stringify({ generator: `explorer-mock ${VERSION}`, scenario: typeof scenario === 'string' ? scenario : scenario.name, seed: app.chain.seed, profile, pages, requests }, null, 2)}\n`,
   );
+  const written = new Set(Object.values(requests).map((r) => r.file));
+  for (const file of earlier) if (!written.has(file)) removeWithEmptyFolders(out, file);
   return { files: Object.keys(requests).length, manifest };
+}
+
+/** The files an earlier export into `out` wrote, from its manifest (none when there is no manifest of ours). */
+function earlierFiles(out: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+      generator?: unknown;
+      requests?: Record<string, { file?: unknown }>;
+    };
+    if (typeof manifest.generator !== 'string' || !manifest.generator.startsWith('explorer-mock')) return [];
+    return Object.values(manifest.requests ?? {})
+      .map((r) => r.file)
+      .filter((f): f is string => typeof f === 'string' && !isAbsolute(f) && !normalize(f).startsWith('..'));
+  } catch {
+    return [];
+  }
+}
+
+/** Deletes a file an earlier export wrote, and the folders it leaves empty (never `out` itself). */
+function removeWithEmptyFolders(out: string, file: string): void {
+  rmSync(join(out, file), { force: true });
+  for (
+    let dir = dirname(join(out, file));
+    relative(out, dir) !== '' && !relative(out, dir).startsWith('..');
+    dir = dirname(dir)
+  ) {
+    if (readdirSync(dir).length) break;
+    rmdirSync(dir);
+  }
 }

@@ -1,14 +1,18 @@
 import type { ChainApp } from '../app/chainApp.js';
 import { followPages } from '../rest/walkPages.js';
 import { scenarioSummary } from '../app/scenarioSummary.js';
+import { routeExamples, statsServiceExamples } from './routeExamples.js';
 
 const decoder = new TextDecoder();
 
-/** Every page up to `pages` of a list, as the app answers it. */
-const pagesOf = (app: ChainApp, first: string, pages: number) =>
-  followPages(
+const answerOf = (app: ChainApp, url: string) => app.answer({ method: 'GET', url, header: () => undefined });
+
+/** Every page up to `pages` of a list, as the app answers it (a CSV or other non-JSON answer is one page). */
+function pagesOf(app: ChainApp, first: string, pages: number): string[] {
+  if (!/json/.test(answerOf(app, first).headers['content-type'] ?? '')) return [first];
+  return followPages(
     (url) => {
-      const answer = app.answer({ method: 'GET', url, header: () => undefined });
+      const answer = answerOf(app, url);
       return {
         status: answer.status,
         body: answer.body === null ? '' : typeof answer.body === 'string' ? answer.body : decoder.decode(answer.body),
@@ -17,14 +21,17 @@ const pagesOf = (app: ChainApp, first: string, pages: number) =>
     first,
     pages,
   );
+}
 
 /**
- * The requests a fixture export answers: every endpoint on every notable entity, the lists'
- * first `pages` pages, the top-level lists, the OpenAPI document and the scenario summary.
+ * The requests a fixture export answers: every endpoint on every notable entity, an example of
+ * every route the server answers, the lists' first `pages` pages, the top-level lists, the OpenAPI
+ * document and the scenario summary.
  */
 export function fixtureRequests(app: ChainApp, pages: number): string[] {
   const firsts = ['/api/v2/addresses', '/api/v2/blocks', '/api/v2/blocks?type=uncle', '/api/v2/blocks?type=reorg'];
   for (const handle of scenarioSummary(app.chain, app.profile).handles) firsts.push(...handle.links);
+  firsts.push(...routeExamples(app.chain), ...statsServiceExamples());
   const urls = new Set<string>(['/api/v2/openapi', '/__mock/scenario']);
   for (const first of firsts) for (const url of pagesOf(app, first, pages)) urls.add(url);
   return [...urls];

@@ -1,0 +1,97 @@
+import type { Chain } from '../chain/types.js';
+import { ALL_ROUTES } from '../openapi/openApiEndpoint.js';
+import { LINE_CHARTS } from '../stats/lineChartCatalogue.js';
+import { STATS_SERVICE_PREFIX } from '../stats/statsApi.js';
+import { isoTimestamp } from '../views/isoTimestamp.js';
+
+/** The entities a route's example names: the richest ones of their kind the chain holds. */
+interface Examples {
+  readonly address: string;
+  readonly token: string;
+  readonly instance: { readonly token: string; readonly id: string } | undefined;
+  readonly contract: string | undefined;
+  readonly transaction: string | undefined;
+  readonly block: number;
+  readonly symbol: string | undefined;
+}
+
+function examplesOf(chain: Chain): Examples {
+  const [nft] = chain.nftOwners.keys();
+  const instance =
+    nft === undefined ? undefined : { token: chain.accounts[Number(nft.split(':')[0])]!.hash, id: nft.split(':')[1]! };
+  const token = chain.accounts.find((a) => a.contract?.token && a.contract.creationStatus !== 'failed');
+  const contract = chain.accounts.find((a) => a.contract && a.contract.verification !== 'none');
+  let transaction: string | undefined;
+  for (const t of chain.transactions)
+    if (t.tokenTransferCount > 0 && t.internalCount > 0) {
+      transaction = t.hash;
+      break;
+    }
+  transaction ??= chain.transactions.at(chain.transactions.length - 1)?.hash;
+  return {
+    address: chain.handles.whale ?? chain.accounts[chain.zeroId]!.hash,
+    token: instance?.token ?? token?.hash ?? chain.accounts[chain.zeroId]!.hash,
+    instance,
+    contract: contract?.hash,
+    transaction,
+    block: chain.headHeight,
+    symbol: token?.contract?.token?.symbol,
+  };
+}
+
+/** The query a route needs to answer with its content rather than a 400. */
+function queryOf(template: string, chain: Chain, e: Examples): string {
+  if (template.startsWith('/search')) return e.symbol ? `?q=${encodeURIComponent(e.symbol)}` : '?q=1';
+  if (template.endsWith('/csv') && template !== '/advanced-filters/csv') {
+    const from = isoTimestamp(chain.blocks.at(0)!.timestamp).slice(0, 10);
+    const to = isoTimestamp(chain.blocks.at(chain.headHeight)!.timestamp).slice(0, 10);
+    return `?from_period=${from}&to_period=${to}`;
+  }
+  return '';
+}
+
+/**
+ * One URL for every route of the REST API (its parameters filled with entities of the chain and
+ * the query it needs), so an export holds an answer of every route the server answers, beside the
+ * notable entities' own.
+ */
+export function routeExamples(chain: Chain): string[] {
+  const e = examplesOf(chain);
+  const urls: string[] = [];
+  for (const { template } of ALL_ROUTES) {
+    const onToken = template.startsWith('/tokens/');
+    const filled = template
+      .replace(
+        '{address_hash}',
+        onToken ? e.token : template.startsWith('/smart-contracts/') ? (e.contract ?? e.address) : e.address,
+      )
+      .replace('{token_id}', e.instance?.id ?? '1')
+      .replace('{transaction_hash}', e.transaction ?? '0x')
+      // A countdown is to a block still to come.
+      .replace('{block_number_or_hash}', String(template.endsWith('/countdown') ? e.block + 100 : e.block));
+    urls.push(`/api/v2${filled}${queryOf(template, chain, e)}`);
+  }
+  return urls;
+}
+
+/**
+ * Every route of the stats service (`/stats-service`), each line chart at every resolution it
+ * offers: what a frontend with `NEXT_PUBLIC_STATS_API_HOST` set reads.
+ */
+export function statsServiceExamples(): string[] {
+  const api = `${STATS_SERVICE_PREFIX}/api/v1`;
+  const urls = [
+    `${api}/counters`,
+    `${api}/lines`,
+    `${api}/pages/main`,
+    `${api}/pages/transactions`,
+    `${api}/pages/contracts`,
+    `${api}/update-status`,
+    `${STATS_SERVICE_PREFIX}/health`,
+  ];
+  for (const chart of LINE_CHARTS) {
+    urls.push(`${api}/lines/${chart.id}`);
+    for (const resolution of chart.resolutions) urls.push(`${api}/lines/${chart.id}?resolution=${resolution}`);
+  }
+  return urls;
+}
