@@ -314,6 +314,10 @@ describe.each(CHAINS)('the stats service on %s', (_name, options) => {
       contracts.smart_contracts,
       contracts.verified_smart_contracts,
     ]);
+    expect([contractsPage.new_contracts_24h!.value, contractsPage.new_verified_contracts_24h!.value]).toEqual([
+      contracts.new_smart_contracts_24h,
+      contracts.new_verified_smart_contracts_24h,
+    ]);
     const day = app.rest('/transactions/stats');
     const txPage = transactionsPageJson.parse(app.stats('/api/v1/pages/transactions'));
     expect([c.newTxns24h, txPage.transactions_24h!.value]).toEqual([

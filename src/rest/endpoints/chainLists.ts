@@ -2,6 +2,7 @@ import { verifiedContracts, languageOf } from '../../domain/contracts.js';
 import { internalTransactionJson } from '../../views/internalTransaction.js';
 import { smartContractListItemJson } from '../../views/smartContract.js';
 import { withdrawalJson } from '../../views/withdrawal.js';
+import { lastDayContracts } from '../../domain/dailyStatsContracts.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { compareTuples, identity, pageResponse, takePage } from '../paging.js';
 import { enumQuery, hashQuery, integerQuery, textQuery } from '../params.js';
@@ -94,10 +95,11 @@ export const smartContracts: EndpointHandler = (ctx, _params, query) => {
 export const smartContractCounters: EndpointHandler = (ctx) => {
   const contracts = ctx.chain.accounts.filter((a) => a.contract && a.contract.creationStatus !== 'failed').length;
   const verified = verifiedContracts(ctx.facts).length;
+  const lastDay = lastDayContracts(ctx.facts);
   return jsonResponse(200, {
     smart_contracts: String(contracts),
-    new_smart_contracts_24h: '0',
+    new_smart_contracts_24h: String(lastDay.created),
     verified_smart_contracts: String(verified),
-    new_verified_smart_contracts_24h: '0',
+    new_verified_smart_contracts_24h: String(lastDay.verified),
   });
 };
