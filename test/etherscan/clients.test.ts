@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loaders } from '@shazow/whatsabi';
 import { blockExplorer } from '@wagmi/cli/plugins';
 import { EtherscanProvider } from 'ethers';
@@ -113,5 +115,82 @@ describe('the Blockscout frontend’s block countdown call', () => {
     expect(Number(ahead.result.EstimateTimeInSec)).toBeGreaterThan(0);
     const passed = await get(`/api?module=block&action=getblockcountdown&blockno=${head}`);
     expect(passed).toEqual({ message: 'Error! Block number already pass', result: null, status: '0' });
+  });
+});
+
+/** The part of hardhat-verify's Blockscout client the test calls (its `dist/src/internal/blockscout.d.ts`). */
+interface BlockscoutClient {
+  isVerified(address: string): Promise<boolean>;
+  verify(args: {
+    contractAddress: string;
+    compilerInput: object;
+    contractName: string;
+    compilerVersion: string;
+    constructorArguments: string;
+  }): Promise<string>;
+  pollVerificationStatus(
+    guid: string,
+    address: string,
+    contractName: string,
+  ): Promise<{ success: boolean; message: string; isRetryable: boolean }>;
+}
+
+/** hardhat-verify 3's Blockscout client: what `hardhat verify --network <a Blockscout chain>` runs (the package does not export it, so it is loaded by its file). */
+async function hardhatVerifyBlockscout(): Promise<
+  new (config: {
+    name: string;
+    url: string;
+    apiUrl: string;
+  }) => BlockscoutClient
+> {
+  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
+  return (await import(pathToFileURL(join(dir, 'dist/src/internal/blockscout.js')).href)).Blockscout;
+}
+
+describe("hardhat-verify's Blockscout client against the mock", () => {
+  it('is it verified; verify a standard-JSON input; poll its status; then verified, and refused as already verified; an account refused as no contract', async () => {
+    const Blockscout = await hardhatVerifyBlockscout();
+    // As a chain descriptor configures it: the explorer's URL and its /api.
+    const client = new Blockscout({ name: 'Mocknet', url: server.url, apiUrl: `${server.url}/api` });
+    const address = server.chain.handles.unverifiedContract!;
+    const compilerInput = {
+      language: 'Solidity',
+      sources: {
+        'contracts/Vault.sol': {
+          content:
+            '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Vault {\n  function deposit() external payable {}\n}\n',
+        },
+      },
+      settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi'] } } },
+    };
+    const args = {
+      contractAddress: address,
+      compilerInput,
+      contractName: 'contracts/Vault.sol:Vault',
+      compilerVersion: 'v0.8.24+commit.e11b9ed9',
+      constructorArguments: '',
+    };
+    try {
+      expect(await client.isVerified(server.chain.handles.erc20Token!)).toBe(true);
+      expect(await client.isVerified(address)).toBe(false);
+      const guid = await client.verify(args);
+      expect(guid.slice(0, 40)).toBe(address.toLowerCase().slice(2));
+      expect(await client.pollVerificationStatus(guid, address, args.contractName)).toEqual({
+        success: true,
+        message: 'Pass - Verified',
+        isRetryable: true,
+      });
+      expect(await client.isVerified(address)).toBe(true);
+      expect((await get(`/api/v2/smart-contracts/${address}`)).name).toBe('Vault');
+      await expect(client.verify(args)).rejects.toThrow(/already verified/);
+      // Blockscout says "Address is not a smart-contract", which hardhat-verify does not take for its own
+      // "The address is not a smart contract": it reports a failed request, as against the explorer.
+      await expect(client.verify({ ...args, contractAddress: server.chain.handles.whale! })).rejects.toThrow(
+        'The contract verification request failed: "Address is not a smart-contract"',
+      );
+    } finally {
+      // Verifications live in the running server: forget this one for the other tests.
+      await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
+    }
   });
 });
