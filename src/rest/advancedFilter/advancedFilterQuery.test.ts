@@ -15,6 +15,10 @@ describe('advancedFilterOf', () => {
     expect(amount('2.')).toEqual({ digits: 2n, scale: 0 });
     expect(amount('-3')).toEqual({ digits: -3n, scale: 0 });
     for (const bad of ['', '.', 'abc', '1,5', '1e', 'inf']) expect(amount(bad), bad).toBeNull();
+    // A scale past ±400 is dropped: `1e-999999999` took 26 s and a 500 (a billion-digit power per row).
+    expect(amount('1e-400')).toEqual({ digits: 1n, scale: 400 });
+    for (const huge of ['1e-401', '1e999999999', '1e-999999999', `0.${'0'.repeat(400)}1`])
+      expect(amount(huge), huge.slice(0, 12)).toBeNull();
   });
 
   it('keeps known types (any case, no trimming), at most 20 distinct selectors, default names lower-case', () => {

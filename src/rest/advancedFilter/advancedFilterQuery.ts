@@ -1,7 +1,7 @@
 import type { Chain } from '../../chain/types.js';
 import type { ActivityCursor } from '../../domain/activityItems.js';
 import { COIN_ACTIVITY_TYPES, type AdvancedFilter, type DecimalNumber } from '../../domain/advancedFilter.js';
-import { firstBlockAtOrAfter, lastBlockAtOrBefore } from '../../domain/blocksByTime.js';
+import { blockBoundOf } from '../../domain/blocksByTime.js';
 import { dateTimeInstant } from '../csv/csvPeriod.js';
 import { invalidParameter } from '../errors.js';
 import { defaultMethodByName } from './defaultMethods.js';
@@ -17,13 +17,20 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 const list = (value: string | null): string[] | null => (value === null ? null : value.split(','));
 const unique = (values: readonly string[]) => [...new Set(values)];
 
-/** `1.5e3` as digits and a scale; null for what Elixir's `Decimal.parse` would not read whole. */
+/**
+ * Most decimal places an amount bound may have either way: no amount on a chain comes near (wei
+ * fit in 78 digits), and a bound like `1e-999999999` would cost a billion-digit power per row.
+ */
+const MAX_SCALE = 400;
+
+/** `1.5e3` as digits and a scale; null for what Elixir's `Decimal.parse` would not read whole, and for a scale past ±400 (dropped, as unreadable). */
 function decimalOf(value: string | null): DecimalNumber | null {
   const m = value === null ? null : DECIMAL.exec(value);
   if (!m || (m[2] === '' && !m[3])) return null;
   const fraction = m[3] ?? '';
-  const digits = BigInt(`${m[1] === '-' ? '-' : ''}${m[2] || '0'}${fraction}`);
   const scale = fraction.length - Number(m[4] ?? 0);
+  if (!(Math.abs(scale) <= MAX_SCALE)) return null;
+  const digits = BigInt(`${m[1] === '-' ? '-' : ''}${m[2] || '0'}${fraction}`);
   return scale >= 0 ? { digits, scale } : { digits: digits * 10n ** BigInt(-scale), scale: 0 };
 }
 
@@ -73,11 +80,8 @@ export function advancedFilterOf(chain: Chain, query: URLSearchParams): Advanced
   return {
     types: types?.length ? types : null,
     methods: methodsOf(query),
-    // A bound past either end of the chain keeps nothing.
-    fromBlock: ageFrom
-      ? (firstBlockAtOrAfter(chain, ageFrom.seconds + (ageFrom.fraction ? 1 : 0)) ?? chain.headHeight + 1)
-      : null,
-    toBlock: ageTo ? (lastBlockAtOrBefore(chain, ageTo.seconds) ?? -1) : null,
+    fromBlock: ageFrom ? blockBoundOf(chain, ageFrom, 'after') : null,
+    toBlock: ageTo ? blockBoundOf(chain, ageTo, 'before') : null,
     from: {
       include: addresses(query.get('from_address_hashes_to_include'), false),
       exclude: addresses(query.get('from_address_hashes_to_exclude'), false),

@@ -41,9 +41,9 @@ describe('periodBlock', () => {
     expect(periodBlock(chain, 'from_period', iso(time(10)).replace('.000Z', '.5Z'))).toBe(11);
   });
 
-  it('falls back to block 0 where no block qualifies or the text names no instant', () => {
-    expect(periodBlock(chain, 'from_period', iso(time(chain.headHeight) + 1))).toBe(0);
-    expect(periodBlock(chain, 'to_period', iso(time(0) - 1))).toBe(0);
+  it('past either end of the chain, the height beyond it; block 0 where the text names no instant', () => {
+    expect(periodBlock(chain, 'from_period', iso(time(chain.headHeight) + 1))).toBe(chain.headHeight + 1);
+    expect(periodBlock(chain, 'to_period', iso(time(0) - 1))).toBe(-1);
     expect(periodBlock(chain, 'to_period', 'null')).toBe(0);
     expect(periodBlock(chain, 'to_period', '2024-05-01T12')).toBe(0);
   });

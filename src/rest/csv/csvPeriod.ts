@@ -1,5 +1,5 @@
 import type { Chain } from '../../chain/types.js';
-import { firstBlockAtOrAfter, lastBlockAtOrBefore } from '../../domain/blocksByTime.js';
+import { blockBoundOf } from '../../domain/blocksByTime.js';
 import { invalidParameter } from '../errors.js';
 
 /** What the explorer's schema lets through as a period: an ISO date, a date and time (minutes, seconds, fraction and zone optional), or `null`. */
@@ -46,19 +46,15 @@ export function dateTimeInstant(text: string): { seconds: number; fraction: bool
 }
 
 /**
- * The block a period bound stands for: the first block at or after a `from` instant, the last at
- * or before a `to` one; 0 where there is none or the text names no instant (the explorer's
- * `block_from_period`). 422 for text the explorer's schema refuses.
+ * The block a period bound stands for (the explorer's `block_from_period`): the first block at or
+ * after a `from` instant, the last at or before a `to` one, past either end of the chain the height
+ * beyond it (so nothing is kept); 0 where the text names no instant. 422 for text the explorer's
+ * schema refuses.
  */
 export function periodBlock(chain: Chain, key: 'from_period' | 'to_period', text: string): number {
   if (!PERIOD.test(text))
     throw invalidParameter(`/${key}`, 'Invalid format. Expected an ISO 8601 date or date and time, or null');
   const bound = key === 'from_period' ? 'from' : 'to';
   const instant = periodInstant(text, bound);
-  if (!instant) return 0;
-  const block =
-    bound === 'from'
-      ? firstBlockAtOrAfter(chain, instant.seconds + (instant.fraction ? 1 : 0))
-      : lastBlockAtOrBefore(chain, instant.seconds);
-  return block ?? 0;
+  return instant ? blockBoundOf(chain, instant, bound === 'from' ? 'after' : 'before') : 0;
 }
