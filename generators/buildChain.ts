@@ -158,12 +158,17 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
     throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
   const impossible = entityProblem(scenario);
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
-  const exact = exactLists(scenario, (s) => {
-    const builder = replay(s, seed, genesisTime, slotSeconds);
-    builder.mineTo(s.blocks);
-    return builder.chain();
-  });
-  return replay(exact, seed, genesisTime, slotSeconds);
+  const exact = exactLists(
+    scenario,
+    (s) => {
+      const builder = replay(s, seed, genesisTime, slotSeconds);
+      builder.mineTo(s.blocks);
+      return { builder, chain: builder.chain() };
+    },
+    (built) => built.chain,
+  );
+  // The guarantees' last build is the chain: it goes on from there.
+  return exact.built?.builder ?? replay(exact.scenario, seed, genesisTime, slotSeconds);
 }
 
 /** The builder of a scenario whose list guarantees are the steps to add (see `exactLists`). */

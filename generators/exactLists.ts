@@ -68,12 +68,18 @@ const NOUNS: Record<ListKind, string> = {
  * are the differences. Own tokens and ERC-20 mints interact (each own token is minted to the
  * account, and a mint of one of the scenario's tokens may add a token row): their counts are
  * corrected from the built chain, a build more each time, until both lists are exact. Throws with
- * the guarantee's path when the rest alone gives more than it asks for.
+ * the guarantee's path when the rest alone gives more than it asks for. Returns the scenario to
+ * build and, when it has guarantees, what `build` made of it (checked exact), to go on from.
  */
-export function exactLists(scenario: Scenario, build: (scenario: Scenario) => Chain): Scenario {
+export function exactLists<B>(
+  scenario: Scenario,
+  build: (scenario: Scenario) => B,
+  chainOf: (built: B) => Chain,
+): { readonly scenario: Scenario; readonly built?: B } {
   const targets = targetsOf(scenario.lists ?? []);
-  if (!targets.length) return scenario;
-  const base = new Map(targets.map((t) => [t.account, listCountsOf(build({ ...scenario, lists: [] }), t.account)]));
+  if (!targets.length) return { scenario };
+  const baseline = chainOf(build({ ...scenario, lists: [] }));
+  const base = new Map(targets.map((t) => [t.account, listCountsOf(baseline, t.account)]));
   const steps = new Map<string, ListCounts>();
   for (const t of targets) {
     const b = base.get(t.account)!;
@@ -100,34 +106,53 @@ export function exactLists(scenario: Scenario, build: (scenario: Scenario) => Ch
       tokens,
     });
   }
-  for (let pass = 0; ; pass++) {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     const resolved = { ...scenario, lists: listsOf(steps) };
-    const chain = build(resolved);
+    const built = build(resolved);
+    const chain = chainOf(built);
     const off = targets.filter((t) => {
       const got = listCountsOf(chain, t.account);
       return LIST_KINDS.some((kind) => t.counts[kind] !== undefined && got[kind] !== t.counts[kind]);
     });
-    if (!off.length) return resolved;
+    if (!off.length) return { scenario: resolved, built };
     for (const t of off) {
       const got = listCountsOf(chain, t.account);
       const s = steps.get(t.account)!;
       const extraTokens = t.counts.tokens === undefined ? 0 : got.tokens - t.counts.tokens;
-      // Mints of the scenario's tokens that added token rows: fewer own tokens, as many more mints.
-      if (pass < 3 && extraTokens > 0 && extraTokens <= s.tokens && t.counts.tokenTransfers !== undefined) {
-        s.tokens -= extraTokens;
-        s.tokenTransfers += extraTokens;
+      if (extraTokens > 0 && t.counts.tokenTransfers !== undefined) {
+        // Mints of the scenario's tokens added token rows: fewer own tokens, as many more mints.
+        if (s.tokens === 0)
+          throw tooMany(
+            t,
+            'tokens',
+            got.tokens,
+            'entities, activity, its NFT collections and the scenario tokens its ERC-20 mints bring',
+          );
+        const moved = Math.min(extraTokens, s.tokens);
+        s.tokens -= moved;
+        s.tokenTransfers += moved;
         continue;
       }
       const kind = LIST_KINDS.find((k) => t.counts[k] !== undefined && got[k] !== t.counts[k])!;
       if (got[kind] > t.counts[kind]! && s[kind] === 0)
         throw tooMany(t, kind, got[kind], 'entities, activity and its other lists');
-      throw new BuildChainError(
-        `buildChain: ${t.paths[kind]}: ${t.account} would have ${got[kind]} ${NOUNS[kind]}, not the ${t.counts[kind]} asked for (please report this scenario)`,
-        t.paths[kind],
-      );
+      throw unreachable(t, kind, got[kind]);
     }
   }
+  throw new BuildChainError(
+    `buildChain: lists: own tokens and ERC-20 mints did not settle in ${MAX_PASSES} builds (please report this scenario)`,
+    'lists',
+  );
 }
+
+/** Builds at most this many times to make own tokens and mints agree (each pass moves at least one). */
+const MAX_PASSES = 12;
+
+const unreachable = (t: Targets, kind: ListKind, got: number) =>
+  new BuildChainError(
+    `buildChain: ${t.paths[kind] ?? 'lists'}: ${t.account} would have ${got} ${NOUNS[kind]}, not the ${t.counts[kind]} asked for (please report this scenario)`,
+    t.paths[kind],
+  );
 
 /** The refusal of a guarantee that the rest of the scenario already exceeds. */
 const tooMany = (t: Targets, kind: ListKind, others: number, what: string) =>
