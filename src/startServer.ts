@@ -143,7 +143,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const build = { scenario: resolved, seed, ...growth.build };
   let opened;
   try {
-    opened = await openChain({ ...build, ...(cache === undefined ? {} : { cache }) });
+    // A chain anchored to the wall clock has other times (so another key) at each start: a snapshot of it would only fill the cache.
+    const clockAnchored = genesisTime === undefined && (headTime === 'now' || blockTime !== undefined);
+    opened = await openChain({
+      ...build,
+      ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
+    });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
     // A scenario file asking for the impossible is the file's problem, reported at its knob.

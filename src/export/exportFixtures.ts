@@ -49,7 +49,7 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
   const requests: Record<string, ManifestEntry> = {};
   for (const url of fixtureRequests(app, pages)) {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });
-    const file = fixtureFileOf(url);
+    const file = fixtureFileOf(url, answer.headers['content-type']);
     mkdirSync(dirname(join(out, file)), { recursive: true });
     writeFileSync(join(out, file), answer.body ?? new Uint8Array());
     requests[url] = { file, status: answer.status, headers: answer.headers };

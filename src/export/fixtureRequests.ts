@@ -37,9 +37,9 @@ export function fixtureRequests(app: ChainApp, pages: number): string[] {
   return [...urls];
 }
 
-/** A file name for a request: its path, then `@` and its query, sanitised. */
-export const fixtureFileOf = (url: string) =>
+/** A file name for a request: its path, then `@` and its query, sanitised; `.csv` for a CSV answer, else `.json`. */
+export const fixtureFileOf = (url: string, contentType = '') =>
   `${url
     .slice(1)
     .replace('?', '@')
-    .replace(/[^A-Za-z0-9._\-/=&@,%]/g, '_')}.json`;
+    .replace(/[^A-Za-z0-9._\-/=&@,%]/g, '_')}${/csv/.test(contentType) ? '.csv' : '.json'}`;

@@ -145,7 +145,11 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
       ...(head === undefined ? {} : { head }),
       ...(headTime === undefined ? {} : { genesisTime: headAnchoredGenesis(scenario, seed, head, headTime) }),
     };
-    opened = openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain);
+    // Anchored to the wall clock, the chain has other times (so another key) at each start: no snapshot of it.
+    opened = openChainSync(
+      { ...build, ...(headTime === 'now' ? { cache: false } : cache === undefined ? {} : { cache }) },
+      buildChain,
+    );
   } catch (error) {
     if (error instanceof Error && error.name === 'BuildChainError')
       throw new CreateHandlerError(error.message.replace(/^buildChain/, 'createHandler'));

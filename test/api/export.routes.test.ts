@@ -47,6 +47,13 @@ describe.each(PROFILES)('an export in the %s profile', (profile) => {
     for (const url of statsServiceExamples()) expect(requests[url]?.status, url).toBe(200);
   });
 
+  it('names a CSV answer’s file .csv and a JSON one’s .json', () => {
+    const csv = Object.entries(requests).filter(([url]) => /\/csv(\?|$)/.test(url));
+    expect(csv.length).toBeGreaterThanOrEqual(6);
+    for (const [url, entry] of csv) expect(entry.file, url).toMatch(/\.csv$/);
+    expect(requests['/api/v2/blocks']!.file).toBe('api/v2/blocks.json');
+  });
+
   it('writes each file as the server answers its URL, byte for byte', () => {
     for (const [url, entry] of Object.entries(requests)) {
       const answer = app.answer({ method: 'GET', url, header: () => undefined });
