@@ -69,17 +69,25 @@ function lastTransactionAtOrBefore(chain: Chain, block: number, index: number): 
 
 /**
  * Every activity row of the chain, newest first (block, then transaction index, descending; inside
- * a transaction as `rowsOf` orders them), starting after `cursor`'s row.
+ * a transaction as `rowsOf` orders them), starting after `cursor`'s row; only blocks from
+ * `blocks.from` to `blocks.to` when given (their transactions alone are visited).
  */
-export function* activityAfter(chain: Chain, cursor: ActivityCursor | null): Generator<ActivityItem> {
+export function* activityAfter(
+  chain: Chain,
+  cursor: ActivityCursor | null,
+  blocks: { readonly from: number | null; readonly to: number | null } = { from: null, to: null },
+): Generator<ActivityItem> {
   let t = chain.transactions.length - 1;
+  if (blocks.to !== null) t = Math.min(t, lastTransactionAtOrBefore(chain, blocks.to, Number.MAX_SAFE_INTEGER));
   if (cursor) {
-    t = lastTransactionAtOrBefore(chain, cursor.block, cursor.transactionIndex);
-    const at = t >= 0 ? chain.transactions.at(t)! : undefined;
-    if (at && at.block === cursor.block && at.position === cursor.transactionIndex) {
-      for (const row of rowsOf(chain, t)) if (afterInTransaction(chain, row, cursor)) yield row;
-      t--;
-    }
+    const atCursor = lastTransactionAtOrBefore(chain, cursor.block, cursor.transactionIndex);
+    const at = atCursor >= 0 ? chain.transactions.at(atCursor)! : undefined;
+    if (atCursor <= t && at && at.block === cursor.block && at.position === cursor.transactionIndex) {
+      if (blocks.from === null || at.block >= blocks.from)
+        for (const row of rowsOf(chain, atCursor)) if (afterInTransaction(chain, row, cursor)) yield row;
+      t = atCursor - 1;
+    } else t = Math.min(t, atCursor);
   }
-  for (; t >= 0; t--) yield* rowsOf(chain, t);
+  const from = blocks.from ?? 0;
+  for (; t >= 0 && chain.transactions.at(t)!.block >= from; t--) yield* rowsOf(chain, t);
 }

@@ -165,10 +165,14 @@ for (const profile of PROFILES)
       const iso = (s: number) => new Date(s * 1000).toISOString();
       const aged = rows(`/advanced-filters?age_from=${iso(from)}&age_to=${iso(to)}`);
       expect(aged.length).toBeGreaterThan(0);
-      for (const r of aged) {
+      // Every row of those blocks, and only those, in order, across pages (the walk reads only those blocks).
+      const inAges = (r: Json) => {
         const t = Date.parse(r.timestamp) / 1000;
-        expect(t >= from && t <= to).toBe(true);
-      }
+        return t >= from && t <= to;
+      };
+      expect(aged.map(rowId)).toEqual(rows('/advanced-filters').filter(inAges).map(rowId));
+      expect(rows(`/advanced-filters?age_to=${iso(chain.blocks.at(0)!.timestamp - 1)}`)).toEqual([]);
+      expect(rows(`/advanced-filters?age_from=${iso(chain.blocks.at(chain.headHeight)!.timestamp + 1)}`)).toEqual([]);
 
       const rich = rows('/advanced-filters?amount_from=1');
       expect(rich.length).toBeGreaterThan(0);

@@ -12,7 +12,8 @@ export function advancedFilterRows(
 ): { readonly rows: ActivityRow[]; readonly more: boolean } {
   const passes = advancedFilterTest(facts, filter);
   const rows: ActivityRow[] = [];
-  for (const item of activityAfter(facts.chain, cursor)) {
+  // Rows outside the ages' blocks never pass: only the blocks between them are read.
+  for (const item of activityAfter(facts.chain, cursor, { from: filter.fromBlock, to: filter.toBlock })) {
     if (!passes(item)) continue;
     if (rows.length === limit) return { rows, more: true };
     rows.push(activityRowOf(facts, item));
