@@ -13,6 +13,27 @@ export interface Table<T> extends Iterable<T> {
   at(index: number): T | undefined;
 }
 
+/** A table that can read one field of every row without decoding whole rows (a loaded snapshot's). */
+interface ColumnTable<T> extends Table<T> {
+  column<K extends keyof T>(key: K): (index: number) => T[K];
+  isNull(key: keyof T): (index: number) => boolean;
+}
+
+/**
+ * One field of a table's rows, by position: from the table's column where it has one (a loaded
+ * snapshot reads it without decoding a million rows), else from the rows. For folds over a whole table.
+ */
+export function fieldOf<T, K extends keyof T>(table: Table<T>, key: K): (index: number) => T[K] {
+  const columns = table as Partial<ColumnTable<T>>;
+  return typeof columns.column === 'function' ? columns.column(key) : (i) => table.at(i)![key];
+}
+
+/** Whether one field of a table's rows is null (or absent), by position, without decoding it where the table can. */
+export function isNullOf<T>(table: Table<T>, key: keyof T): (index: number) => boolean {
+  const columns = table as Partial<ColumnTable<T>>;
+  return typeof columns.isNull === 'function' ? columns.isNull(key) : (i) => table.at(i)![key] == null;
+}
+
 /** The rows of a table as an array (a copy for tables that are not arrays). */
 export const rowsOf = <T>(table: Table<T>): readonly T[] =>
   Array.isArray(table) ? (table as readonly T[]) : [...table];

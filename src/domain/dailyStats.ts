@@ -1,4 +1,5 @@
-import { NONE, type Transaction } from '../chain/types.js';
+import { fieldOf, isNullOf } from '../chain/table.js';
+import { NONE } from '../chain/types.js';
 import { utcDay } from './chainStats.js';
 import { contractTimeline } from './dailyStatsContracts.js';
 import type { Facts } from './facts.js';
@@ -56,10 +57,6 @@ const emptyDay = (day: string): Mutable<DayStats> => ({
   newVerifiedContracts: 0,
 });
 
-/** The input is empty exactly when `inputOf` answers `0x`: neither a method call nor a creation (or sent so). */
-const hasEmptyInput = (t: Transaction): boolean =>
-  t.signed ? t.signed.input === '0x' : t.call === null && t.createdId === NONE;
-
 /**
  * The chain's days, oldest first: each UTC day holding a consensus block (or a verification), with
  * its sums. One pass over the blocks and their transactions. Needs the contract catalogue (for
@@ -73,6 +70,18 @@ export const dailyStats = (facts: Facts): readonly DayStats[] =>
       let stats = days.get(day);
       if (!stats) days.set(day, (stats = emptyDay(day)));
       return stats;
+    };
+    // Whole-chain folds read the fields they need from columns: a loaded snapshot decodes no rows.
+    const status = fieldOf(chain.transactions, 'status');
+    const gasPrice = fieldOf(chain.transactions, 'gasPrice');
+    const fromId = fieldOf(chain.transactions, 'fromId');
+    const callIsNull = isNullOf(chain.transactions, 'call');
+    const createdId = fieldOf(chain.transactions, 'createdId');
+    const signed = fieldOf(chain.transactions, 'signed');
+    /** The input is empty exactly when `inputOf` answers `0x`: neither a method call nor a creation (or sent so). */
+    const hasEmptyInput = (i: number): boolean => {
+      const sent = signed(i);
+      return sent ? sent.input === '0x' : callIsNull(i) && createdId(i) === NONE;
     };
     const everSent = new Set<number>();
     let sentToday = new Set<number>();
@@ -94,13 +103,13 @@ export const dailyStats = (facts: Facts): readonly DayStats[] =>
       stats.transactions += block.transactionCount;
       stats.fees += block.transactionFees;
       for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) {
-        const t = chain.transactions.at(i)!;
-        if (t.status === 'ok') stats.successful++;
-        stats.gasPrices += t.gasPrice;
-        if (hasEmptyInput(t)) stats.nativeCoinTransfers++;
-        sentToday.add(t.fromId);
-        if (!everSent.has(t.fromId)) {
-          everSent.add(t.fromId);
+        if (status(i) === 'ok') stats.successful++;
+        stats.gasPrices += gasPrice(i);
+        if (hasEmptyInput(i)) stats.nativeCoinTransfers++;
+        const sender = fromId(i);
+        sentToday.add(sender);
+        if (!everSent.has(sender)) {
+          everSent.add(sender);
           stats.newAccounts++;
         }
       }

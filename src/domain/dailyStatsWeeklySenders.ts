@@ -1,3 +1,4 @@
+import { fieldOf } from '../chain/table.js';
 import { dayNumber, periodStart } from './dailyStatsPeriods.js';
 import { utcDay } from './chainStats.js';
 import type { Facts } from './facts.js';
@@ -8,6 +9,7 @@ export const weeklySenders = (facts: Facts): readonly { readonly week: number; r
     const weeks: { week: number; senders: number }[] = [];
     let week: number | undefined;
     let senders = new Set<number>();
+    const fromId = fieldOf(facts.chain.transactions, 'fromId');
     for (const block of facts.chain.blocks) {
       if (block.transactionCount === 0) continue;
       const start = periodStart(dayNumber(utcDay(block.timestamp)), 'week');
@@ -17,7 +19,7 @@ export const weeklySenders = (facts: Facts): readonly { readonly week: number; r
         senders = new Set();
       }
       for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++)
-        senders.add(facts.chain.transactions.at(i)!.fromId);
+        senders.add(fromId(i));
     }
     if (week !== undefined) weeks.push({ week, senders: senders.size });
     return weeks;

@@ -263,6 +263,19 @@ export function columnReader(name: string, kind: FieldKind, sections: Sections):
   }
 }
 
+/**
+ * Whether column `name` holds null at a row, read without decoding the value: for values, empty
+ * arrays and other variable-length kinds, from their offsets or null bits.
+ */
+export function columnIsNull(name: string, kind: FieldKind, sections: Sections): (i: number) => boolean {
+  if (kind === 'value') {
+    const { offsets } = readVar(name, sections);
+    return (i) => offsets[i] === offsets[i + 1];
+  }
+  const read = columnReader(name, kind, sections);
+  return (i) => read(i) === null;
+}
+
 type RowEncoder = (rows: readonly unknown[], from: number, to: number, writers: readonly ColumnWriter[]) => void;
 
 const rowEncoders = new WeakMap<readonly Field[], RowEncoder>();

@@ -10,8 +10,26 @@ export class LazyTable<T> implements Table<T> {
   constructor(
     readonly length: number,
     private readonly decode: (index: number) => T,
+    private readonly columnOf?: (name: string) => ((index: number) => unknown) | undefined,
+    private readonly nullColumnOf?: (name: string) => ((index: number) => boolean) | undefined,
   ) {
     this.rows = new Array<T | undefined>(length);
+  }
+
+  /**
+   * One field of every row, read from its column without decoding (or keeping) rows; a field the
+   * rows do not hold reads as undefined, as it does on a decoded row. Without columns, from the rows.
+   */
+  column<K extends keyof T>(key: K): (index: number) => T[K] {
+    if (!this.columnOf) return (i) => this.at(i)![key];
+    const read = this.columnOf(String(key));
+    return (read ?? (() => undefined)) as (index: number) => T[K];
+  }
+
+  /** Whether a field of each row is null (or absent), read from its column without decoding the value. */
+  isNull(key: keyof T): (index: number) => boolean {
+    if (!this.nullColumnOf) return (i) => this.at(i)![key] == null;
+    return this.nullColumnOf(String(key)) ?? (() => true);
   }
 
   at(index: number): T | undefined {

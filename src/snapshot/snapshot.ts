@@ -4,7 +4,7 @@ import { HashIndex } from '../chain/hashIndex.js';
 import { rowsOf, type Table } from '../chain/table.js';
 import type { Account, Block, Chain } from '../chain/types.js';
 import { decodeAddressIndexes, encodeAddressIndexes } from './addressIndexes.js';
-import { encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
+import { columnIsNull, columnReader, encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
 import { BLOCK, EVENT, INTERNAL_TRANSACTION, TOKEN_TRANSFER, TRANSACTION, WITHDRAWAL } from './layouts.js';
 import { LazyTable } from './lazyTable.js';
 
@@ -164,7 +164,19 @@ export function decodeSnapshot(
   for (const [prefix, key, fields] of TABLES) {
     const counter = section(`${prefix}.count`);
     const count = new Uint32Array(counter.buffer, counter.byteOffset, 1)[0]!;
-    tables[key] = new LazyTable(count, rowDecoder(prefix, fields, sections));
+    const fieldNamed = (name: string) => fields.find((f) => f.name === name);
+    tables[key] = new LazyTable(
+      count,
+      rowDecoder(prefix, fields, sections),
+      (name) => {
+        const field = fieldNamed(name);
+        return field && columnReader(`${prefix}.${field.name}`, field.kind, sections);
+      },
+      (name) => {
+        const field = fieldNamed(name);
+        return field && columnIsNull(`${prefix}.${field.name}`, field.kind, sections);
+      },
+    );
   }
   const blocks = tables.blocks as Table<Block>;
   const blockTables = [blocks, tables.uncles as Table<Block>, tables.reorgs as Table<Block>];
