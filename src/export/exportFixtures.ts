@@ -1,9 +1,9 @@
 import { type Profile, PROFILES } from '../schemas/profile.js';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
-import { buildChain } from '../../generators/buildChain.js';
+import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import '../app/loadModulesEagerly.js';
-import { createChainApp } from '../app/chainApp.js';
+import { createLiveChain } from '../live/liveChain.js';
 import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Scenario } from '../../scenarios/types.js';
@@ -44,7 +44,12 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
   if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
-  const app = createChainApp(opened.chain, undefined, profile);
+  // Answered as a server answers: with the mempool in front of the head (its pending lists and counts).
+  const app = createLiveChain(opened.chain, {
+    profile,
+    build: { scenario, seed },
+    createBuilder: createChainBuilder,
+  }).current;
   const earlier = earlierFiles(out);
   const requests: Record<string, ManifestEntry> = {};
   for (const url of fixtureRequests(app, pages)) {
