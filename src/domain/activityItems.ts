@@ -70,12 +70,14 @@ function lastTransactionAtOrBefore(chain: Chain, block: number, index: number): 
 /**
  * Every activity row of the chain, newest first (block, then transaction index, descending; inside
  * a transaction as `rowsOf` orders them), starting after `cursor`'s row; only blocks from
- * `blocks.from` to `blocks.to` when given (their transactions alone are visited).
+ * `blocks.from` to `blocks.to` when given (their transactions alone are visited), and of the
+ * transactions `only` lists (ascending) when given.
  */
 export function* activityAfter(
   chain: Chain,
   cursor: ActivityCursor | null,
   blocks: { readonly from: number | null; readonly to: number | null } = { from: null, to: null },
+  only?: Int32Array | null,
 ): Generator<ActivityItem> {
   let t = chain.transactions.length - 1;
   if (blocks.to !== null) t = Math.min(t, lastTransactionAtOrBefore(chain, blocks.to, Number.MAX_SAFE_INTEGER));
@@ -89,5 +91,17 @@ export function* activityAfter(
     } else t = Math.min(t, atCursor);
   }
   const from = blocks.from ?? 0;
-  for (; t >= 0 && chain.transactions.at(t)!.block >= from; t--) yield* rowsOf(chain, t);
+  if (!only) {
+    for (; t >= 0 && chain.transactions.at(t)!.block >= from; t--) yield* rowsOf(chain, t);
+    return;
+  }
+  // Only the listed transactions, from the last at or before t down.
+  let lo = 0;
+  let hi = only.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (only[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let p = lo - 1; p >= 0 && chain.transactions.at(only[p]!)!.block >= from; p--) yield* rowsOf(chain, only[p]!);
 }

@@ -3,7 +3,7 @@ import { hasCode } from './accounts.js';
 import { COIN_DECIMALS } from './amounts.js';
 import type { ActivityItem } from './activityItems.js';
 import type { Facts } from './facts.js';
-import { tokenOf } from './tokens.js';
+import { tokenOf, transfersOfToken } from './tokens.js';
 import { selectorOf } from './transactions.js';
 
 /** The transaction types the explorer's filter names besides token types. */
@@ -160,4 +160,50 @@ export function advancedFilterTest(facts: Facts, filter: AdvancedFilter): (item:
     }
     return addressesPass(sender, receiver);
   };
+}
+
+/**
+ * The transactions every row passing `filter` belongs to, ascending, when its address or token
+ * lists name them (a row must then involve an included address, or be a transfer of an included
+ * token); null when any transaction may hold one. Listing then reads only these.
+ */
+export function candidateTransactions(facts: Facts, filter: AdvancedFilter): Int32Array | null {
+  const { chain } = facts;
+  const from = inclusion(filter.from);
+  const to = inclusion(filter.to);
+  const included = (rule: Inclusion | null) => rule?.include === true;
+  // Each passing row's sender or receiver is in an include list when no side is free of one.
+  const byAddress =
+    (included(from) || included(to)) &&
+    (filter.relation === 'and' ? true : (from === null || included(from)) && (to === null || included(to)));
+  const tokens = inclusion({
+    include: filter.tokens.include?.filter((t) => t !== 'native') ?? null,
+    exclude: filter.tokens.exclude?.filter((t) => t !== 'native') ?? null,
+  });
+  const byToken = included(tokens) && !sourcesOf(filter).coin;
+  if (!byAddress && !byToken) return null;
+  const idsOf = (rule: Inclusion | null) =>
+    [...(rule?.include ? rule.set : [])].flatMap((hash) => {
+      const id = chain.accountByHash.get(hash);
+      return id === undefined ? [] : [id];
+    });
+  const found = new Set<number>();
+  if (byAddress)
+    for (const id of [...idsOf(from), ...idsOf(to)]) {
+      const index = chain.indexes.at(id)!;
+      for (const t of index.transactions) found.add(t);
+      for (const transfer of index.tokenTransfers) found.add(chain.tokenTransfers.at(transfer)!.transaction);
+      for (const internal of index.internalTransactions)
+        found.add(chain.internalTransactions.at(internal)!.transaction);
+    }
+  const byTokenFound = new Set<number>();
+  if (byToken)
+    for (const id of idsOf(tokens))
+      if (chain.accounts[id]!.contract?.token)
+        for (const transfer of transfersOfToken(facts, id))
+          byTokenFound.add(chain.tokenTransfers.at(transfer)!.transaction);
+  // Both narrow: a passing row meets both.
+  const kept =
+    byAddress && byToken ? [...found].filter((t) => byTokenFound.has(t)) : byAddress ? [...found] : [...byTokenFound];
+  return Int32Array.from(kept).sort();
 }
