@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import WebSocket from 'ws';
 import { buildChain } from '../../generators/buildChain.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
@@ -9,6 +10,7 @@ import type { Scenario } from '../../scenarios/types.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { type Fetch, fullWalk } from '../support/fullWalk.js';
+import { KEY0 } from '../wallet/support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-future-'));
 const servers: RunningServer[] = [];
@@ -50,6 +52,38 @@ const bobsValues = (chain: ReturnType<typeof buildChain>) => {
 };
 
 describe('scripted activity past the start', () => {
+  it('leaves out a step that can no longer run when the chain gets there (its sender spent what it needed through the node)', async () => {
+    const file = join(dir, 'spent.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        extends: 'tiny',
+        entities: { accounts: [{ name: 'alice', mnemonicIndex: 0, balance: '1 ETH' }, { name: 'bob' }] },
+        activity: [{ from: 'alice', to: 'bob', value: '0.9 ETH', at: 52 }],
+      }),
+    );
+    const server = await startServer({ scenario: await loadScenario(file), seed: 1, cache: false });
+    servers.push(server);
+    const { node } = (await (await fetch(`${server.url}/__mock/scenario`)).json()) as { node: { chainId: number } };
+    const provider = new JsonRpcProvider(`${server.url}/rpc`, node.chainId, { staticNetwork: true, cacheTimeout: -1 });
+    try {
+      // Alice sends 0.5 ETH with her key before block 52: 0.9 ETH no longer fits.
+      const sent = await new Wallet(KEY0, provider).sendTransaction({
+        to: server.chain.handles.bob!,
+        value: parseEther('0.5'),
+      });
+      await sent.wait();
+      expect(await server.mine(5)).toBe(54);
+      const bob = server.chain.accountByHash.get(server.chain.handles.bob!.toLowerCase())!;
+      const received = [...server.chain.indexes.at(bob)!.transactions].map((t) => server.chain.transactions.at(t)!);
+      expect(received.map((t) => [t.hash, t.value])).toEqual([[sent.hash, parseEther('0.5')]]);
+      expect(chainViolations(server.chain)).toEqual([]);
+      expect((await fetch(`${server.url}/api/v2/blocks/52`)).status).toBe(200);
+    } finally {
+      provider.destroy();
+    }
+  });
+
   it('is mined when the chain reaches its block: the chain built to each head has it from block 52 on', async () => {
     const scenario = await futureScenario();
     expect(bobsValues(buildChain({ scenario, seed: 1 }))).toEqual([[20, 250_000_000_000_000_000n]]);
