@@ -1,10 +1,10 @@
 import { type Profile, PROFILES } from './schemas/profile.js';
 import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
-import { type Chain, DEFAULT_SLOT_SECONDS } from './chain/types.js';
+import type { Chain } from './chain/types.js';
 import { serve } from './server/serve.js';
 import { createLiveChain } from './live/liveChain.js';
-import { anchoredGenesisTime, headAnchoredGenesisTime, headTimeOptionProblem, startClock } from './live/clock.js';
+import { headTimeOptionProblem, startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
 import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
@@ -139,10 +139,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const resolved = scenarioFile
     ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
     : scenario;
-  const growth = await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime });
-  const build = { scenario: resolved, seed, ...growth.build };
+  let build: BuildChainOptions & { readonly scenario: string | Scenario };
   let opened;
   try {
+    build = {
+      scenario: resolved,
+      seed,
+      ...(await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime })).build,
+    };
     // A chain anchored to the wall clock has other times (so another key) at each start: a snapshot of it would only fill the cache.
     const clockAnchored = genesisTime === undefined && (headTime === 'now' || blockTime !== undefined);
     opened = await openChain({
@@ -315,19 +319,11 @@ async function growthOptions(options: {
   if (blockTime !== undefined) build.slotSeconds = blockTime;
   if (genesisTime !== undefined) build.genesisTime = genesisTime;
   else if (headTime !== undefined || blockTime !== undefined) {
-    const { slotOf } = await import('../generators/buildChain.js');
-    const { findScenario } = await import('../scenarios/index.js');
-    const blocks =
-      head ?? (typeof options.scenario === 'object' ? options.scenario : findScenario(options.scenario))?.blocks ?? 0;
-    const slots = slotOf({ scenario: options.scenario, seed: options.seed }, blocks);
-    build.genesisTime =
-      headTime === undefined
-        ? anchoredGenesisTime(Date.now(), blockTime!, slots)
-        : headAnchoredGenesisTime(headTime, Date.now(), blockTime ?? DEFAULT_SLOT_SECONDS, slots);
+    // Loaded here, off the start-up path of a server with no clock.
+    const { clockAnchoredGenesisTime } = await import('./live/clockAnchor.js');
+    build.genesisTime = clockAnchoredGenesisTime({ ...options, head, headTime, blockTime });
     if (build.genesisTime < 0)
-      throw new StartServerError(
-        `startServer: headTime ${headTime} is too early: the chain's ${blocks} blocks would start before 1970`,
-      );
+      throw new StartServerError(`startServer: headTime ${headTime} is too early: the chain would start before 1970`);
   }
   return { build };
 }

@@ -2,7 +2,7 @@ import { type AccountId, NONE } from '../chain/types.js';
 import { hasCode } from './accounts.js';
 import { COIN_DECIMALS } from './amounts.js';
 import type { ActivityItem } from './activityItems.js';
-import type { Facts } from './facts.js';
+import { type Facts, memoList } from './facts.js';
 import { tokenOf, transfersOfToken } from './tokens.js';
 import { selectorOf } from './transactions.js';
 
@@ -187,23 +187,34 @@ export function candidateTransactions(facts: Facts, filter: AdvancedFilter): Int
       const id = chain.accountByHash.get(hash);
       return id === undefined ? [] : [id];
     });
-  const found = new Set<number>();
-  if (byAddress)
-    for (const id of [...idsOf(from), ...idsOf(to)]) {
-      const index = chain.indexes.at(id)!;
-      for (const t of index.transactions) found.add(t);
-      for (const transfer of index.tokenTransfers) found.add(chain.tokenTransfers.at(transfer)!.transaction);
-      for (const internal of index.internalTransactions)
-        found.add(chain.internalTransactions.at(internal)!.transaction);
-    }
-  const byTokenFound = new Set<number>();
-  if (byToken)
-    for (const id of idsOf(tokens))
-      if (chain.accounts[id]!.contract?.token)
-        for (const transfer of transfersOfToken(facts, id))
-          byTokenFound.add(chain.tokenTransfers.at(transfer)!.transaction);
-  // Both narrow: a passing row meets both.
-  const kept =
-    byAddress && byToken ? [...found].filter((t) => byTokenFound.has(t)) : byAddress ? [...found] : [...byTokenFound];
-  return Int32Array.from(kept).sort();
+  const addresses = byAddress ? [...idsOf(from), ...idsOf(to)].sort((a, b) => a - b) : [];
+  const tokenIds = byToken ? idsOf(tokens).sort((a, b) => a - b) : [];
+  // Each page of a listing asks again: the list is kept, by the accounts and tokens it follows from.
+  return memoList(
+    facts,
+    `advanced-filter-candidates:${byAddress}:${byToken}:${addresses.join(',')}:${tokenIds.join(',')}`,
+    () => {
+      const found = new Set<number>();
+      for (const id of addresses) {
+        const index = chain.indexes.at(id)!;
+        for (const t of index.transactions) found.add(t);
+        for (const transfer of index.tokenTransfers) found.add(chain.tokenTransfers.at(transfer)!.transaction);
+        for (const internal of index.internalTransactions)
+          found.add(chain.internalTransactions.at(internal)!.transaction);
+      }
+      const byTokenFound = new Set<number>();
+      for (const id of tokenIds)
+        if (chain.accounts[id]!.contract?.token)
+          for (const transfer of transfersOfToken(facts, id))
+            byTokenFound.add(chain.tokenTransfers.at(transfer)!.transaction);
+      // Both narrow: a passing row meets both.
+      const kept =
+        byAddress && byToken
+          ? [...found].filter((t) => byTokenFound.has(t))
+          : byAddress
+            ? [...found]
+            : [...byTokenFound];
+      return Int32Array.from(kept).sort();
+    },
+  );
 }

@@ -1,11 +1,11 @@
 import { type Profile, PROFILES } from '../schemas/profile.js';
-import { buildChain, createChainBuilder, slotOf } from '../../generators/buildChain.js';
-import { resolveScenario } from '../../generators/chainInput.js';
-import { headAnchoredGenesisTime, headTimeOptionProblem } from '../live/clock.js';
+import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
+import { headTimeOptionProblem } from '../live/clock.js';
+import { clockAnchoredGenesisTime } from '../live/clockAnchor.js';
 import { createLiveChain } from '../live/liveChain.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
-import { type Chain, DEFAULT_SLOT_SECONDS } from '../chain/types.js';
+import type { Chain } from '../chain/types.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
@@ -65,19 +65,6 @@ function slowStream(body: Uint8Array): ReadableStream<Uint8Array> {
 
 const bytesOf = (body: Uint8Array | string): Uint8Array =>
   typeof body === 'string' ? new TextEncoder().encode(body) : body;
-
-/** The genesis time that puts the head (`head`, or the scenario's start) at `headTime`. */
-function headAnchoredGenesis(
-  scenario: string | Scenario,
-  seed: string | number,
-  head: number | undefined,
-  headTime: number | 'now',
-): number {
-  const slots = slotOf({ scenario, seed }, head ?? resolveScenario(scenario).blocks);
-  const genesisTime = headAnchoredGenesisTime(headTime, Date.now(), DEFAULT_SLOT_SECONDS, slots);
-  if (genesisTime < 0) throw new CreateHandlerError(`createHandler: headTime ${headTime} is too early for the chain`);
-  return genesisTime;
-}
 
 /** A request's body as text, or null when it is longer than the server reads. */
 async function bodyOf(request: Request): Promise<string | null> {
@@ -139,11 +126,17 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   let opened;
   let build;
   try {
+    const genesisTime =
+      headTime === undefined
+        ? undefined
+        : clockAnchoredGenesisTime({ scenario, seed, head, headTime, blockTime: undefined });
+    if (genesisTime !== undefined && genesisTime < 0)
+      throw new CreateHandlerError(`createHandler: headTime ${headTime} is too early for the chain`);
     build = {
       scenario,
       seed,
       ...(head === undefined ? {} : { head }),
-      ...(headTime === undefined ? {} : { genesisTime: headAnchoredGenesis(scenario, seed, head, headTime) }),
+      ...(genesisTime === undefined ? {} : { genesisTime }),
     };
     // Anchored to the wall clock, the chain has other times (so another key) at each start: no snapshot of it.
     opened = openChainSync(

@@ -21,6 +21,7 @@ describe('advanced filter rows read only the transactions a filter can keep', ()
     `token_contract_address_hashes_to_include=${h.erc20Token},native`,
     `token_contract_address_hashes_to_include=${h.erc20Token}&from_address_hashes_to_include=${h.busyAddress}`,
     `from_address_hashes_to_include=0x${'ab'.repeat(20)}`,
+    `from_address_hashes_to_include=0x${'ab'.repeat(20)}&token_contract_address_hashes_to_include=${h.erc20Token}`,
   ];
   it.each(queries)('%s: the same rows as a walk of every transaction', (query) => {
     const filter = advancedFilterOf(chain, new URLSearchParams(query));
