@@ -1,3 +1,4 @@
+import { firstWhere } from '../chain/search.js';
 import { type Account, type AccountId, type Chain, NONE } from '../chain/types.js';
 import type { Facts } from './facts.js';
 
@@ -45,12 +46,5 @@ export const accountIdOfEnsName = (facts: Facts, name: string): AccountId | unde
 /** How many transactions `id` sent in blocks up to `height`: its nonce once `height` is sealed. */
 export function nonceAt(facts: Facts, id: AccountId, height: number): number {
   const sent = facts.chain.indexes.at(id)!.transactionsFrom;
-  let lo = 0;
-  let hi = sent.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (facts.chain.transactions.at(sent[mid]!)!.block <= height) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstWhere(sent.length, (i) => facts.chain.transactions.at(sent[i]!)!.block > height);
 }

@@ -1,3 +1,4 @@
+import { firstWhere } from '../chain/search.js';
 import type { Chain } from '../chain/types.js';
 import { itemsOf } from './transactions.js';
 
@@ -56,15 +57,12 @@ function afterInTransaction(chain: Chain, row: ActivityItem, cursor: ActivityCur
 
 /** The newest transaction at or before (block, index) in chain order; -1 when none. */
 function lastTransactionAtOrBefore(chain: Chain, block: number, index: number): number {
-  let lo = 0;
-  let hi = chain.transactions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const t = chain.transactions.at(mid)!;
-    if (t.block < block || (t.block === block && t.position <= index)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return (
+    firstWhere(chain.transactions.length, (i) => {
+      const t = chain.transactions.at(i)!;
+      return t.block > block || (t.block === block && t.position > index);
+    }) - 1
+  );
 }
 
 /**
@@ -96,12 +94,10 @@ export function* activityAfter(
     return;
   }
   // Only the listed transactions, from the last at or before t down.
-  let lo = 0;
-  let hi = only.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (only[mid]! <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let p = lo - 1; p >= 0 && chain.transactions.at(only[p]!)!.block >= from; p--) yield* rowsOf(chain, only[p]!);
+  for (
+    let p = firstWhere(only.length, (i) => only[i]! > t) - 1;
+    p >= 0 && chain.transactions.at(only[p]!)!.block >= from;
+    p--
+  )
+    yield* rowsOf(chain, only[p]!);
 }

@@ -1,3 +1,4 @@
+import { firstWhere } from '../chain/search.js';
 import { type AccountId, type Chain, NONE } from '../chain/types.js';
 import type { Facts } from './facts.js';
 
@@ -99,12 +100,6 @@ export function balanceSteps(facts: Facts, id: AccountId): readonly BalanceStep[
 /** The balance of `id` once block `height` is sealed. */
 export function balanceAt(facts: Facts, id: AccountId, height: number): bigint {
   const steps = balanceSteps(facts, id);
-  let lo = 0;
-  let hi = steps.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (steps[mid]!.block <= height) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? 0n : steps[lo - 1]!.value;
+  const after = firstWhere(steps.length, (i) => steps[i]!.block > height);
+  return after === 0 ? 0n : steps[after - 1]!.value;
 }

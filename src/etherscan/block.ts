@@ -1,6 +1,7 @@
+import { blockBoundOf } from '../domain/blocksByTime.js';
 import { blockCountdown } from '../domain/blockCountdown.js';
 import { elixirFloat } from '../domain/elixirFloat.js';
-import { type Action, type EtherscanAnswer, type EtherscanContext, fail, ok, sorted } from './envelope.js';
+import { type Action, type EtherscanAnswer, fail, ok, sorted } from './envelope.js';
 import { integerOf } from './params.js';
 
 const required = (name: string) => `Query parameter '${name}' is required`;
@@ -54,37 +55,6 @@ const getblockcountdown: Action = (ctx, params) => {
   );
 };
 
-/** The block nearest a time, as the explorer picks it, then moved to the side `closest` asks for. */
-function blockByTime(ctx: EtherscanContext, timestamp: number, closest: 'before' | 'after'): number | undefined {
-  const { chain } = ctx;
-  let lo = 0;
-  let hi = chain.headHeight;
-  // The last block at or before the time (highest on ties).
-  let before: number | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (chain.blocks.at(mid)!.timestamp <= timestamp) {
-      before = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  // The first at or after it (lowest on ties).
-  let after: number | undefined;
-  if (before !== undefined && chain.blocks.at(before)!.timestamp === timestamp) {
-    let first = before;
-    while (first > 0 && chain.blocks.at(first - 1)!.timestamp === timestamp) first--;
-    after = first;
-  } else after = before === undefined ? 0 : before + 1 <= chain.headHeight ? before + 1 : undefined;
-  const distance = (h: number | undefined) =>
-    h === undefined ? Infinity : Math.abs(chain.blocks.at(h)!.timestamp - timestamp);
-  const nearest = distance(before) <= distance(after) ? before : after;
-  if (nearest === undefined) return undefined;
-  const time = chain.blocks.at(nearest)!.timestamp;
-  if (closest === 'before' && time > timestamp) return nearest - 1;
-  if (closest === 'after' && time < timestamp) return nearest + 1;
-  return nearest;
-}
-
 const getblocknobytime: Action = (ctx, params) => {
   const rawTime = params.get('timestamp');
   if (rawTime === undefined) return fail(required('timestamp'));
@@ -93,8 +63,9 @@ const getblocknobytime: Action = (ctx, params) => {
   const timestamp = integerOf(rawTime);
   if (timestamp === undefined || timestamp < 0) return fail('Invalid `timestamp` param');
   if (rawClosest !== 'before' && rawClosest !== 'after') return fail('Invalid `closest` param');
-  const height = blockByTime(ctx, timestamp, rawClosest);
-  if (height === undefined || height < 0) return fail('Block does not exist');
+  // The explorer's non-strict timestamp_to_block_number: past the head, the height after it.
+  const height = blockBoundOf(ctx.chain, { seconds: timestamp, fraction: false }, rawClosest);
+  if (height < 0) return fail('Block does not exist');
   return ok({ blockNumber: String(height) });
 };
 

@@ -1,3 +1,4 @@
+import { firstWhere } from '../chain/search.js';
 import type { ApiResponse } from './response.js';
 
 /** Items per page on every list endpoint. */
@@ -27,17 +28,7 @@ export function takePage(
   const n = list.length;
   // `at(i)` is the i-th element in endpoint order.
   const at = newestFirst ? (i: number) => list[n - 1 - i]! : (i: number) => list[i]!;
-  let start = 0;
-  if (afterCursor) {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (afterCursor(at(mid))) hi = mid;
-      else lo = mid + 1;
-    }
-    start = lo;
-  }
+  const start = afterCursor ? firstWhere(n, (i) => afterCursor(at(i))) : 0;
   const elements: number[] = [];
   let items = 0;
   let i = start;

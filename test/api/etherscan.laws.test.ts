@@ -149,8 +149,28 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
     const byTime = (await api(`module=block&action=getblocknobytime&timestamp=${reward.timeStamp}&closest=before`))
       .result as Json;
     expect(chain.blocks.at(Number(byTime.blockNumber))!.timestamp).toBe(reward.timeStamp);
+    // A second after the block: before it is the last block at or before; after it, the next (the one past the head at the head).
+    const between = (closest: string) =>
+      api(`module=block&action=getblocknobytime&timestamp=${reward.timeStamp + 1}&closest=${closest}`);
+    const next =
+      h + 1 <= chain.headHeight && chain.blocks.at(h + 1)!.timestamp > reward.timeStamp + 1 ? h + 1 : undefined;
+    if (next !== undefined || h === chain.headHeight) {
+      expect(((await between('before')).result as Json).blockNumber).toBe(String(h));
+      expect(((await between('after')).result as Json).blockNumber).toBe(String(h + 1));
+    }
     facts += 2;
   }
+  // Before genesis there is no block before; after it, genesis.
+  const genesis = chain.blocks.at(0)!.timestamp;
+  expect(await api(`module=block&action=getblocknobytime&timestamp=${genesis - 1}&closest=before`)).toEqual({
+    message: 'Block does not exist',
+    result: null,
+    status: '0',
+  });
+  expect(
+    ((await api(`module=block&action=getblocknobytime&timestamp=${genesis - 1}&closest=after`)).result as Json)
+      .blockNumber,
+  ).toBe('0');
   return facts;
 }
 

@@ -1,3 +1,5 @@
+import { firstWhere } from '../../chain/search.js';
+
 /**
  * The positions [start, end) of a chain-ordered list whose elements lie in blocks `from` … `to`
  * (inclusive), found by binary search: `blockOf` gives an element's block.
@@ -8,16 +10,7 @@ export function inBlocks(
   from: number,
   to: number,
 ): { readonly start: number; readonly end: number } {
-  const firstAbove = (block: number) => {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (blockOf(list[mid]!) <= block) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const firstAbove = (block: number) => firstWhere(list.length, (i) => blockOf(list[i]!) > block);
   const start = firstAbove(from - 1);
   return { start, end: Math.max(start, firstAbove(to)) };
 }
