@@ -2,6 +2,7 @@ import { type Profile, PROFILES } from './schemas/profile.js';
 import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
+import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
 import { createLiveChain } from './live/liveChain.js';
 import { headTimeOptionProblem, startClock } from './live/clock.js';
@@ -154,7 +155,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
     });
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
+    if (!(error instanceof BuildChainError)) throw error;
     // A scenario file asking for the impossible is the file's problem, reported at its knob.
     if (scenarioFile)
       throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;

@@ -6,6 +6,7 @@ import { createLiveChain } from '../live/liveChain.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
+import { BuildChainError } from '../protocol/errors.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
@@ -144,7 +145,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
       buildChain,
     );
   } catch (error) {
-    if (error instanceof Error && error.name === 'BuildChainError')
+    if (error instanceof BuildChainError)
       throw new CreateHandlerError(error.message.replace(/^buildChain/, 'createHandler'));
     throw error;
   }

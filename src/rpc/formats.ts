@@ -15,6 +15,8 @@ import type { PendingTransaction } from '../domain/mempool.js';
 import { cheaper } from '../domain/replacements.js';
 import { cachedRpcJson, pendingContext, type RpcContext } from './context.js';
 import { quantity } from './quantity.js';
+import { vOf } from '../protocol/signedTransaction.js';
+import { transactionType } from '../protocol/transactionTypes.js';
 
 type Hex = `0x${string}`;
 
@@ -98,8 +100,7 @@ function signatureOf(ctx: RpcContext, tx: Transaction) {
   // Quantities, as geth writes r and s (no leading zeros); s in the lower half of the curve order, as signers make it.
   const r = quantity(BigInt(commitment('r', tx.hash)));
   const s = quantity(BigInt(`0x0${commitment('s', tx.hash).slice(3)}`));
-  const v = tx.type === 0 ? ctx.chainId * 2 + 35 + yParity : yParity;
-  return { v: quantity(v), r, s, yParity: quantity(yParity) };
+  return { v: quantity(vOf(transactionType(tx.type).typed, ctx.chainId, yParity)), r, s, yParity: quantity(yParity) };
 }
 
 /** A mined transaction as `eth_getTransactionByHash` answers it (geth's field order). */
@@ -107,6 +108,7 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
   const tx = ctx.chain.transactions.at(index)!;
   const block = ctx.chain.blocks.at(tx.block)!;
   const { v, r, s, yParity } = signatureOf(ctx, tx);
+  const type = transactionType(tx.type);
   return {
     blockHash: block.hash,
     blockNumber: quantity(tx.block),
@@ -114,7 +116,7 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     from: lower(ctx, tx.fromId),
     gas: quantity(tx.gasLimit),
     gasPrice: quantity(tx.gasPrice),
-    ...(tx.type === 2
+    ...(type.feeMarket
       ? { maxFeePerGas: quantity(tx.maxFeePerGas!), maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas!) }
       : {}),
     hash: tx.hash,
@@ -124,12 +126,12 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     transactionIndex: quantity(tx.position),
     value: quantity(tx.value),
     type: quantity(tx.type),
-    ...(tx.type !== 0 ? { accessList: tx.signed?.accessList ?? [] } : {}),
+    ...(type.accessList ? { accessList: tx.signed?.accessList ?? [] } : {}),
     chainId: quantity(ctx.chainId),
     v,
     r,
     s,
-    ...(tx.type !== 0 ? { yParity } : {}),
+    ...(type.typed ? { yParity } : {}),
   };
 };
 

@@ -1,5 +1,5 @@
 import * as Hash from 'ox/Hash';
-import { nextBaseFee } from '../../../generators/blocks/nextBaseFee.js';
+import { nextBaseFee } from '../../protocol/chainSpec.js';
 import { GAS_PRICE_TIERS } from '../../domain/chainStats.js';
 import { VERSION } from '../../version.js';
 import { blockArg } from '../blockParam.js';
