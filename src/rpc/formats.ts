@@ -12,7 +12,7 @@ import { type Block, NONE, type Transaction } from '../chain/types.js';
 import { encodedLogOf, logEventOf } from '../domain/logs.js';
 import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import type { PendingTransaction } from '../domain/mempool.js';
-import { cheaper } from '../domain/replacements.js';
+import { pendingOfferOf } from '../domain/pendingOffer.js';
 import { cachedRpcJson, pendingContext, type RpcContext } from './context.js';
 import { quantity } from './quantity.js';
 import { vOf } from '../protocol/signedTransaction.js';
@@ -144,17 +144,15 @@ export function rpcPendingTransaction(ctx: RpcContext, pending: PendingTransacti
   const ahead = pendingContext(ctx);
   if (!ahead) return null;
   const mined = rpcTransaction(ahead, pending.index) as Record<string, unknown>;
-  const lower = (value: unknown) =>
-    typeof value === 'string' && pending.competitor ? quantity(cheaper(BigInt(value))) : value;
-  const offered = mined.maxFeePerGas ?? mined.gasPrice;
+  const offer = pendingOfferOf(ahead.chain.transactions.at(pending.index)!, pending.competitor);
   return {
     ...mined,
     blockHash: null,
     blockNumber: null,
     blockTimestamp: null,
-    gasPrice: lower(offered),
-    ...('maxFeePerGas' in mined
-      ? { maxFeePerGas: lower(mined.maxFeePerGas), maxPriorityFeePerGas: lower(mined.maxPriorityFeePerGas) }
+    gasPrice: quantity(offer.gasPrice),
+    ...(offer.maxFeePerGas !== null && offer.maxPriorityFeePerGas !== null
+      ? { maxFeePerGas: quantity(offer.maxFeePerGas), maxPriorityFeePerGas: quantity(offer.maxPriorityFeePerGas) }
       : {}),
     hash: pending.hash,
     transactionIndex: null,

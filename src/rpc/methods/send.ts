@@ -7,7 +7,7 @@ import { chainSpecOf } from '../../protocol/chainSpec.js';
 import { SendRefused } from '../../protocol/errors.js';
 import { decodeSigned, signTransaction } from '../../protocol/signedTransaction.js';
 import { accessListArg, callArg, callMethods } from './call.js';
-import { AVERAGE_TIP } from './chainInfo.js';
+import { AVERAGE_TIP } from '../../domain/chainStats.js';
 
 /** The wallet a send needs; a chain that cannot grow (a bare `createApi`) has none. */
 function walletOf(node: NodeState) {
