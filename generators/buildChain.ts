@@ -6,6 +6,7 @@ import type { ChainBuilder } from './chainBuilder.js';
 import { exactLists } from './exactLists.js';
 import { stream } from './random/stream.js';
 import { replay } from './replay.js';
+import { type SendPlanner, sentPlan } from './ledger/sent.js';
 
 export { BuildChainError, type BuildChainOptions } from './chainInput.js';
 export type { ChainBuilder } from './chainBuilder.js';
@@ -34,8 +35,10 @@ export function slotsOfBlock(options: BuildChainOptions, height: number): number
  * count follows from the transactions. Block `k` (and everything in it) is a function of the
  * scenario, the seed and `k` alone, so a chain mined to `k` is the chain built with `head: k`.
  * Past the scenario's `blocks`, the chain goes on with the scenario's steady random activity.
+ * `planSend` runs the transactions clients send (the execution port's send half; the ledger's
+ * models by default).
  */
-export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilder {
+export function createChainBuilder(options: BuildChainOptions = {}, planSend: SendPlanner = sentPlan): ChainBuilder {
   const scenario = resolveScenario(options.scenario);
   const seed = resolveSeed(options.seed);
   if (!(scenario.blocks >= 40))
@@ -51,14 +54,17 @@ export function createChainBuilder(options: BuildChainOptions = {}): ChainBuilde
   const exact = exactLists(
     scenario,
     (s) => {
-      const builder = replay({ scenario: s, seed, genesisTime, slotSeconds, spec: ETHEREUM });
+      const builder = replay({ scenario: s, seed, genesisTime, slotSeconds, spec: ETHEREUM, planSend });
       builder.mineTo(s.blocks);
       return { builder, chain: builder.chain() };
     },
     (built) => built.chain,
   );
   // The guarantees' last build is the chain: it goes on from there.
-  return exact.built?.builder ?? replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM });
+  return (
+    exact.built?.builder ??
+    replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM, planSend })
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { finalize } from './finalize.js';
 import { type BlockContext, maxFeeCapFor } from './ledger/blockContext.js';
 import { predeployContract } from './ledger/createContract.js';
 import { changeBalance } from './ledger/registerAccount.js';
+import type { SendPlanner } from './ledger/sent.js';
 import { SentPool } from './ledger/sentPool.js';
 import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
@@ -44,6 +45,8 @@ export interface ReplayInput {
   readonly genesisTime: number;
   readonly slotSeconds: number;
   readonly spec: ChainSpec & { readonly kind: ChainKind };
+  /** What runs the transactions clients send (the execution port's send half). */
+  readonly planSend: SendPlanner;
 }
 
 /** The blocks every chain has at fixed heights (a share of the scenario's `blocks`), so each screen has one. */
@@ -77,7 +80,7 @@ function genesisState(scenario: Scenario, seed: string): { state: LedgerState; c
  * generated ones; its withdrawals and uncle follow where the chain has them; it is sealed with its
  * proof-of-work fields and, now and then, a reorged sibling.
  */
-export function replay({ scenario, seed, genesisTime, slotSeconds, spec }: ReplayInput): ChainBuilder {
+export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSend }: ReplayInput): ChainBuilder {
   const { state, cast } = genesisState(scenario, seed);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
@@ -114,7 +117,7 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec }: Repla
   state.lists[cast.zeroId]!.minedBlocks.push(0);
 
   let slot = 0;
-  const pool = new SentPool(state, gasLimit);
+  const pool = new SentPool(state, gasLimit, planSend);
 
   /** An uncle of block `height` (on its grandparent), its miner credited. */
   const addUncle = (height: number, parent: Block): Hex => {

@@ -171,7 +171,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
-    createBuilder: (o) => builderModule.get().createChainBuilder(o),
+    createBuilder: (o, planSend) => builderModule.get().createChainBuilder(o, planSend),
     automine,
   });
   const socket = createPhoenixSocket();

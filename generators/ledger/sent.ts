@@ -101,13 +101,16 @@ function idFor(state: LedgerState, address: string): number {
   return state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address) });
 }
 
+/** What runs a transaction a client sent: the plan the open block applies (the execution port's send half). */
+export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
+
 /**
  * What a sent transaction does, as a plan the ledger applies, and the approvals to record once it
  * is applied: a token write of the standards the ledger models moves tokens and emits its events
  * by the standard's rules, or reverts with their reason; any other call moves its value and does
  * nothing else; gas beyond the limit runs out. The sender is known and can pay (admission checked).
  */
-export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
+export const sentPlan: SendPlanner = (state, sent) => {
   const fromId = state.byLower.get(sent.from)!;
   const toId = idFor(state, sent.to!);
   const input = sent.signed.input;
@@ -180,4 +183,4 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
     transfers,
     ...(emitted.length ? { events: emitted.length, emitted } : {}),
   };
-}
+};

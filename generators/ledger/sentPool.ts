@@ -1,7 +1,7 @@
 import { stream } from '../random/stream.js';
 import { applyTransaction } from './applyTransaction.js';
 import type { BlockContext } from './blockContext.js';
-import { type SentTransaction, sentPlan } from './sent.js';
+import type { SendPlanner, SentTransaction } from './sent.js';
 import type { LedgerState } from './state.js';
 import { SendRefused } from '../../src/protocol/errors.js';
 import { intrinsicGas } from '../../src/protocol/intrinsicGas.js';
@@ -36,6 +36,8 @@ export class SentPool {
   constructor(
     private readonly state: LedgerState,
     private readonly blockGasLimit: number,
+    /** What runs each transaction it lets into a block (the executor's send half). */
+    private readonly planSend: SendPlanner,
   ) {}
 
   /** The next nonce of a sender: after what is mined, in the open block and waiting. */
@@ -134,7 +136,7 @@ export class SentPool {
   }
 
   private apply(sent: SentTransaction, ctx: BlockContext): void {
-    const plan = sentPlan(this.state, sent);
+    const plan = this.planSend(this.state, sent);
     applyTransaction(this.state, ctx, plan, stream(this.state.seed, `sent:${sent.hash}`));
     plan.onApplied?.();
     // Recorded once applied: a failure above leaves no trace in the pool.

@@ -1,5 +1,7 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
+import type { SendPlanner } from '../../generators/ledger/sent.js';
+import type { Executor } from '../execution/executor.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
 import type { PostRoute } from '../http/answerHttp.js';
@@ -65,8 +67,10 @@ export interface LiveChainOptions {
   readonly start?: () => StartSummary;
   /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
   readonly build: BuildChainOptions;
-  /** The chain builder (loaded lazily: a server that never mines never loads it). */
-  readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
+  /** The chain builder (loaded lazily: a server that never mines never loads it), given what runs sent transactions. */
+  readonly createBuilder: (options: BuildChainOptions, planSend?: SendPlanner) => ChainBuilder;
+  /** What runs sends, calls and gas estimates (the execution port; default: the ledger's models). */
+  readonly executor?: Executor;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
 }
@@ -85,7 +89,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let builder: ChainBuilder | null = null;
   const builderAt = (head: number): ChainBuilder => {
     if (!builder) {
-      const made = options.createBuilder(build);
+      const made = options.createBuilder(build, options.executor?.planSend);
       made.mineTo(head);
       builder = made;
     }
@@ -107,6 +111,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     (node ??= nodeModule.get().createRpcNode({
       context: () => fresh().rpc(),
       seed: chain.seed,
+      ...(options.executor ? { executor: options.executor } : {}),
       wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
     }));
   const posts: PostRoute[] = [

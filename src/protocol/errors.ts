@@ -18,3 +18,11 @@ export class BuildChainError extends Error {
     super(message);
   }
 }
+
+/**
+ * A call or transaction the executor cannot run, and why (a value the ledger's models do not hold,
+ * creation code without an EVM): the node answers it as its -32000 error with this text.
+ */
+export class ExecutionRefused extends Error {
+  override readonly name = 'ExecutionRefused';
+}

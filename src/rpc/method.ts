@@ -1,3 +1,4 @@
+import type { Executor } from '../execution/executor.js';
 import type { SentTransaction } from '../../generators/buildChain.js';
 import type { RpcContext } from './context.js';
 import type { FilterStore } from './filterStore.js';
@@ -20,6 +21,8 @@ export interface Wallet {
 export interface NodeState {
   readonly filters: FilterStore;
   readonly wallet?: Wallet;
+  /** What runs calls and estimates gas (the execution port). */
+  readonly executor: Executor;
 }
 
 /** A JSON-RPC method: its parameters in, its result (a JSON value, or `RawJson`) out; throws `RpcError`. */

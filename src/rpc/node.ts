@@ -1,3 +1,5 @@
+import type { Executor } from '../execution/executor.js';
+import { modelExecutor } from '../execution/modelExecutor.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import type { RpcContext } from './context.js';
 import { FilterStore } from './filterStore.js';
@@ -55,9 +57,12 @@ export function createRpcNode(options: {
   readonly onError?: (error: unknown, method: string) => void;
   /** Where `eth_sendRawTransaction` and `eth_sendTransaction` put what they accept (without one they refuse). */
   readonly wallet?: Wallet;
+  /** What runs calls and estimates gas (default: the ledger's models); sends run by the wallet's chain builder. */
+  readonly executor?: Executor;
 }): RpcNode {
   const state: NodeState = {
     filters: new FilterStore(options.seed),
+    executor: options.executor ?? modelExecutor,
     ...(options.wallet ? { wallet: options.wallet } : {}),
   };
   const onError =
