@@ -10,6 +10,7 @@ import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRout
 import { MAX_MINE, MineError } from './mineError.js';
 import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
+import { carryViews } from '../views/context.js';
 import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
@@ -95,13 +96,17 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     }
     return builder;
   };
-  /** The mempool in front of `head`: none once the chain served has moved on (an app still answering in flight). */
+  /**
+   * The mempool in front of `head`, as it is now (a send changes it: the builder's open block is
+   * another chain then); none once the chain served has moved on (an app still answering in flight).
+   */
   const mempoolFor = (head: number): (() => Mempool | undefined) => {
     let pool: Mempool | undefined;
     return () => {
-      if (pool) return pool;
       if (head !== current.chain.headHeight || (builder && builder.height !== head)) return undefined;
-      return (pool = mempoolOf(builderAt(head).pending(), head + 1));
+      const ahead = builderAt(head).pending();
+      if (pool?.ahead !== ahead) pool = mempoolOf(ahead, head + 1);
+      return pool;
     };
   };
   const pendingListeners = new Set<(hash: string) => void>();
@@ -109,7 +114,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let node: RpcNode | undefined;
   const nodeOf = () =>
     (node ??= nodeModule.get().createRpcNode({
-      context: () => fresh().rpc(),
+      context: () => current.rpc(),
       seed: chain.seed,
       ...(options.executor ? { executor: options.executor } : {}),
       wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
@@ -128,32 +133,38 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const guids = new Map<string, VerificationState>();
   const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
   const verifier: Verifier = {
-    // Every record makes a new app: its GET answers (a status polled before) must not outlive it.
+    // A status changes what its GUID's poll answers; a verification that passes changes the chain
+    // (the contract's name and sources): its app serves the chain with it, keeping what the
+    // views rendered of everything else.
     record(guid, id, source) {
       guids.set(guid, source ? 'pass' : 'fail');
-      if (source && !submitted.has(id)) submitted.set(id, source);
-      stale = true;
+      if (!source || submitted.has(id)) return current.answer.clear();
+      submitted.set(id, source);
+      const next = withSubmitted(raw, submitted);
+      carryViews(current.chain, next, [id]);
+      serve(createApp(raw, next));
     },
     recordProxy(guid, id, passed) {
       proxyGuids.set(guid, { id, passed });
-      stale = true;
+      current.answer.clear();
     },
     state: (guid) => guids.get(guid),
     proxyState: (guid) => proxyGuids.get(guid),
   };
   // The chain as built (the one mined on); the app serves it with the verifications over it.
   let raw = chain;
-  const appOf = (served: Chain) => {
-    raw = served;
+  const createApp = (built: Chain, served: Chain) => {
+    raw = built;
     return createChainApp(
-      withSubmitted(served, submitted),
+      served,
       options.start && startSummary,
       options.profile,
-      mempoolFor(served.headHeight),
+      mempoolFor(built.headHeight),
       posts,
       verifier,
     );
   };
+  const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -168,23 +179,17 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (delayMs === 0) start();
     else (warming.timer = setTimeout(start, delayMs)).unref();
   };
-  // The mempool changed since the app was made (a send): the next reader gets a new app, made once for many sends.
-  let stale = false;
-  const fresh = () => {
-    if (stale) serve(appOf(raw));
-    return current;
-  };
   const serve = (app: ChainApp) => {
-    stale = false;
     current = app;
     warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
   };
-  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => fresh().answer(request), {
-    peek: (url: string) => fresh().answer.peek(url),
+  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
+    peek: (url: string) => current.answer.peek(url),
+    clear: () => current.answer.clear(),
   });
   const live: LiveChain = {
     get current() {
-      return fresh();
+      return current;
     },
     answer,
     node: nodeOf,
@@ -204,8 +209,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const b = builderAt(current.chain.headHeight);
       const { admission, entered } = b.submit(sent);
       sentCount++;
-      // The mempool changed: the next reader gets a new app, whose pending lists hold it.
-      stale = true;
+      // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
+      current.answer.clear();
       if (admission === 'queued') return admission;
       for (const hash of entered) for (const listener of pendingListeners) listener(hash);
       if (automine) {

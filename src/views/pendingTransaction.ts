@@ -1,23 +1,15 @@
-import type { Chain } from '../chain/types.js';
 import type { Mempool, PendingTransaction } from '../domain/mempool.js';
 import { pendingOfferOf } from '../domain/pendingOffer.js';
 import type { Profile } from '../schemas/profile.js';
-import { cachedJson, createViewContext, type ViewContext } from './context.js';
+import { cachedJson, type ViewContext, viewContextOf } from './context.js';
 import { transactionDetailOut, transactionItemOut } from './transaction.js';
 
 /** A pending or dropped transaction under its own hash: a losing competitor shows its rival's form under it. */
 const underHash = <T extends { hash: string }>(form: T, hash: string): T => ({ ...form, hash });
 
-const AHEAD = new WeakMap<Chain, Map<Profile, ViewContext>>();
-
-/** The views of the chain one block ahead, where the pending transactions are mined (one context per profile). */
-function aheadContext<P extends Profile>(mempool: Mempool, profile: P): ViewContext<P> {
-  let byProfile = AHEAD.get(mempool.ahead);
-  if (!byProfile) AHEAD.set(mempool.ahead, (byProfile = new Map()));
-  let ctx = byProfile.get(profile);
-  if (!ctx) byProfile.set(profile, (ctx = createViewContext(mempool.ahead, profile, 16 * 1024 * 1024)));
-  return ctx as ViewContext<P>;
-}
+/** The views of the chain one block ahead, where the pending transactions are mined (16 MB of JSON: one block's). */
+const aheadContext = <P extends Profile>(mempool: Mempool, profile: P): ViewContext<P> =>
+  viewContextOf(mempool.ahead, profile, 16 * 1024 * 1024);
 
 /** A pending transaction as `/transactions?filter=pending` lists it. */
 export function pendingTransactionJson(ctx: ViewContext, mempool: Mempool, pending: PendingTransaction): string {
