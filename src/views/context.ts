@@ -9,7 +9,7 @@ import type { Profile } from '../schemas/profile.js';
 /**
  * What the views read: the chain's facts, the profile's format (chosen here, once), and caches of
  * what they render. A chain never changes, so each entity is serialised once and pages are
- * assembled from the pieces; only the view modules name cache keys.
+ * assembled from the pieces; only the view modules name its keys (ARCHITECTURE.md, Caches).
  */
 export interface ViewContext<P extends Profile = Profile> {
   readonly chain: Chain;
