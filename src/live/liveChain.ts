@@ -110,11 +110,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
     }));
   const posts: PostRoute[] = [
-    { path: '/__mock/mine', answer: (body) => mineRequest((blocks) => live.mine(blocks), body) },
-    { path: '/__mock/reset', answer: () => (live.reset(), resetAnswer(current.chain)) },
-    { path: '/rpc', answer: (body) => rpcAnswer(nodeOf, body) },
-    { path: '/api/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
-    { path: '/api/v1/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
+    {
+      path: '/__mock/mine',
+      changesState: true,
+      answer: (body) => mineRequest((blocks) => live.mine(blocks), body),
+    },
+    { path: '/__mock/reset', changesState: true, answer: () => (live.reset(), resetAnswer(current.chain)) },
+    { path: '/rpc', answer: (body, _q, _h, refusal) => rpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/v1/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
@@ -124,9 +128,11 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
   const verifier: Verifier = {
     // Every record makes a new app: its GET answers (a status polled before) must not outlive it.
-    record(guid, id, source) {
-      guids.set(guid, source ? 'pass' : 'fail');
-      if (source && !submitted.has(id)) submitted.set(id, source);
+    record(guid, id, outcome) {
+      if ('source' in outcome) {
+        guids.set(guid, { status: 'pass' });
+        if (!submitted.has(id)) submitted.set(id, outcome.source);
+      } else guids.set(guid, { status: 'fail', reason: outcome.reason });
       stale = true;
     },
     recordProxy(guid, id, passed) {
