@@ -23,15 +23,10 @@ describe('accessPolicy: the hosts a server answers to', () => {
   });
 
   it('refuses another name (DNS rebinding), naming the flag that allows it', () => {
-    for (const host of [
-      'evil.example',
-      'evil.example:4000',
-      'localhost.evil.example',
-      '127.0.0.1.nip.io',
-      'a:b:c',
-      '999.1.1.1',
-    ])
+    for (const host of ['evil.example', 'evil.example:4000', 'localhost.evil.example', '127.0.0.1.nip.io', '999.1.1.1'])
       expect(policy.hostRefusal(host), host).toMatch(/is not allowed: .*--allowed-hosts/);
+    for (const host of ['a:b:c', 'evil.example:123456', '[::1'])
+      expect(policy.hostRefusal(host), host).toMatch(/is not a host name/);
     expect(policy.hostRefusal('evil.example:4000')).toContain('--allowed-hosts evil.example ');
   });
 
@@ -62,6 +57,7 @@ describe('accessPolicy: the pages that may change state', () => {
       'http://app.localhost:5173',
       'http://127.0.0.1:3000',
       'http://[::1]:3000',
+      'http://0.0.0.0:3000',
     ])
       expect(policy.writeRefusal(origin), String(origin)).toBeUndefined();
   });

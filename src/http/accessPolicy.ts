@@ -43,16 +43,17 @@ export function accessPolicy(options: AccessOptions & { readonly boundHost?: str
   const hostRefusal = memo((host: string) => {
     if (allowedHosts === true) return undefined;
     const name = hostnameOf(host);
-    if (name !== undefined && (own(name) || isIpAddress(name))) return undefined;
-    const shown = name ?? host;
-    return `Host ${JSON.stringify(clip(host))} is not allowed: explorer-mock answers only to loopback names (localhost), IP addresses and the address it is bound to, so that a web page cannot reach it through DNS rebinding. To allow it, start with --allowed-hosts ${clip(shown)} (the allowedHosts option)`;
+    if (name === undefined)
+      return `Host ${JSON.stringify(clip(host))} is not a host name (name[:port] or [IPv6][:port])`;
+    if (own(name) || isIpAddress(name)) return undefined;
+    return `Host ${JSON.stringify(clip(host))} is not allowed: explorer-mock answers only to loopback names (localhost), IP addresses and the address it is bound to, so that a web page cannot reach it through DNS rebinding. To allow it, start with --allowed-hosts ${clip(name)} (the allowedHosts option)`;
   });
   const trusted = trustedOrigins === true ? null : new Set(trustedOrigins.map(normalOrigin));
   const writeRefusal = memo((origin: string) => {
     if (trusted === null || trusted.has(normalOrigin(origin))) return undefined;
     const name = originHostname(origin);
-    // Any IP may be a web site's; only a loopback one is this machine.
-    if (name !== undefined && (own(name) || isLoopbackAddress(name))) return undefined;
+    // Any IP may be a web site's; only a loopback one (or the unspecified address, which browsers send to this machine) is this machine's.
+    if (name !== undefined && (own(name) || isLoopbackAddress(name) || WILDCARDS.has(name))) return undefined;
     return `Origin ${JSON.stringify(clip(origin))} may not change the mock's state (mine, reset, send transactions, verify contracts): only pages on this machine may, and every page may read. To allow it, start with --trusted-origins ${clip(origin)} (the trustedOrigins option)`;
   });
   return {
