@@ -197,7 +197,14 @@ const checkverifystatus: Action = (ctx, params) => {
   const state = ctx.verifier.state(params.get('guid') ?? '');
   if (state === undefined) return ok('Unknown UID');
   if (state.status === 'pass') return ok('Pass - Verified');
-  return { ...ok('Fail - Unable to verify'), headers: { 'x-mock-verification-error': state.reason } };
+  return {
+    ...ok('Fail - Unable to verify'),
+    // Exposed, so that a page (another origin's) can read it too.
+    headers: {
+      'x-mock-verification-error': state.reason,
+      'access-control-expose-headers': 'x-mock-verification-error',
+    },
+  };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */

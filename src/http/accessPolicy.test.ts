@@ -58,6 +58,9 @@ describe('accessPolicy: the pages that may change state', () => {
       'http://127.0.0.1:3000',
       'http://[::1]:3000',
       'http://0.0.0.0:3000',
+      // A wallet extension sending to the node: no web page can send its origin.
+      'chrome-extension://nkbihfbeogaeaoehlefnkodbefgpgknn',
+      'moz-extension://7f3e6a52-0f7c-4c2b-9d1e-2a4b1c9e8f00',
     ])
       expect(policy.writeRefusal(origin), String(origin)).toBeUndefined();
   });

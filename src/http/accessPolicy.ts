@@ -14,7 +14,8 @@ export interface AccessOptions {
   /**
    * Origins of web pages (`https://app.example`: scheme, host and port) that may change the
    * server's state besides pages on this machine (loopback hosts, the bound address, the allowed
-   * hosts); `'null'` for sandboxed frames and `file:` pages. `true`: any page. Default: none.
+   * hosts) and browser extensions (a wallet); `'null'` for sandboxed frames and `file:` pages.
+   * `true`: any page. Default: none.
    */
   readonly trustedOrigins?: readonly string[] | true;
 }
@@ -28,6 +29,9 @@ export interface AccessPolicy {
 
 /** The address a server binds to when it listens on every interface: no name of its own. */
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** The origins of browser extensions (Chrome's, Firefox's, Safari's). */
+const EXTENSION = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[^/]+$/i;
 
 /** At most this many distinct `Host` and `Origin` values are remembered (a client sending a new one each time gets no cache). */
 const MEMO_SIZE = 256;
@@ -51,6 +55,8 @@ export function accessPolicy(options: AccessOptions & { readonly boundHost?: str
   const trusted = trustedOrigins === true ? null : new Set(trustedOrigins.map(normalOrigin));
   const writeRefusal = memo((origin: string) => {
     if (trusted === null || trusted.has(normalOrigin(origin))) return undefined;
+    // A browser extension the user installed (a wallet sending to the mock's node): no web page can send its origin.
+    if (EXTENSION.test(origin)) return undefined;
     const name = originHostname(origin);
     // Any IP may be a web site's; only a loopback one (or the unspecified address, which browsers send to this machine) is this machine's.
     if (name !== undefined && (own(name) || isLoopbackAddress(name) || WILDCARDS.has(name))) return undefined;

@@ -58,6 +58,17 @@ describe('what the mock checks without a compiler, refused with the explorer’s
 
   it('the compiler the code’s metadata names: another fails as “Compiler version does not match”', async () => {
     expect(await codeCompiler(unverified)).toBe('0.8.21');
+    const failed = await postJson({
+      module: 'contract',
+      action: 'verifysourcecode',
+      ...base,
+      sourceCode: vaultInput(),
+      compilerversion: 'v0.8.26+commit.8a97fa7a',
+    });
+    const status = await get(`/api?module=contract&action=checkverifystatus&guid=${failed.result}`);
+    // The explorer's answer, with the reason beside it, readable by a page of any origin.
+    expect(await status.json()).toEqual({ message: 'OK', result: 'Fail - Unable to verify', status: '1' });
+    expect(status.headers.get('access-control-expose-headers')).toBe('x-mock-verification-error');
     expect(await verify({ ...base, sourceCode: vaultInput(), compilerversion: 'v0.8.24+commit.e11b9ed9' })).toEqual({
       result: 'Fail - Unable to verify',
       reason: 'Compiler version does not match, please try again.',
