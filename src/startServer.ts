@@ -19,6 +19,7 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
+import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -62,6 +63,20 @@ export interface StartServerOptions {
    * (requests in flight finish on the old one); a broken edit keeps the old chain and is reported.
    */
   readonly watch?: boolean;
+  /**
+   * Host names the server answers to besides loopback names (`localhost`, `*.localhost`), IP
+   * addresses and `host`: a request naming another `Host` gets 403, so a web page cannot reach the
+   * mock through DNS rebinding. A leading dot allows a domain and its subdomains (`.example.test`);
+   * `true` allows any host, as Vite's `allowedHosts`. Default: none.
+   */
+  readonly allowedHosts?: readonly string[] | true;
+  /**
+   * Origins of web pages (`https://app.example`) that may change the server's state (mine, reset,
+   * send transactions, verify contracts) besides pages on this machine (loopback hosts, `host`,
+   * the allowed hosts); `'null'` for sandboxed frames and `file:` pages; `true`: any page. Every
+   * page may read (CORS `*`). Default: none.
+   */
+  readonly trustedOrigins?: readonly string[] | true;
 }
 
 export interface RunningServer {
@@ -110,6 +125,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headTime,
     watch = false,
     automine = blockTime === undefined,
+    allowedHosts,
+    trustedOrigins,
   } = options;
   if (!PROFILES.includes(profile))
     throw new StartServerError(
@@ -121,6 +138,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '')
     throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
+  const access = {
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
+  };
+  const accessProblem = accessOptionProblem(access, 'startServer');
+  if (accessProblem) throw new StartServerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
@@ -176,11 +199,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
+  const policy = accessPolicy({ ...access, boundHost: host });
   const serving = await serve(live.answer, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
+    access: policy,
     attach: (server, serverFaults) => {
       const detach = attachUpgrades(
         server,
@@ -189,6 +214,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           [NODE_SOCKET_PATH, nodeSocket.route],
         ]),
         serverFaults,
+        policy,
       );
       return () => {
         socket.close();

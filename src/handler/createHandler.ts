@@ -12,6 +12,7 @@ import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
 import { validateFaults } from '../faults/validateFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
+import { accessOptionProblem, accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 
@@ -34,6 +35,13 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /**
+   * Origins of pages that may change state (mine, reset, send, verify), as `startServer`'s. Default
+   * `true`, every origin: only the app's own pages reach an in-process handler (a service worker
+   * serves its own origin, `page.route` the test's page); `[]` applies the server's rule (only pages
+   * on loopback hosts), to see how an app takes a refusal.
+   */
+  readonly trustedOrigins?: readonly string[] | true;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -101,6 +109,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
+    trustedOrigins = true,
   } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency } : {}),
@@ -110,6 +119,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   };
   const problem = validateFaults(faults);
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
+  const accessProblem = accessOptionProblem({ trustedOrigins }, 'createHandler');
+  if (accessProblem) throw new CreateHandlerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
   if (typeof automine !== 'boolean')
@@ -158,15 +169,21 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     automine,
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
+  // No Host check: nothing reaches an in-process handler through DNS.
+  const policy = trustedOrigins === true ? null : accessPolicy({ trustedOrigins });
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    const body = request.method.toUpperCase() === 'POST' ? await bodyOf(request) : undefined;
+    const method = request.method.toUpperCase();
+    const body = method === 'POST' ? await bodyOf(request) : undefined;
+    const writeRefusal =
+      policy && method !== 'GET' && method !== 'HEAD' ? policy.writeRefusal(request.headers.get('origin')) : undefined;
     const faulted = await answerWithFaults(live.answer, planner, {
       method: request.method,
       url: `${url.pathname}${url.search}`,
       header: (name) => request.headers.get(name),
       client: request.headers.get('x-forwarded-for') ?? 'in-process',
       ...(body === undefined ? {} : { body }),
+      ...(writeRefusal ? { writeRefusal } : {}),
     });
     if (faulted.kind !== 'answer')
       throw new TypeError(

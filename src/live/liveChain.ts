@@ -120,11 +120,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
     }));
   const posts: PostRoute[] = [
-    { path: '/__mock/mine', answer: (body) => mineRequest((blocks) => live.mine(blocks), body) },
-    { path: '/__mock/reset', answer: () => (live.reset(), resetAnswer(current.chain)) },
-    { path: '/rpc', answer: (body) => rpcAnswer(nodeOf, body) },
-    { path: '/api/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
-    { path: '/api/v1/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
+    {
+      path: '/__mock/mine',
+      changesState: true,
+      answer: (body) => mineRequest((blocks) => live.mine(blocks), body),
+    },
+    { path: '/__mock/reset', changesState: true, answer: () => (live.reset(), resetAnswer(current.chain)) },
+    { path: '/rpc', answer: (body, _q, _h, refusal) => rpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/v1/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
@@ -136,10 +140,14 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     // A status changes what its GUID's poll answers; a verification that passes changes the chain
     // (the contract's name and sources): its app serves the chain with it, keeping what the
     // views rendered of everything else.
-    record(guid, id, source) {
-      guids.set(guid, source ? 'pass' : 'fail');
-      if (!source || submitted.has(id)) return current.answer.clear();
-      submitted.set(id, source);
+    record(guid, id, outcome) {
+      if (!('source' in outcome)) {
+        guids.set(guid, { status: 'fail', reason: outcome.reason });
+        return current.answer.clear();
+      }
+      guids.set(guid, { status: 'pass' });
+      if (submitted.has(id)) return current.answer.clear();
+      submitted.set(id, outcome.source);
       const next = withSubmitted(raw, submitted);
       carryViews(current.chain, next, [id]);
       serve(createApp(raw, next));
