@@ -194,7 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
-    createBuilder: (o, planSend) => builderModule.get().createChainBuilder(o, planSend),
+    createBuilder: (o, sends) => builderModule.get().createChainBuilder(o, sends),
     automine,
   });
   const socket = createPhoenixSocket();

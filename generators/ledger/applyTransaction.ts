@@ -11,6 +11,7 @@ import type { PaidFees } from '../../src/protocol/transaction.js';
 import { paidFees, type TransactionType } from '../../src/protocol/transactionType.js';
 import { TYPE, transactionType } from '../../src/protocol/transactionTypes.js';
 import { changeBalance } from './registerAccount.js';
+import { allowanceSlot } from '../../src/chain/allowanceSlot.js';
 import { approvalsOf, trackApprovals } from './approvals.js';
 import { registerToken } from './createContract.js';
 import type { LedgerState } from './state.js';
@@ -251,5 +252,16 @@ function applyExecuted(
     if (!slots) state.storage.set(accountId, (slots = new Map()));
     slots.set(slot, value);
   }
-  for (const { tokenId, key, value } of effects.allowances) approvalsOf(state, tokenId).allowances.set(key, value);
+  for (const { tokenId, key, value } of effects.allowances) {
+    approvalsOf(state, tokenId).allowances.set(key, value);
+    const [owner, spender] = key.split(':') as [string, string];
+    const word = `0x${value.toString(16).padStart(64, '0')}` as const;
+    state.storageWrites.push({
+      transaction,
+      block,
+      accountId: tokenId,
+      slot: allowanceSlot(owner, spender),
+      value: word,
+    });
+  }
 }

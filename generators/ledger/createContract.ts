@@ -80,11 +80,13 @@ function registerContract(
     hasLogs: false,
   };
   const named = contract.verification !== 'none' || token !== null;
-  const id = registerAccount(state, `contract:${hash.toLowerCase()}`, {
-    hash,
-    contract,
-    name: named ? (token?.name ?? spec.name) : null,
-  });
+  const name = named ? (token?.name ?? spec.name) : null;
+  // An address that held coin (or was named) before code was deployed there: the account becomes the contract.
+  const existing = state.byLower.get(hash.toLowerCase());
+  const id =
+    existing !== undefined && state.accounts[existing]!.contract === null
+      ? becomeContract(state, existing, contract, name)
+      : registerAccount(state, `contract:${hash.toLowerCase()}`, { hash, contract, name });
   // Contract accounts start at nonce 1 (EIP-161); their nonce counts the contracts they create.
   state.accounts[id]!.nonce = 1;
   if (token) state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
@@ -109,4 +111,12 @@ export function registerToken(state: LedgerState, id: number, spec: NonNullable<
   (account as { contract: Contract }).contract = { ...account.contract!, token };
   if (account.name === null) (account as { name: string | null }).name = token.name;
   state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
+}
+
+/** Deploys `contract` at an account the ledger knew as an address without code. */
+function becomeContract(state: LedgerState, id: number, contract: Contract, name: string | null): number {
+  const account = state.accounts[id]! as { contract: Contract | null; name: string | null };
+  account.contract = contract;
+  if (name !== null) account.name = name;
+  return id;
 }

@@ -1,4 +1,4 @@
-import type { AccountId, Hex } from '../chain/types.js';
+import type { AccountId, Hex, StorageWrite } from '../chain/types.js';
 import type { Facts } from './facts.js';
 
 /** Per account and slot, the rows of `chain.storageWrites` that set it, in chain order. */
@@ -21,14 +21,18 @@ const writesBySlot = (facts: Facts): ReadonlyMap<string, readonly number[]> =>
  * before block `height`; undefined where no transaction of the chain wrote it (its value is then
  * what the contract started with).
  */
-export function storageWrittenAt(facts: Facts, id: AccountId, slot: Hex, height: number): Hex | undefined {
+export const storageWrittenAt = (facts: Facts, id: AccountId, slot: Hex, height: number): Hex | undefined =>
+  storageWriteOf(facts, id, slot, height)?.value;
+
+/** The last write of a slot at or before block `height`, if a transaction of the chain wrote it. */
+export function storageWriteOf(facts: Facts, id: AccountId, slot: Hex, height: number): StorageWrite | undefined {
   const rows = writesBySlot(facts).get(`${id}:${slot}`);
   if (!rows) return undefined;
-  let value: Hex | undefined;
+  let last: StorageWrite | undefined;
   for (const row of rows) {
     const w = facts.chain.storageWrites.at(row)!;
     if (w.block > height) break;
-    value = w.value;
+    last = w;
   }
-  return value;
+  return last;
 }

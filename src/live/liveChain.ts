@@ -1,7 +1,10 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
-import type { SendPlanner } from '../../generators/ledger/sent.js';
+import type { SendRunner } from '../../generators/ledger/sent.js';
 import type { Executor } from '../execution/executor.js';
+import { factsOf } from '../domain/facts.js';
+import { settled } from '../rpc/settled.js';
+import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
 import type { PostRoute } from '../http/answerHttp.js';
@@ -40,6 +43,11 @@ export interface LiveChain {
    * `SendRefused` (from the builder's module) saying why a node would refuse it.
    */
   send(sent: SentTransaction): Admission;
+  /**
+   * `send`, the transaction first run by the executor where it runs sends ahead (a real EVM): in
+   * the order sends come, each on the open block as the one before left it.
+   */
+  execute(sent: SentTransaction): Promise<Admission>;
   /** An account's next nonce, counting the transactions it sent that wait to be mined. */
   nextNonce(address: string): number;
   /** Whether each accepted transaction is mined at once. */
@@ -74,9 +82,12 @@ export interface LiveChainOptions {
   /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
   readonly build: BuildChainOptions;
   /** The chain builder (loaded lazily: a server that never mines never loads it), given what runs sent transactions. */
-  readonly createBuilder: (options: BuildChainOptions, planSend?: SendPlanner) => ChainBuilder;
-  /** What runs sends, calls and gas estimates (the execution port; default: the ledger's models). */
-  readonly executor?: Executor;
+  readonly createBuilder: (options: BuildChainOptions, sends?: SendRunner) => ChainBuilder;
+  /**
+   * What runs sends, calls and gas estimates (the execution port), loaded on first use (the node's
+   * first request); the ledger's models when not given.
+   */
+  readonly executor?: LazyModule<Executor>;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
 }
@@ -89,13 +100,27 @@ export interface LiveChainOptions {
 export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveChain {
   let build = options.build;
   let start = { chain, build };
+  /** The executor once loaded (before, nothing ran ahead: the models run every send). */
+  const executorIfLoaded = (): Executor | undefined => {
+    try {
+      return options.executor?.get();
+    } catch (error) {
+      if (error instanceof ModuleNotLoaded) return undefined;
+      throw error;
+    }
+  };
+  /** Sends run ahead, in the order they came: each runs on the state the one before left. */
+  let running: Promise<unknown> = Promise.resolve();
   const automine = options.automine ?? true;
   // One builder, replayed to the served head when first needed (a chain loaded from a snapshot has
   // none): it mines, and the block it keeps open in front of the head is the mempool.
   let builder: ChainBuilder | null = null;
   const builderAt = (head: number): ChainBuilder => {
     if (!builder) {
-      const made = options.createBuilder(build, options.executor?.planSend);
+      const made = options.createBuilder(build, {
+        plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
+        mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
+      });
       made.mineTo(head);
       builder = made;
     }
@@ -121,8 +146,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     (node ??= nodeModule.get().createRpcNode({
       context: () => current.rpc(),
       seed: chain.seed,
-      ...(options.executor ? { executor: options.executor } : {}),
-      wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
+      ...(options.executor ? { executor: options.executor.get() } : {}),
+      wallet: {
+        // A send the executor runs ahead (on an EVM) settles later: the node asks again once it has.
+        send: (sent) =>
+          void settled(live, `send:${sent.hash}`, () =>
+            executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent),
+          ),
+        nextNonce: (address) => live.nextNonce(address),
+      },
     }));
   const posts: PostRoute[] = [
     {
@@ -217,6 +249,35 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       for (let height = from + 1; height <= next.headHeight; height++)
         for (const listener of listeners) listener(next, height);
       return next;
+    },
+    execute(sent) {
+      const run = async (): Promise<Admission> => {
+        const ahead = (await options.executor?.load())?.ahead;
+        // Run on the open block as it is when the pool takes it: again, if a block was mined meanwhile.
+        for (let tries = 0; ahead && tries < 8; tries++) {
+          let open = builderAt(current.chain.headHeight).open();
+          // It runs where the pool takes it at once: with automine, a block that has no room left for it is mined first.
+          for (
+            let mined = 0;
+            automine &&
+            mined < 8 &&
+            open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
+            sent.gasLimit <= open.ctx.gasLimit;
+            mined++
+          ) {
+            live.mine(1);
+            open = builderAt(current.chain.headHeight).open();
+          }
+          const at = `${open.ctx.height}:${open.state.transactions.length}`;
+          await ahead.prepare(open, factsOf(current.chain), [sent]);
+          const now = builderAt(current.chain.headHeight).open();
+          if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) break;
+        }
+        return live.send(sent);
+      };
+      const result = running.then(run, run);
+      running = result.catch(() => undefined);
+      return result;
     },
     send(sent) {
       const b = builderAt(current.chain.headHeight);
