@@ -18,6 +18,7 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
+import { DEFAULT_MEDIA_ORIGIN } from './domain/nftMedia.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -78,6 +79,9 @@ export interface RunningServer {
   /** Stops the server; requests in flight finish first. */
   close(): Promise<void>;
 }
+
+/** Addresses that bind every interface, which a client cannot reach the server at. */
+const UNSPECIFIED_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Thrown for options `startServer` cannot use. */
 export class StartServerError extends Error {
@@ -166,12 +170,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // meanwhile waits for it, as for the views' lazy modules).
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
+  // Where NFT media URLs point: the served address, known once listening (nothing is answered before).
+  let mediaOrigin = DEFAULT_MEDIA_ORIGIN;
   const live = createLiveChain(opened.chain, {
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
     createBuilder: (o) => builderModule.get().createChainBuilder(o),
     automine,
+    origin: () => mediaOrigin,
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
@@ -196,6 +203,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       };
     },
   });
+  // A server bound to every interface is reached, from this machine, at the loopback address.
+  mediaOrigin = UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url;
   /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
   function watchScenario(file: string, files: readonly string[]): () => void {
     let stop = watchFiles(files, changed);

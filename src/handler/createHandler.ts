@@ -13,6 +13,7 @@ import { validateFaults } from '../faults/validateFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -33,6 +34,11 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /**
+   * The origin the page reaches the mock at (default `http://127.0.0.1:4000`): NFT metadata's
+   * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
+   */
+  readonly origin?: string;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -100,6 +106,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
+    origin = DEFAULT_MEDIA_ORIGIN,
   } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency } : {}),
@@ -117,6 +124,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     throw new CreateHandlerError(
       `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
     );
+  const originProblem = originOptionProblem(origin);
+  if (originProblem) throw new CreateHandlerError(`createHandler: ${originProblem}`);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
@@ -155,6 +164,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     build,
     createBuilder: createChainBuilder,
     automine,
+    origin: () => origin,
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {

@@ -69,6 +69,8 @@ export interface LiveChainOptions {
   readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
+  /** The origin clients reach the mock at, where NFT media URLs point (default `http://127.0.0.1:4000`). */
+  readonly origin?: () => string;
 }
 
 /**
@@ -147,6 +149,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       mempoolFor(served.headHeight),
       posts,
       verifier,
+      options.origin,
     );
   };
   let current = appOf(chain);

@@ -13,4 +13,5 @@ export const createRestContext = (
   chain: Chain,
   profile: Profile = 'spec',
   mempool: () => Mempool | undefined = () => undefined,
-): RestContext => ({ ...createViewContext(chain, profile), mempool });
+  origin?: () => string,
+): RestContext => ({ ...createViewContext(chain, profile, undefined, origin), mempool });

@@ -1,5 +1,6 @@
 import type { Chain } from '../chain/types.js';
 import { type Facts, factsOf } from '../domain/facts.js';
+import { DEFAULT_MEDIA_ORIGIN } from '../domain/nftMedia.js';
 import { boundedMemo, type Memo } from '../memo/boundedMemo.js';
 import { type Lru, lru } from '../memo/lru.js';
 import { formatOf } from '../profiles/index.js';
@@ -20,6 +21,11 @@ export interface ViewContext<P extends Profile = Profile> {
   readonly json: Lru<string>;
   /** View objects of the often repeated things (address references, tokens), bounded in number. */
   readonly objects: Memo;
+  /**
+   * The origin clients reach the mock at (`http://127.0.0.1:4000`): where the URLs of the media it
+   * serves point. A server knows it only once listening, so it is asked when a view is made.
+   */
+  readonly origin: () => string;
 }
 
 /** 256 MB of cached JSON: all of default, the hot part of large. */
@@ -27,10 +33,13 @@ const JSON_BUDGET = 256 * 1024 * 1024;
 /** View objects kept: every account's reference and token on `large`, with room to spare. */
 const MAX_OBJECTS = 256 * 1024;
 
+const defaultOrigin = () => DEFAULT_MEDIA_ORIGIN;
+
 export const createViewContext = <P extends Profile>(
   chain: Chain,
   profile: P,
   jsonBudget = JSON_BUDGET,
+  origin: () => string = defaultOrigin,
 ): ViewContext<P> => ({
   chain,
   facts: factsOf(chain),
@@ -38,6 +47,7 @@ export const createViewContext = <P extends Profile>(
   format: formatOf(profile),
   json: lru(jsonBudget),
   objects: boundedMemo(MAX_OBJECTS),
+  origin,
 });
 
 /** The cached JSON of `key`, computing it with `build` (and `finish` on the text) on a miss. */

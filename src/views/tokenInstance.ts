@@ -8,11 +8,11 @@ import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { token } from './token.js';
 
-/** The off-chain metadata of an NFT, drawn from its token and id. */
-const nftMetadata = (facts: Facts, tokenId: AccountId, id: bigint) => {
+/** The off-chain metadata of an NFT, drawn from its token and id, its media served at `origin`. */
+const nftMetadata = (facts: Facts, tokenId: AccountId, id: bigint, origin: string) => {
   const account = facts.chain.accounts[tokenId]!;
-  return facts.memo.get(`nft-metadata:${account.lower}:${id}`, () =>
-    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id),
+  return facts.memo.get(`nft-metadata:${origin}:${account.lower}:${id}`, () =>
+    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id, origin),
   );
 };
 
@@ -20,7 +20,7 @@ const nftMetadata = (facts: Facts, tokenId: AccountId, id: bigint) => {
 function instanceFields<P extends Profile>(ctx: ViewContext<P>, tokenId: AccountId, id: bigint, holderId: AccountId) {
   const type = tokenOf(ctx.facts, tokenId).type;
   const ownerId = type === 'ERC-1155' ? holderId : (nftOwnerOf(ctx.facts, tokenId, id) ?? holderId);
-  const { animation_url, ...metadata } = nftMetadata(ctx.facts, tokenId, id);
+  const { animation_url, ...metadata } = nftMetadata(ctx.facts, tokenId, id, ctx.origin());
   return {
     id: String(id),
     is_unique: type !== 'ERC-1155',
