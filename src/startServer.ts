@@ -18,7 +18,7 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
-import { DEFAULT_MEDIA_ORIGIN } from './domain/nftMedia.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -29,6 +29,11 @@ export interface StartServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /**
+   * Where clients reach the server (`http://localhost:8080` behind a proxy or a mapped port): the
+   * origin NFT media URLs name. Default: the server's own address (`127.0.0.1` when bound to every interface).
+   */
+  readonly publicUrl?: string;
   /** Latency, error rate and rate limit for every API request (requests may also ask by header). */
   readonly faults?: FaultConfig;
   /** Render the newest entities' JSON while idle after start, so first visits are fast (default false; the CLI sets it). */
@@ -103,6 +108,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seed = 1,
     port = 0,
     host = '127.0.0.1',
+    publicUrl,
     faults = {},
     warm = false,
     cache,
@@ -126,6 +132,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
+  const originProblem = publicUrl === undefined ? undefined : originOptionProblem(publicUrl, 'publicUrl');
+  if (originProblem) throw new StartServerError(`startServer: ${originProblem}`);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
     throw new StartServerError(
       `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
@@ -171,7 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
   // Where NFT media URLs point: the served address, known once listening (nothing is answered before).
-  let mediaOrigin = DEFAULT_MEDIA_ORIGIN;
+  let mediaOrigin = publicUrl ?? DEFAULT_MEDIA_ORIGIN;
   const live = createLiveChain(opened.chain, {
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
@@ -204,7 +212,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     },
   });
   // A server bound to every interface is reached, from this machine, at the loopback address.
-  mediaOrigin = UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url;
+  mediaOrigin = publicUrl ?? (UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url);
   /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
   function watchScenario(file: string, files: readonly string[]): () => void {
     let stop = watchFiles(files, changed);

@@ -23,7 +23,7 @@ Options:
   --scenario <name>    ${scenarioNames().join(', ')} (default default), or a scenario file
   --seed <int|string>  seed of the chain (default 1)
   --pages <k>          pages of each list to follow (default 2)
-  --origin <url>       where the answers' NFT media URLs point (default http://127.0.0.1:4000,
+  --public-url <url>   where the answers' NFT media URLs point (default http://127.0.0.1:4000,
                        the server's default address)
 ${PROFILE_USAGE}
 ${CACHE_USAGE}
@@ -43,7 +43,7 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
         scenario: { type: 'string' },
         seed: { type: 'string' },
         pages: { type: 'string' },
-        origin: { type: 'string' },
+        'public-url': { type: 'string' },
         ...CACHE_FLAG_OPTIONS,
         ...PROFILE_FLAG_OPTIONS,
         help: { type: 'boolean', short: 'h' },
@@ -63,7 +63,8 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
   if (typeof profile === 'object') return { ok: false, message: profile.error };
-  const originProblem = values.origin === undefined ? undefined : originOptionProblem(values.origin);
+  const originProblem =
+    values['public-url'] === undefined ? undefined : originOptionProblem(values['public-url'], 'public-url');
   if (originProblem) return { ok: false, message: `--${originProblem}` };
   return {
     ok: true,
@@ -73,7 +74,7 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
       pages: Number(pages),
       profile,
       ...(cache === undefined ? {} : { cache }),
-      ...(values.origin === undefined ? {} : { origin: values.origin }),
+      ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
     },
   };
 }

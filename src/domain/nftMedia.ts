@@ -27,9 +27,9 @@ export function parseNftMediaPath(
  */
 export const DEFAULT_MEDIA_ORIGIN = 'http://127.0.0.1:4000';
 
-/** What is wrong with an `origin` option (an `http:` or `https:` origin, no path), or undefined. */
-export function originOptionProblem(origin: unknown): string | undefined {
-  const problem = `origin must be an http or https origin such as "http://127.0.0.1:4000", got ${JSON.stringify(origin)}`;
+/** What is wrong with a `publicUrl` option (an `http:` or `https:` origin, no path), or undefined. */
+export function originOptionProblem(origin: unknown, name = 'publicUrl'): string | undefined {
+  const problem = `${name} must be an http or https origin such as "http://127.0.0.1:4000", got ${JSON.stringify(origin)}`;
   if (typeof origin !== 'string') return problem;
   try {
     const url = new URL(origin);

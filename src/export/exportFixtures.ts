@@ -26,7 +26,7 @@ export interface ExportOptions {
   /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
   readonly profile?: Profile;
   /** Where NFT media URLs point (default `http://127.0.0.1:4000`, the server's default address). */
-  readonly origin?: string;
+  readonly publicUrl?: string;
 }
 
 export interface ManifestEntry {
@@ -52,10 +52,10 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     pages = 2,
     cache,
     profile = 'spec',
-    origin = DEFAULT_MEDIA_ORIGIN,
+    publicUrl = DEFAULT_MEDIA_ORIGIN,
   } = options;
   if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
-  const originProblem = originOptionProblem(origin);
+  const originProblem = originOptionProblem(publicUrl);
   if (originProblem) throw new TypeError(`exportFixtures: ${originProblem}`);
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
@@ -64,7 +64,7 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     profile,
     build: { scenario, seed },
     createBuilder: createChainBuilder,
-    origin: () => origin,
+    origin: () => publicUrl,
   }).current;
   const earlier = earlierFiles(out);
   const requests: Record<string, ManifestEntry> = {};

@@ -35,10 +35,10 @@ export interface CreateHandlerOptions {
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
   /**
-   * The origin the page reaches the mock at (default `http://127.0.0.1:4000`): NFT metadata's
+   * Where the page reaches the mock, an origin (default `http://127.0.0.1:4000`): NFT metadata's
    * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
    */
-  readonly origin?: string;
+  readonly publicUrl?: string;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -106,7 +106,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
-    origin = DEFAULT_MEDIA_ORIGIN,
+    publicUrl = DEFAULT_MEDIA_ORIGIN,
   } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency } : {}),
@@ -124,7 +124,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     throw new CreateHandlerError(
       `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
     );
-  const originProblem = originOptionProblem(origin);
+  const originProblem = originOptionProblem(publicUrl);
   if (originProblem) throw new CreateHandlerError(`createHandler: ${originProblem}`);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
@@ -164,7 +164,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     build,
     createBuilder: createChainBuilder,
     automine,
-    origin: () => origin,
+    origin: () => publicUrl,
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {

@@ -81,7 +81,7 @@ describe.each(PROFILES)('NFT media, profile %s', (profile) => {
 
 describe('the origin NFT media point at', () => {
   it('is the one a handler is given', async () => {
-    const handler = createHandler({ scenario: 'tiny', seed: 2, cache: false, origin: 'https://explorer.test:8443' });
+    const handler = createHandler({ scenario: 'tiny', seed: 2, cache: false, publicUrl: 'https://explorer.test:8443' });
     const [instance] = await instancesOf(handler, 'spec');
     expect(instance!.image_url).toMatch(/^https:\/\/explorer\.test:8443\/__mock\/nft\//);
     await svgOf(handler, instance!.image_url);
@@ -104,9 +104,29 @@ describe('the origin NFT media point at', () => {
     }
   });
 
+  it('is the public URL a server is given (behind a proxy or a mapped port)', async () => {
+    const server = await startServer({
+      scenario: 'tiny',
+      seed: 2,
+      port: 0,
+      cache: false,
+      publicUrl: 'http://localhost:8080',
+    });
+    try {
+      const token = server.chain.accounts.find((a) => a.contract?.token?.type === 'ERC-721')!;
+      const page = (await (await fetch(`${server.url}/api/v2/tokens/${token.hash}/instances`)).json()) as Json;
+      expect(page.items[0].image_url).toMatch(/^http:\/\/localhost:8080\/__mock\/nft\//);
+    } finally {
+      await server.close();
+    }
+    await expect(startServer({ scenario: 'tiny', publicUrl: 'localhost:8080' })).rejects.toThrow(
+      /startServer: publicUrl must be an http or https origin/,
+    );
+  });
+
   it('must be an origin', () => {
     for (const origin of ['127.0.0.1:4000', 'http://127.0.0.1:4000/', 'ftp://x', 'http://a/b'])
-      expect(() => createHandler({ scenario: 'tiny', origin }), origin).toThrow(CreateHandlerError);
+      expect(() => createHandler({ scenario: 'tiny', publicUrl: origin }), origin).toThrow(CreateHandlerError);
   });
 });
 

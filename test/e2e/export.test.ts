@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Fixtures name where their NFT media are served: the server they are compared with.
   const printed = execFileSync(
     process.execPath,
-    [BIN, 'export', '--scenario', 'tiny', '--seed', '4', '--out', out, '--pages', '3', '--origin', server.url],
+    [BIN, 'export', '--scenario', 'tiny', '--seed', '4', '--out', out, '--pages', '3', '--public-url', server.url],
     { encoding: 'utf8' },
   );
   expect(printed).toMatch(/wrote \d+ responses/);
@@ -94,14 +94,16 @@ describe('explorer-mock export', () => {
     }
     expect(failure?.status).toBe(2);
     expect(String(failure?.stderr)).toMatch(/--pages must be an integer/);
-    failure = undefined;
+    let refused: typeof failure;
     try {
-      execFileSync(process.execPath, [BIN, 'export', '--out', out, '--origin', 'localhost:4000'], { stdio: 'pipe' });
+      execFileSync(process.execPath, [BIN, 'export', '--out', out, '--public-url', 'localhost:4000'], {
+        stdio: 'pipe',
+      });
     } catch (error) {
-      failure = error as typeof failure;
+      refused = error as typeof failure;
     }
-    expect(failure?.status).toBe(2);
-    expect(String(failure?.stderr)).toMatch(/--origin must be an http or https origin/);
+    expect(refused?.status).toBe(2);
+    expect(String(refused?.stderr)).toMatch(/--public-url must be an http or https origin/);
   });
 
   it('exports a scenario file as a server serves it, and refuses a bad one with its path and exit code 2', async () => {
@@ -124,7 +126,7 @@ describe('explorer-mock export', () => {
             '--pages',
             '1',
             '--no-cache',
-            '--origin',
+            '--public-url',
             served.url,
           ],
           { encoding: 'utf8' },
