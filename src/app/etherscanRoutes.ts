@@ -3,7 +3,7 @@ import { factsOf } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { ExtraRoute, PostRoute } from '../http/answerHttp.js';
 import { ETHERSCAN_PATHS, type EtherscanContext, type Verifier } from '../etherscan/envelope.js';
-import { paramsOf } from '../etherscan/params.js';
+import { ParamsError, paramsOf } from '../etherscan/params.js';
 import { etherscanModule } from './nodeModule.js';
 
 /**
@@ -23,15 +23,25 @@ export function etherscanRoutes(
     get: (path, query) =>
       (ETHERSCAN_PATHS as readonly string[]).includes(path) ||
       (path.startsWith('/api/') && query.has('module') && query.has('action'))
-        ? etherscanModule.get().etherscanAnswer(ctx, path, paramsOf(query, null, null))
+        ? etherscanModule.get().etherscanAnswer(ctx, path, paramsOf(query, null, null), { method: 'GET' })
         : undefined,
     posts: ETHERSCAN_PATHS.map((path) => ({
       path,
       alsoGet: true,
-      answer: (body, query, header) =>
-        body === null
-          ? { status: 413, body: JSON.stringify({ message: 'Body too large', result: null, status: '0' }) }
-          : etherscanModule.get().etherscanAnswer(ctx, path, paramsOf(query, body, header('content-type'))),
+      answer: (body, query, header, writeRefusal) => {
+        if (body === null)
+          return { status: 413, body: JSON.stringify({ message: 'Body too large', result: null, status: '0' }) };
+        let params;
+        try {
+          params = paramsOf(query, body, header('content-type'));
+        } catch (error) {
+          if (!(error instanceof ParamsError)) throw error;
+          return { status: 400, body: JSON.stringify({ message: error.message, result: null, status: '0' }) };
+        }
+        return etherscanModule
+          .get()
+          .etherscanAnswer(ctx, path, params, { method: 'POST', ...(writeRefusal ? { writeRefusal } : {}) });
+      },
     })),
   };
 }

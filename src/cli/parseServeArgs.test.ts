@@ -15,6 +15,7 @@ describe('parseServeArgs', () => {
         profile: 'spec',
         growth: {},
         watch: false,
+        access: {},
       },
     });
   });
@@ -49,6 +50,7 @@ describe('parseServeArgs', () => {
         profile: 'blockscout',
         growth: { head: 60, blockTime: 12, genesisTime: 1_700_000_000 },
         watch: false,
+        access: {},
       },
     });
     const growthOf = (argv: string[]) => {
@@ -115,6 +117,15 @@ describe('parseServeArgs', () => {
     });
     const proxied = parseServeArgs(['--public-url', 'https://explorer.test:8443']);
     expect(proxied.ok === true && proxied.options.publicUrl).toBe('https://explorer.test:8443');
+    expect(
+      parseServeArgs(['--allowed-hosts', 'mock.test, .example.test', '--trusted-origins=https://app.example']),
+    ).toMatchObject({
+      ok: true,
+      options: { access: { allowedHosts: ['mock.test', '.example.test'], trustedOrigins: ['https://app.example'] } },
+    });
+    expect(parseServeArgs(['--allowed-hosts', 'all', '--trusted-origins', 'true'])).toMatchObject({
+      options: { access: { allowedHosts: true, trustedOrigins: true } },
+    });
     expect(parseServeArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parseServeArgs(['-h'])).toEqual({ ok: 'help' });
   });
@@ -140,6 +151,16 @@ describe('parseServeArgs', () => {
     ],
     [['--error-status', '503'], /--error-status needs --error-rate/],
     [['--rate-limit', '300'], /--rate-limit: rate limit must look like 300\/60s/],
+    [
+      ['--allowed-hosts', 'http://mock.test'],
+      /^--allowed-hosts takes all or a comma-separated list of host names such as .*, got "http:\/\/mock.test"$/,
+    ],
+    [['--allowed-hosts', ''], /--allowed-hosts takes all or a comma-separated list/],
+    [
+      ['--trusted-origins', 'app.example'],
+      /^--trusted-origins takes all or a comma-separated list of origins such as .*, got "app.example"$/,
+    ],
+    [['--trusted-origins', 'https://app.example/x'], /got "https:\/\/app.example\/x"/],
   ])('rejects %j', (argv, message) => {
     const parsed = parseServeArgs(argv);
     expect(parsed.ok).toBe(false);

@@ -14,6 +14,7 @@ import {
   profileFlag,
 } from './chainFlags.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
+import { type AccessOptions, isHostName, isOrigin } from '../http/accessPolicy.js';
 
 export interface ServeOptions {
   readonly seed: string;
@@ -29,6 +30,8 @@ export interface ServeOptions {
   readonly cache?: CacheOption;
   /** Rebuild when the scenario file changes. */
   readonly watch: boolean;
+  /** Which hosts the server answers to, and which pages may change its state (absent: the defaults). */
+  readonly access: AccessOptions;
   /** The living chain: start height, seconds per block, pinned genesis or head time. */
   readonly growth: {
     readonly head?: number;
@@ -74,6 +77,12 @@ ${CACHE_USAGE}
   --no-automine         keep sent transactions pending until POST /__mock/mine or the clock mines them
                         (the default with --block-time)
   --watch               with a scenario file: rebuild when it (or a file it extends) changes
+  --allowed-hosts <list|all>
+                        host names to answer to besides localhost, IP addresses and --host, e.g.
+                        mock.test,.example.test (a leading dot: subdomains too); all: any (others get 403)
+  --trusted-origins <list|all>
+                        web pages that may mine, reset, send and verify besides pages on this machine,
+                        e.g. https://app.example; all: any (every page may read)
   -h, --help            show this help
 
 Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
@@ -118,6 +127,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         watch: { type: 'boolean' },
         automine: { type: 'boolean' },
         'no-automine': { type: 'boolean' },
+        'allowed-hosts': { type: 'string' },
+        'trusted-origins': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -186,6 +197,23 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   }
   if (values.watch && !isScenarioPath(scenario))
     return { ok: false, message: '--watch needs --scenario with a scenario file' };
+  const access: { -readonly [K in keyof AccessOptions]: AccessOptions[K] } = {};
+  for (const [flag, key, valid, example] of [
+    ['allowed-hosts', 'allowedHosts', isHostName, 'host names such as mock.test,.example.test'],
+    ['trusted-origins', 'trustedOrigins', isOrigin, 'origins such as https://app.example,http://192.168.1.20:3000'],
+  ] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (text === 'all' || text === 'true') {
+      access[key] = true;
+      continue;
+    }
+    const list = text.split(',').map((x) => x.trim());
+    const bad = list.find((x) => !valid(x));
+    if (bad !== undefined)
+      return { ok: false, message: `--${flag} takes all or a comma-separated list of ${example}, got "${bad}"` };
+    access[key] = list;
+  }
   return {
     ok: true,
     options: {
@@ -198,6 +226,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
       profile,
       growth,
       watch: values.watch ?? false,
+      access,
       ...(cache === undefined ? {} : { cache }),
       ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
     },

@@ -1,6 +1,7 @@
 import type { AccountId, Holding, Token, TokenType } from '../chain/types.js';
 import { marketValue, marketValueMicros } from './amounts.js';
 import { type Facts, memoList } from './facts.js';
+import { lazyModules } from './lazyModules.js';
 
 /** The token of a token contract. */
 export const tokenOf = (facts: Facts, id: AccountId): Token => facts.chain.accounts[id]!.contract!.token!;
@@ -229,3 +230,11 @@ export const instanceHoldersOf = (facts: Facts, tokenId: AccountId, nftId: bigin
       a.value !== b.value ? (a.value > b.value ? -1 : 1) : lower(a.holder) > lower(b.holder) ? -1 : 1,
     );
   });
+
+/** The off-chain metadata of an NFT, drawn from its token and id, its media served at `origin` (memoised per chain and origin). */
+export const nftMetadataOf = (facts: Facts, tokenId: AccountId, id: bigint, origin: string) => {
+  const account = facts.chain.accounts[tokenId]!;
+  return facts.memo.get(`nft-metadata:${origin}:${account.lower}:${id}`, () =>
+    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id, origin),
+  );
+};

@@ -2,16 +2,22 @@ import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
 import type { Facts } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 
-/** How a verification submitted through the API went, by its GUID. */
-export type VerificationState = 'pass' | 'fail';
+/** How a verification submitted through the API went, by its GUID: passed, or failed and why (the explorer's text). */
+export type VerificationState = { readonly status: 'pass' } | { readonly status: 'fail'; readonly reason: string };
+
+/** A submission's outcome: the sources it verifies the contract with, or why it fails. */
+export type VerificationOutcome = { readonly source: SubmittedSource } | { readonly reason: string };
 
 /**
  * Where verifications go: the running server's record of them (absent on a chain that cannot
  * change: then the verification actions are unknown, as on an explorer with writing disabled).
  */
 export interface Verifier {
-  /** Records a submission's outcome under its GUID; a passing one verifies the contract from now on. */
-  record(guid: string, id: AccountId, source: SubmittedSource | null): void;
+  /**
+   * Records a submission's outcome under its GUID; a passing one verifies the contract from now on,
+   * unless one passed before (the first stands until reset, as the explorer then refuses the rest).
+   */
+  record(guid: string, id: AccountId, outcome: VerificationOutcome): void;
   /** A proxy verification's outcome under its GUID. */
   recordProxy(guid: string, id: AccountId, passed: boolean): void;
   state(guid: string): VerificationState | undefined;
@@ -34,6 +40,8 @@ export interface EtherscanAnswer {
   readonly status: number;
   readonly body: string;
   readonly contentType?: string;
+  /** Headers besides the content type (a 405's `allow`, a failed verification's reason). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Request parameters: the query and the body's fields, merged (the body wins), names case-sensitive. */

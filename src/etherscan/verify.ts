@@ -1,6 +1,15 @@
 import type { AccountId, SubmittedSource } from '../chain/types.js';
-import { type Action, type EtherscanContext, envelope, fail, ok, type Params } from './envelope.js';
-import { addressOf } from './params.js';
+import {
+  type Action,
+  type EtherscanContext,
+  envelope,
+  fail,
+  ok,
+  type Params,
+  type VerificationOutcome,
+} from './envelope.js';
+import { addressOf, MAX_JSON_DEPTH, nestsDeeperThan } from './params.js';
+import { mismatchOf, VERIFY_FAILURES } from './verifyChecks.js';
 import { proxyKindOf } from '../domain/accounts.js';
 
 const failWith = (message: string) => fail(message, message);
@@ -36,34 +45,76 @@ function nameParts(contractName: string): { path: string | null; name: string } 
 
 /** Whether a source declares the contract: `contract|library|interface Name` (a name that is no identifier never is). */
 const declares = (content: string, name: string) =>
-  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && new RegExp(`\\b(contract|library|interface)\\s+${name}\\b`).test(content);
+  /^[A-Za-z_][A-Za-z0-9_]{0,255}$/.test(name) &&
+  new RegExp(`\\b(contract|library|interface)\\s+${name}\\b`).test(content);
+
+/** A standard-JSON input as sent: its files and settings (anything else fails as the explorer's `Invalid JSON file.`). */
+interface StandardInput {
+  readonly sources?: Record<string, { content?: unknown } | null>;
+  readonly settings?: Record<string, unknown>;
+}
+
+/** The standard-JSON input of a submission, or undefined when it is no JSON object with `sources`. */
+function standardInputOf(text: string): StandardInput | undefined {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const { sources } = input as StandardInput;
+  return sources && typeof sources === 'object' && !Array.isArray(sources) ? (input as StandardInput) : undefined;
+}
 
 /**
- * What the mock trusts instead of compiling: a standard-JSON input that parses, names the
- * contract's file (or holds a file declaring it) and declares it there; a flattened source that
- * declares it. Null when the submission would fail to verify.
+ * Why the mock will not keep a submission (it serves it to every client until reset), or
+ * undefined: an input nesting deeper than `MAX_JSON_DEPTH` (no compiler's input nests past about
+ * six levels; one nesting thousands could not even be written back out) or holding more than
+ * `MAX_SOURCE_FILES` files. The body limit (`MAX_POST_BYTES`) bounds its size.
  */
-function submittedSource(ctx: EtherscanContext, params: Params, standardJson: boolean): SubmittedSource | null {
+function storageRefusal(input: StandardInput): string | undefined {
+  if (nestsDeeperThan(input, MAX_JSON_DEPTH))
+    return `sourceCode: the standard-JSON input nests more than ${MAX_JSON_DEPTH} levels deep; explorer-mock keeps inputs at most ${MAX_JSON_DEPTH} levels deep (a compiler's input nests about 6)`;
+  const files = Object.keys(input.sources!).length;
+  if (files > MAX_SOURCE_FILES)
+    return `sourceCode: the standard-JSON input holds ${files} source files; explorer-mock keeps at most ${MAX_SOURCE_FILES}`;
+  return undefined;
+}
+
+/** Most source files a standard-JSON input the mock keeps may hold. */
+export const MAX_SOURCE_FILES = 1_000;
+
+/**
+ * What the mock checks instead of compiling: a standard-JSON input that parses, names the
+ * contract's file (or holds a file declaring it) and declares it there, or a flattened source that
+ * declares it; then what the code the ledger holds tells without a compiler (`mismatchOf`). The
+ * sources kept, or why the explorer would fail it (its text).
+ */
+function outcomeOf(
+  ctx: EtherscanContext,
+  id: AccountId,
+  params: Params,
+  input: StandardInput | undefined | null,
+): VerificationOutcome {
   const { path, name } = nameParts(params.get('contractname') ?? '');
   const verifiedAt = ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp;
   const compilerVersion = params.get('compilerversion')!;
   const licenseType = params.get('licenseType') ?? null;
-  if (standardJson) {
-    let input: { sources?: Record<string, { content?: unknown }>; settings?: Record<string, unknown> };
-    try {
-      input = JSON.parse(params.get('sourceCode')!) as typeof input;
-    } catch {
-      return null;
-    }
-    if (!input || typeof input !== 'object' || !input.sources || typeof input.sources !== 'object') return null;
-    const files = Object.entries(input.sources)
+  // The explorer reads `constructorArguments`; Etherscan's `constructorArguements` (what hardhat-verify and forge send) it ignores.
+  const constructorArguments = params.get('constructorArguments');
+  let source: SubmittedSource;
+  if (input !== null) {
+    if (input === undefined) return { reason: VERIFY_FAILURES.json };
+    const files = Object.entries(input.sources!)
       .filter(([, f]) => f && typeof f.content === 'string')
-      .map(([p, f]) => ({ path: p, content: f.content as string }));
+      .map(([p, f]) => ({ path: p, content: f!.content as string }));
     const main = path !== null ? files.find((f) => f.path === path) : files.find((f) => declares(f.content, name));
-    if (!main || !name || !declares(main.content, name)) return null;
-    const settings = input.settings && typeof input.settings === 'object' ? input.settings : {};
+    if (!main || !name || !declares(main.content, name)) return { reason: VERIFY_FAILURES.name };
+    const settings =
+      input.settings && typeof input.settings === 'object' && !Array.isArray(input.settings) ? input.settings : {};
     const optimizer = (settings.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
-    return {
+    source = {
       name,
       compilerVersion,
       sources: [main, ...files.filter((f) => f !== main)],
@@ -74,26 +125,41 @@ function submittedSource(ctx: EtherscanContext, params: Params, standardJson: bo
       licenseType,
       verifiedAt,
     };
+  } else {
+    const content = params.get('sourceCode')!;
+    if (!name || !declares(content, name)) return { reason: VERIFY_FAILURES.name };
+    const optimization = ['1', 'true'].includes(params.get('optimizationUsed')!);
+    const parsedRuns = Number(params.get('runs') ?? 200);
+    const runs = Number.isSafeInteger(parsedRuns) ? parsedRuns : 200;
+    const evmVersion = params.get('evmversion') || 'default';
+    source = {
+      name,
+      compilerVersion,
+      sources: [{ path: '', content }],
+      settings: { optimizer: { enabled: optimization, runs }, evmVersion },
+      evmVersion,
+      optimization,
+      runs: optimization ? runs : null,
+      licenseType,
+      verifiedAt,
+    };
   }
-  const content = params.get('sourceCode')!;
-  if (!name || !declares(content, name)) return null;
-  const optimization = ['1', 'true'].includes(params.get('optimizationUsed')!);
-  const runs = Number(params.get('runs') ?? 200);
-  const evmVersion = params.get('evmversion') || 'default';
-  return {
+  const mismatch = mismatchOf(ctx, id, {
     name,
     compilerVersion,
-    sources: [{ path: '', content }],
-    settings: { optimizer: { enabled: optimization, runs: Number.isSafeInteger(runs) ? runs : 200 }, evmVersion },
-    evmVersion,
-    optimization,
-    runs: optimization ? (Number.isSafeInteger(runs) ? runs : 200) : null,
-    licenseType,
-    verifiedAt,
-  };
+    optimization: source.optimization,
+    runs: source.runs ?? 200,
+    evmVersion: source.evmVersion,
+    constructorArguments,
+  });
+  return mismatch === null ? { source } : { reason: mismatch };
 }
 
-/** `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in its order), a GUID to poll. */
+/**
+ * `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in
+ * its order), a GUID to poll; then the mock's bounds on what it keeps (`storageRefusal`), refused
+ * at once, before a GUID.
+ */
 const verifysourcecode: Action = (ctx, params) => {
   const verifier = ctx.verifier;
   if (!verifier) return writesDisabled();
@@ -117,15 +183,28 @@ const verifysourcecode: Action = (ctx, params) => {
     return failWith('optimizationUsed has invalid format');
   const id = contractAt(ctx, address);
   if (id === undefined) return failWith('Address is not a smart-contract');
+  const input = standardJson ? standardInputOf(params.get('sourceCode')!) : null;
+  const refusal = input ? storageRefusal(input) : undefined;
+  if (refusal) return failWith(refusal);
   const guid = guidOf(ctx, address);
-  verifier.record(guid, id, submittedSource(ctx, params, standardJson));
+  verifier.record(guid, id, outcomeOf(ctx, id, params, input));
   return ok(guid);
 };
 
+/** `checkverifystatus`: the explorer's three answers; a failure's reason (its text) in `x-mock-verification-error`, which it never gives. */
 const checkverifystatus: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
   const state = ctx.verifier.state(params.get('guid') ?? '');
-  return ok(state === 'pass' ? 'Pass - Verified' : state === 'fail' ? 'Fail - Unable to verify' : 'Unknown UID');
+  if (state === undefined) return ok('Unknown UID');
+  if (state.status === 'pass') return ok('Pass - Verified');
+  return {
+    ...ok('Fail - Unable to verify'),
+    // Exposed, so that a page (another origin's) can read it too.
+    headers: {
+      'x-mock-verification-error': state.reason,
+      'access-control-expose-headers': 'x-mock-verification-error',
+    },
+  };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */

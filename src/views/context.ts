@@ -10,7 +10,7 @@ import type { Profile } from '../schemas/profile.js';
 /**
  * What the views read: the chain's facts, the profile's format (chosen here, once), and caches of
  * what they render. A chain never changes, so each entity is serialised once and pages are
- * assembled from the pieces; only the view modules name cache keys.
+ * assembled from the pieces; only the view modules name its keys (ARCHITECTURE.md, Caches).
  */
 export interface ViewContext<P extends Profile = Profile> {
   readonly chain: Chain;
@@ -49,6 +49,51 @@ export const createViewContext = <P extends Profile>(
   objects: boundedMemo(MAX_OBJECTS),
   origin,
 });
+
+/** Views by chain, then by (profile, origin): the origin getter an app is given names its media URLs. */
+const CONTEXTS = new WeakMap<Chain, Map<Profile, Map<() => string, ViewContext>>>();
+
+/**
+ * The views of a chain in a profile, one per (chain, profile, origin) as `factsOf` is one per chain:
+ * every app serving the chain (a new one after a send, say) with the same origin getter reads and
+ * fills the same caches. `jsonBudget` counts when the context is first made.
+ */
+export function viewContextOf<P extends Profile>(
+  chain: Chain,
+  profile: P,
+  jsonBudget = JSON_BUDGET,
+  origin: () => string = defaultOrigin,
+): ViewContext<P> {
+  let byProfile = CONTEXTS.get(chain);
+  if (!byProfile) CONTEXTS.set(chain, (byProfile = new Map()));
+  let byOrigin = byProfile.get(profile);
+  if (!byOrigin) byProfile.set(profile, (byOrigin = new Map()));
+  let ctx = byOrigin.get(origin);
+  if (!ctx) byOrigin.set(origin, (ctx = createViewContext(chain, profile, jsonBudget, origin)));
+  return ctx as ViewContext<P>;
+}
+
+/**
+ * Hands what the views of `from` rendered to the views of `to`, a chain that differs from it only
+ * in `accounts` (a verification: a contract's name and sources): the JSON of every entity that
+ * does not mention those accounts carries over, the rest is rendered again when asked. View
+ * objects (address references…) do not carry over.
+ */
+export function carryViews(from: Chain, to: Chain, accounts: readonly number[]): void {
+  const old = CONTEXTS.get(from);
+  if (!old || CONTEXTS.has(to)) return;
+  const mentions = accounts.flatMap((id) => [from.accounts[id]!.hash, from.accounts[id]!.lower]);
+  const carried = new Map<Profile, Map<() => string, ViewContext>>();
+  for (const [profile, byOrigin] of old) {
+    const next = new Map<() => string, ViewContext>();
+    for (const [origin, ctx] of byOrigin) {
+      const json = ctx.json.filtered((text) => !mentions.some((address) => text.includes(address)));
+      next.set(origin, { ...createViewContext(to, profile, 0, origin), json });
+    }
+    carried.set(profile, next);
+  }
+  CONTEXTS.set(to, carried);
+}
 
 /** The cached JSON of `key`, computing it with `build` (and `finish` on the text) on a miss. */
 export function cachedJson(
