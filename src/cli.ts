@@ -65,12 +65,13 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch, access } = parsed.options;
+  const { seed, scenario, port, host, publicUrl, json, faults, cache, profile, growth, watch, access } = parsed.options;
   const server = await startServer({
     seed,
     scenario,
     port,
     host,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     faults,
     profile,
     warm: true,

@@ -19,6 +19,7 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
 import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
@@ -30,6 +31,11 @@ export interface StartServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /**
+   * Where clients reach the server (`http://localhost:8080` behind a proxy or a mapped port): the
+   * origin NFT media URLs name. Default: the server's own address (`127.0.0.1` when bound to every interface).
+   */
+  readonly publicUrl?: string;
   /** Latency, error rate and rate limit for every API request (requests may also ask by header). */
   readonly faults?: FaultConfig;
   /** Render the newest entities' JSON while idle after start, so first visits are fast (default false; the CLI sets it). */
@@ -95,6 +101,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Addresses that bind every interface, which a client cannot reach the server at. */
+const UNSPECIFIED_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
 /** Thrown for options `startServer` cannot use. */
 export class StartServerError extends Error {
   override readonly name = 'StartServerError';
@@ -115,6 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seed = 1,
     port = 0,
     host = '127.0.0.1',
+    publicUrl,
     faults = {},
     warm = false,
     cache,
@@ -146,6 +156,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (accessProblem) throw new StartServerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
+  const originProblem = publicUrl === undefined ? undefined : originOptionProblem(publicUrl, 'publicUrl');
+  if (originProblem) throw new StartServerError(`startServer: ${originProblem}`);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
     throw new StartServerError(
       `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
@@ -190,16 +202,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // meanwhile waits for it, as for the views' lazy modules).
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
+  // Where NFT media URLs point: the served address, known once listening (nothing is answered before).
+  let mediaOrigin = publicUrl ?? DEFAULT_MEDIA_ORIGIN;
   const live = createLiveChain(opened.chain, {
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
     createBuilder: (o, sends) => builderModule.get().createChainBuilder(o, sends),
     automine,
+    origin: () => mediaOrigin,
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
-  const policy = accessPolicy({ ...access, boundHost: host });
+  // The server is reached at its public URL: its host is one of the server's own.
+  const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).hostname;
+  const policy = accessPolicy({
+    ...access,
+    boundHost: host,
+    ...(publicHost === undefined || access.allowedHosts === true || publicHost.startsWith('[')
+      ? {}
+      : { allowedHosts: [...(access.allowedHosts ?? []), publicHost] }),
+  });
   const serving = await serve(live.answer, {
     port,
     host,
@@ -223,6 +246,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       };
     },
   });
+  // A server bound to every interface is reached, from this machine, at the loopback address.
+  mediaOrigin = publicUrl ?? (UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url);
   /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
   function watchScenario(file: string, files: readonly string[]): () => void {
     let stop = watchFiles(files, changed);

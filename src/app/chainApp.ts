@@ -9,6 +9,7 @@ import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
 import { csvExportRoutes } from './csvExportRoutes.js';
 import { etherscanRoutes } from './etherscanRoutes.js';
+import { nftMediaRoutes } from './nftMediaRoutes.js';
 import { etherscanModule } from './nodeModule.js';
 import type { Verifier } from '../etherscan/envelope.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
@@ -29,7 +30,8 @@ export interface ChainApp {
 
 /**
  * The answers to every request on a chain: what each adapter serves. `start` tells the home page
- * how the server started (left out of fixtures, which must not vary).
+ * how the server started (left out of fixtures, which must not vary); `origin`, where clients reach
+ * the mock (the URLs of the NFT media it serves point there; default `http://127.0.0.1:4000`).
  */
 export function createChainApp(
   chain: Chain,
@@ -38,8 +40,14 @@ export function createChainApp(
   mempool?: () => Mempool | undefined,
   posts: readonly PostRoute[] = [],
   verifier?: Verifier,
+  origin?: () => string,
 ): ChainApp {
-  const rest = createRestApi(chain, { profile, routes: ALL_ROUTES, ...(mempool ? { mempool } : {}) });
+  const rest = createRestApi(chain, {
+    profile,
+    routes: ALL_ROUTES,
+    ...(mempool ? { mempool } : {}),
+    ...(origin ? { origin } : {}),
+  });
   const etherscan = etherscanRoutes(chain, mempool, verifier);
   const answer = cachedAnswers({
     api: rest,
@@ -48,6 +56,7 @@ export function createChainApp(
       csvExportRoutes(rest.context),
       etherscan.get,
       statsRoutes(chain, mempool),
+      nftMediaRoutes(chain),
     ],
     posts: [...posts, ...etherscan.posts],
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),

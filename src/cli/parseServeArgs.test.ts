@@ -115,6 +115,8 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs(['--latency', '200'])).toMatchObject({
       options: { faults: { latency: { min: 200, max: 200 } } },
     });
+    const proxied = parseServeArgs(['--public-url', 'https://explorer.test:8443']);
+    expect(proxied.ok === true && proxied.options.publicUrl).toBe('https://explorer.test:8443');
     expect(
       parseServeArgs(['--allowed-hosts', 'mock.test, .example.test', '--trusted-origins=https://app.example']),
     ).toMatchObject({
@@ -135,6 +137,8 @@ describe('parseServeArgs', () => {
     [['--scenario', 'huge'], /unknown scenario "huge"; known: tiny, default, large/],
     [['--seed='], /--seed must not be empty/],
     [['--host='], /--host must not be empty/],
+    [['--public-url', 'localhost:4000'], /--public-url must be an http or https origin/],
+    [['--public-url', 'http://localhost:4000/app'], /--public-url must be an http or https origin/],
     [['--verbose'], /Unknown option '--verbose'/],
     [['serve'], /Unexpected argument 'serve'/],
     [['--port'], /argument missing|--port/],

@@ -1,3 +1,4 @@
+import { originOptionProblem } from '../domain/nftMedia.js';
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
@@ -20,6 +21,8 @@ export interface ServeOptions {
   readonly scenario: string;
   readonly port: number;
   readonly host: string;
+  /** Where clients reach the server, which NFT media URLs name (absent: its own address). */
+  readonly publicUrl?: string;
   readonly json: boolean;
   readonly profile: Profile;
   readonly faults: FaultConfig;
@@ -54,6 +57,8 @@ Options:
                         (.json, .ts, .mts, .js, .mjs; see docs/scenarios.md)
   --port <n>            port to listen on; 0 picks a free one (default 4000)
   --host <addr>         address to bind (default 127.0.0.1)
+  --public-url <url>    where clients reach the server (behind a proxy, a mapped port): the
+                        origin NFT media URLs name (default its own address)
   --json                print one JSON line when listening instead of the text line
   --latency <ms|a-b>    delay every API answer: fixed, or jittered in a range (seeded)
   --error-rate <0..1>   answer this share of API requests with an error status (seeded)
@@ -107,6 +112,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         scenario: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'public-url': { type: 'string' },
         json: { type: 'boolean' },
         latency: { type: 'string' },
         'error-rate': { type: 'string' },
@@ -137,6 +143,9 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (typeof port === 'string') return { ok: false, message: port };
   const host = values.host ?? '127.0.0.1';
   if (host === '') return { ok: false, message: '--host must not be empty' };
+  const originProblem =
+    values['public-url'] === undefined ? undefined : originOptionProblem(values['public-url'], 'public-url');
+  if (originProblem) return { ok: false, message: `--${originProblem}` };
   const faults: { -readonly [K in keyof FaultConfig]: FaultConfig[K] } = {};
   for (const [flag, parse, key] of [
     ['latency', parseLatency, 'latency'],
@@ -219,6 +228,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
       watch: values.watch ?? false,
       access,
       ...(cache === undefined ? {} : { cache }),
+      ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
     },
   };
 }

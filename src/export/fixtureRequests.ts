@@ -37,9 +37,20 @@ export function fixtureRequests(app: ChainApp, pages: number): string[] {
   return [...urls];
 }
 
-/** A file name for a request: its path, then `@` and its query, sanitised; `.csv` for a CSV answer, else `.json`. */
+/**
+ * A file name for a request: its path, then `@` and its query, sanitised; `.csv` added for a CSV
+ * answer, nothing for an image or YAML (their paths end in `.svg`, `.yaml`), else `.json`.
+ */
 export const fixtureFileOf = (url: string, contentType = '') =>
   `${url
     .slice(1)
     .replace('?', '@')
-    .replace(/[^A-Za-z0-9._\-/=&@,%]/g, '_')}${/csv/.test(contentType) ? '.csv' : '.json'}`;
+    .replace(
+      /[^A-Za-z0-9._\-/=&@,%]/g,
+      '_',
+    )}${/csv/.test(contentType) ? '.csv' : /svg|yaml/.test(contentType) ? '' : '.json'}`;
+
+const MEDIA_PATHS = /\/__mock\/nft\/0x[0-9a-f]{40}\/[0-9]+(?:\.animated)?\.svg/g;
+
+/** The NFT media an answer's text points at (the paths the mock serves them at), so fixtures hold them too. */
+export const mediaPathsIn = (text: string): string[] => text.match(MEDIA_PATHS) ?? [];

@@ -15,6 +15,7 @@ import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import { accessOptionProblem, accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -35,6 +36,11 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /**
+   * Where the page reaches the mock, an origin (default `http://127.0.0.1:4000`): NFT metadata's
+   * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
+   */
+  readonly publicUrl?: string;
   /**
    * Origins of pages that may change state (mine, reset, send, verify), as `startServer`'s. Default
    * `true`, every origin: only the app's own pages reach an in-process handler (a service worker
@@ -109,6 +115,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
+    publicUrl = DEFAULT_MEDIA_ORIGIN,
     trustedOrigins = true,
   } = options;
   const faults: FaultConfig = {
@@ -129,6 +136,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     throw new CreateHandlerError(
       `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
     );
+  const originProblem = originOptionProblem(publicUrl);
+  if (originProblem) throw new CreateHandlerError(`createHandler: ${originProblem}`);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
@@ -167,6 +176,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     build,
     createBuilder: createChainBuilder,
     automine,
+    origin: () => publicUrl,
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   // No Host check: nothing reaches an in-process handler through DNS.

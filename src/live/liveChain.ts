@@ -90,6 +90,8 @@ export interface LiveChainOptions {
   readonly executor?: LazyModule<Executor>;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
+  /** The origin clients reach the mock at, where NFT media URLs point (default `http://127.0.0.1:4000`). */
+  readonly origin?: () => string;
 }
 
 /**
@@ -207,6 +209,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       mempoolFor(built.headHeight),
       posts,
       verifier,
+      options.origin,
     );
   };
   const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));

@@ -47,6 +47,22 @@ describe.each(PROFILES)('an export in the %s profile', (profile) => {
     for (const url of statsServiceExamples()) expect(requests[url]?.status, url).toBe(200);
   });
 
+  it('holds the NFT pictures its answers point at, under their own paths', () => {
+    const media = Object.entries(requests).filter(([url]) => url.startsWith('/__mock/nft/'));
+    expect(media.length).toBeGreaterThan(10);
+    for (const [url, entry] of media) {
+      expect(entry.status, url).toBe(200);
+      expect(entry.file, url).toBe(url.slice(1));
+      expect(readFileSync(join(out, entry.file), 'utf8'), url).toMatch(/^<svg /);
+    }
+    const answers = Object.entries(requests)
+      .filter(([url]) => url.startsWith('/api/v2/'))
+      .map(([, entry]) => readFileSync(join(out, entry.file), 'utf8'))
+      .join('\n');
+    for (const [, path] of answers.matchAll(/http:\/\/127\.0\.0\.1:4000(\/__mock\/nft\/[^"]+)"/g))
+      expect(requests[path!]?.status, path).toBe(200);
+  });
+
   it('names a CSV answer’s file .csv and a JSON one’s .json', () => {
     const csv = Object.entries(requests).filter(([url]) => /\/csv(\?|$)/.test(url));
     expect(csv.length).toBeGreaterThanOrEqual(6);
