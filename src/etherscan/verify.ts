@@ -1,5 +1,6 @@
-import type { AccountId, SubmittedSource } from '../chain/types.js';
-import { type Action, type EtherscanContext, envelope, fail, ok, type Params } from './envelope.js';
+import type { AccountId } from '../chain/types.js';
+import { submittedSource } from '../domain/submittedSource.js';
+import { type Action, type EtherscanContext, envelope, fail, ok } from './envelope.js';
 import { addressOf } from './params.js';
 import { proxyKindOf } from '../domain/accounts.js';
 
@@ -24,73 +25,6 @@ function contractAt(ctx: EtherscanContext, address: string): AccountId | undefin
   const id = ctx.chain.accountByHash.get(address);
   const contract = id === undefined ? undefined : ctx.chain.accounts[id]!.contract;
   return contract && contract.creationStatus === 'success' ? id : undefined;
-}
-
-/** `contractname` as tools send it: `Name` or `path/File.sol:Name`. */
-function nameParts(contractName: string): { path: string | null; name: string } {
-  const colon = contractName.lastIndexOf(':');
-  return colon < 0
-    ? { path: null, name: contractName }
-    : { path: contractName.slice(0, colon), name: contractName.slice(colon + 1) };
-}
-
-/** Whether a source declares the contract: `contract|library|interface Name` (a name that is no identifier never is). */
-const declares = (content: string, name: string) =>
-  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && new RegExp(`\\b(contract|library|interface)\\s+${name}\\b`).test(content);
-
-/**
- * What the mock trusts instead of compiling: a standard-JSON input that parses, names the
- * contract's file (or holds a file declaring it) and declares it there; a flattened source that
- * declares it. Null when the submission would fail to verify.
- */
-function submittedSource(ctx: EtherscanContext, params: Params, standardJson: boolean): SubmittedSource | null {
-  const { path, name } = nameParts(params.get('contractname') ?? '');
-  const verifiedAt = ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp;
-  const compilerVersion = params.get('compilerversion')!;
-  const licenseType = params.get('licenseType') ?? null;
-  if (standardJson) {
-    let input: { sources?: Record<string, { content?: unknown }>; settings?: Record<string, unknown> };
-    try {
-      input = JSON.parse(params.get('sourceCode')!) as typeof input;
-    } catch {
-      return null;
-    }
-    if (!input || typeof input !== 'object' || !input.sources || typeof input.sources !== 'object') return null;
-    const files = Object.entries(input.sources)
-      .filter(([, f]) => f && typeof f.content === 'string')
-      .map(([p, f]) => ({ path: p, content: f.content as string }));
-    const main = path !== null ? files.find((f) => f.path === path) : files.find((f) => declares(f.content, name));
-    if (!main || !name || !declares(main.content, name)) return null;
-    const settings = input.settings && typeof input.settings === 'object' ? input.settings : {};
-    const optimizer = (settings.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
-    return {
-      name,
-      compilerVersion,
-      sources: [main, ...files.filter((f) => f !== main)],
-      settings,
-      evmVersion: typeof settings.evmVersion === 'string' ? settings.evmVersion : 'default',
-      optimization: optimizer.enabled === true,
-      runs: typeof optimizer.runs === 'number' ? optimizer.runs : null,
-      licenseType,
-      verifiedAt,
-    };
-  }
-  const content = params.get('sourceCode')!;
-  if (!name || !declares(content, name)) return null;
-  const optimization = ['1', 'true'].includes(params.get('optimizationUsed')!);
-  const runs = Number(params.get('runs') ?? 200);
-  const evmVersion = params.get('evmversion') || 'default';
-  return {
-    name,
-    compilerVersion,
-    sources: [{ path: '', content }],
-    settings: { optimizer: { enabled: optimization, runs: Number.isSafeInteger(runs) ? runs : 200 }, evmVersion },
-    evmVersion,
-    optimization,
-    runs: optimization ? (Number.isSafeInteger(runs) ? runs : 200) : null,
-    licenseType,
-    verifiedAt,
-  };
 }
 
 /** `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in its order), a GUID to poll. */
@@ -118,7 +52,20 @@ const verifysourcecode: Action = (ctx, params) => {
   const id = contractAt(ctx, address);
   if (id === undefined) return failWith('Address is not a smart-contract');
   const guid = guidOf(ctx, address);
-  verifier.record(guid, id, submittedSource(ctx, params, standardJson));
+  const source = submittedSource(
+    {
+      contractName: params.get('contractname') ?? '',
+      compilerVersion: params.get('compilerversion')!,
+      sourceCode: params.get('sourceCode')!,
+      standardJson,
+      optimizationUsed: params.get('optimizationUsed'),
+      runs: params.get('runs'),
+      evmVersion: params.get('evmversion'),
+      licenseType: params.get('licenseType'),
+    },
+    ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp,
+  );
+  verifier.record(guid, id, source);
   return ok(guid);
 };
 
