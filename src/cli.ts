@@ -65,7 +65,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch } = parsed.options;
+  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch, etherscan } = parsed.options;
   const server = await startServer({
     seed,
     scenario,
@@ -77,6 +77,7 @@ async function main(argv: readonly string[]): Promise<void> {
     watch,
     ...growth,
     ...(cache === undefined ? {} : { cache }),
+    ...(etherscan ? { etherscan } : {}),
   }).catch((error: unknown) => {
     // A port another process holds: say which, and how to pick another.
     if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')

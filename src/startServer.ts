@@ -18,6 +18,7 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -61,6 +62,12 @@ export interface StartServerOptions {
    * (requests in flight finish on the old one); a broken edit keeps the old chain and is reported.
    */
   readonly watch?: boolean;
+  /**
+   * How the Etherscan-style APIs answer: `v1: 'deprecated'` makes `/api?module=…` answer as
+   * Etherscan's switched-off V1 path (default `'blockscout'`: Blockscout's flavour); `apiKey`
+   * makes `/v2/api` require that key (default: any key, or none).
+   */
+  readonly etherscan?: EtherscanOptions;
 }
 
 export interface RunningServer {
@@ -109,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headTime,
     watch = false,
     automine = blockTime === undefined,
+    etherscan,
   } = options;
   if (!PROFILES.includes(profile))
     throw new StartServerError(
@@ -116,6 +124,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new StartServerError(`startServer: ${etherscanProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '')
@@ -172,6 +182,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     build,
     createBuilder: (o) => builderModule.get().createChainBuilder(o),
     automine,
+    ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);

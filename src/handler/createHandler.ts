@@ -13,6 +13,7 @@ import { validateFaults } from '../faults/validateFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from '../app/etherscanV2Routes.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -33,6 +34,8 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /** How the Etherscan-style APIs answer, as `startServer`'s `etherscan` (`/api`'s flavour, a key `/v2/api` requires). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -100,6 +103,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
+    etherscan,
   } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency } : {}),
@@ -111,6 +115,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new CreateHandlerError(`createHandler: ${etherscanProblem}`);
   if (typeof automine !== 'boolean')
     throw new CreateHandlerError(`createHandler: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (!PROFILES.includes(profile))
@@ -155,6 +161,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     build,
     createBuilder: createChainBuilder,
     automine,
+    ...(etherscan ? { etherscan } : {}),
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   const handler = async (request: Request): Promise<Response> => {

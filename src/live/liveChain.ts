@@ -12,6 +12,7 @@ import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
@@ -69,6 +70,8 @@ export interface LiveChainOptions {
   readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
+  /** How the Etherscan-style APIs answer (`/api`'s flavour, a required key on `/v2/api`). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 /**
@@ -103,7 +106,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const pendingListeners = new Set<(hash: string) => void>();
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
-  const nodeOf = () =>
+  const nodeOf = (): RpcNode =>
     (node ??= nodeModule.get().createRpcNode({
       context: () => fresh().rpc(),
       seed: chain.seed,
@@ -147,6 +150,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       mempoolFor(served.headHeight),
       posts,
       verifier,
+      nodeOf,
+      options.etherscan,
     );
   };
   let current = appOf(chain);
