@@ -1,9 +1,12 @@
+import { accountActions } from './account.js';
 import { type Action, type EtherscanV2Answer, type EtherscanV2Context, notOk } from './envelope.js';
 import { caseBlind } from './params.js';
 import { TEXTS } from './texts.js';
 
 /** Every module and its actions, by lower-case name. */
-const MODULES: Readonly<Record<string, Readonly<Record<string, Action>>>> = {};
+const MODULES: Readonly<Record<string, Readonly<Record<string, Action>>>> = {
+  account: accountActions,
+};
 
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined;

@@ -31,10 +31,10 @@ describe("Etherscan's API v2: the envelope and routing", () => {
   });
 
   it('answers an unknown module or action in its envelope, HTTP 200; the body text keys come in Etherscan’s order', async () => {
-    const response = await handler(new Request(`http://mock/v2/api?chainid=${chainid}&module=nope&action=nope`));
+    const response = await handler(new Request(`http://mock/v2/api?chainid=${chainid}&module=account&action=nope`));
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(
-      '{"status":"0","message":"NOTOK","result":"Error! Missing Or invalid Module name"}',
+      '{"status":"0","message":"NOTOK","result":"Error! Missing Or invalid Action name"}',
     );
     for (const module of ['__proto__', 'constructor', ''])
       expect((await fetchJson(`/v2/api?chainid=${chainid}&module=${module}&action=toString`)).json.result).toBe(
