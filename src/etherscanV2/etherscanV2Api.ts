@@ -1,4 +1,5 @@
 import { accountActions } from './account.js';
+import { contractActions } from './contract.js';
 import { type Action, type EtherscanV2Answer, type EtherscanV2Context, notOk } from './envelope.js';
 import { caseBlind } from './params.js';
 import { TEXTS } from './texts.js';
@@ -6,6 +7,7 @@ import { TEXTS } from './texts.js';
 /** Every module and its actions, by lower-case name. */
 const MODULES: Readonly<Record<string, Readonly<Record<string, Action>>>> = {
   account: accountActions,
+  contract: contractActions,
 };
 
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>

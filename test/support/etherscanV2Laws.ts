@@ -263,6 +263,70 @@ export async function v2Violations(
         .reverse()
         .map((w) => [String(w.index), String(w.validator_index), String(w.block_number), unix(w.timestamp), w.amount]),
     );
+    await contractLaws(a, address);
   }
   return { violations: out, checked };
+
+  /** A contract's ABI and record (REST's smart contract), its creation (REST's address, the node's transaction). */
+  async function contractLaws(a: string, address: string) {
+    const restAddress = await restOne(`/addresses/${address}`);
+    if (!restAddress.is_contract) return;
+    const restContract = await restOne(`/smart-contracts/${address}`);
+    const abi = await v2(`module=contract&action=getabi&address=${address}`);
+    const [record] = (await v2(`module=contract&action=getsourcecode&address=${address}`)).result as Json[];
+    if (restContract.is_verified) {
+      same(`${a} getabi`, JSON.parse(abi.result), restContract.abi);
+      same(
+        `${a} getsourcecode`,
+        [
+          record!.ContractName,
+          record!.CompilerVersion.replace(/^vyper:/, 'v'),
+          record!.OptimizationUsed,
+          record!.ContractFileName,
+        ],
+        [
+          restContract.name,
+          restContract.compiler_version,
+          restContract.optimization_enabled ? '1' : '0',
+          restContract.file_path ?? '',
+        ],
+      );
+      // The main file, as it is or inside the standard-JSON input.
+      const source = record!.SourceCode.startsWith('{{')
+        ? JSON.parse(record!.SourceCode.slice(1, -1)).sources[restContract.file_path].content
+        : record!.SourceCode;
+      same(`${a} getsourcecode source`, source, restContract.source_code);
+      same(
+        `${a} getsourcecode proxy`,
+        [record!.Proxy, record!.Implementation],
+        restAddress.implementations?.length ? ['1', lower(restAddress.implementations[0].address_hash)] : ['0', ''],
+      );
+    } else {
+      same(`${a} getabi, unverified`, abi, {
+        status: '0',
+        message: 'NOTOK',
+        result: 'Contract source code not verified',
+      });
+      same(
+        `${a} getsourcecode, unverified`,
+        [record!.ABI, record!.SimilarMatch],
+        ['Contract source code not verified', lower(restContract.verified_twin_address_hash)],
+      );
+    }
+    if (restAddress.creation_transaction_hash) {
+      const creation = (await v2(`module=contract&action=getcontractcreation&contractaddresses=${address}`)).result[0];
+      same(
+        `${a} getcontractcreation`,
+        [creation.contractAddress, creation.txHash, creation.creationBytecode],
+        [a, restAddress.creation_transaction_hash, restContract.creation_bytecode ?? creation.creationBytecode],
+      );
+      const tx = (await node('eth_getTransactionByHash', [creation.txHash])) as Json;
+      same(
+        `${a} getcontractcreation, node`,
+        [creation.contractCreator, creation.blockNumber],
+        [tx.from, String(Number(tx.blockNumber))],
+      );
+      if (creation.contractFactory === '') same(`${a} creation input, node`, creation.creationBytecode, tx.input);
+    }
+  }
 }
