@@ -4,7 +4,7 @@ import { accountAt, addressParam, heightOfTag } from './accountParams.js';
 import { type Action, type EtherscanV2Context, listed, noneFound, notOk, ok, type Params } from './envelope.js';
 import { listOf, tokenTransferItems } from './items.js';
 import { pageOfUnits } from './lists.js';
-import { addressOf, listOptions } from './params.js';
+import { addressOf, integerOf, listOptions } from './params.js';
 import { TEXTS } from './texts.js';
 
 /** `tokentx`, `tokennfttx`, `token1155tx`: the transfers of one list, of an address and/or a token contract. */
@@ -40,17 +40,25 @@ const tokenTransfers =
     return listed(page.map(({ row, unit }) => tokenTransferItems(ctx, row)[unit]!));
   };
 
-const tokenbalance: Action = (ctx, params) => {
-  const contract = addressOf(params.get('contractaddress'));
-  const address = addressOf(params.get('address'));
-  if (!contract || !address) return notOk(TEXTS.invalidAddress);
-  const height = heightOfTag(ctx, params.get('tag'));
-  if (height === undefined) return notOk('Error! Invalid tag');
-  const token = accountAt(ctx, contract);
-  const holder = accountAt(ctx, address);
-  if (token === undefined || holder === undefined || !ctx.chain.accounts[token]!.contract?.token) return ok('0');
-  return ok(String(tokenBalanceAt(ctx.facts, token, holder, height)));
-};
+/** `tokenbalance` (at a `tag`), and `tokenbalancehistory` (at `blockno`): a holder's balance of a token, `0` for no token. */
+const tokenBalance =
+  (historic: boolean): Action =>
+  (ctx, params) => {
+    const contract = addressOf(params.get('contractaddress'));
+    const address = addressOf(params.get('address'));
+    if (!contract || !address) return notOk(TEXTS.invalidAddress);
+    const blockno = integerOf(params.get('blockno'));
+    const height = historic
+      ? blockno === undefined
+        ? undefined
+        : Math.min(blockno, ctx.chain.headHeight)
+      : heightOfTag(ctx, params.get('tag'));
+    if (height === undefined) return notOk(historic ? 'Error! Invalid blockno' : 'Error! Invalid tag');
+    const token = accountAt(ctx, contract);
+    const holder = accountAt(ctx, address);
+    if (token === undefined || holder === undefined || !ctx.chain.accounts[token]!.contract?.token) return ok('0');
+    return ok(String(tokenBalanceAt(ctx.facts, token, holder, height)));
+  };
 
 /** An address's token holdings of the standards asked, one page (`offset` defaults to 100 here), in the explorer's order. */
 function holdings(ctx: EtherscanV2Context, params: Params, types: readonly string[]) {
@@ -105,7 +113,8 @@ export const accountTokenActions: Readonly<Record<string, Action>> = {
   tokentx: tokenTransfers('tokentx'),
   tokennfttx: tokenTransfers('tokennfttx'),
   token1155tx: tokenTransfers('token1155tx'),
-  tokenbalance,
+  tokenbalance: tokenBalance(false),
+  tokenbalancehistory: tokenBalance(true),
   addresstokenbalance,
   addresstokennftbalance,
 };

@@ -1,5 +1,12 @@
 import { accountActions } from './account.js';
+import { blockActions } from './block.js';
 import { contractActions } from './contract.js';
+import { gastrackerActions } from './gastracker.js';
+import { logsActions } from './logs.js';
+import { proxyActions } from './proxy.js';
+import { statsActions } from './stats.js';
+import { tokenActions } from './token.js';
+import { transactionActions } from './transaction.js';
 import { type Action, type EtherscanV2Answer, type EtherscanV2Context, notOk } from './envelope.js';
 import { caseBlind } from './params.js';
 import { TEXTS } from './texts.js';
@@ -8,6 +15,13 @@ import { TEXTS } from './texts.js';
 const MODULES: Readonly<Record<string, Readonly<Record<string, Action>>>> = {
   account: accountActions,
   contract: contractActions,
+  transaction: transactionActions,
+  block: blockActions,
+  logs: logsActions,
+  token: tokenActions,
+  gastracker: gastrackerActions,
+  stats: statsActions,
+  proxy: proxyActions,
 };
 
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>

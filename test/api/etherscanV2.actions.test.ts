@@ -101,3 +101,98 @@ describe("Etherscan's API v2: the account module's answers and refusals", () => 
     expect((await v2(`module=account&action=fundedby&address=${chain.handles.erc20Token}`)).status).toBe('0');
   });
 });
+
+describe("Etherscan's API v2: the other modules' answers and refusals", () => {
+  it('transaction: getstatus names a failure’s reason; gettxreceiptstatus is empty for a transaction never mined', async () => {
+    const failed = chain.transactions.at(chain.transactionByHash.get(chain.handles.failedTransaction!)!)!;
+    expect((await v2(`module=transaction&action=getstatus&txhash=${chain.handles.failedTransaction}`)).result).toEqual({
+      isError: '1',
+      errDescription: failed.revertReason ?? 'execution reverted',
+    });
+    expect((await v2(`module=transaction&action=gettxreceiptstatus&txhash=0x${'1'.repeat(64)}`)).result).toEqual({
+      status: '',
+    });
+    expect(await v2('module=transaction&action=getstatus&txhash=0x1')).toEqual(notOk('Error! Invalid txhash format'));
+  });
+
+  it('block: getblocknobytime is a string; a countdown to a passed block is refused', async () => {
+    const head = chain.blocks.at(chain.headHeight)!;
+    expect(await v2(`module=block&action=getblocknobytime&timestamp=${head.timestamp + 100}&closest=before`)).toEqual({
+      status: '1',
+      message: 'OK',
+      result: String(chain.headHeight),
+    });
+    expect(await v2(`module=block&action=getblocknobytime&timestamp=${head.timestamp + 100}&closest=after`)).toEqual(
+      notOk('Error! No closest block found'),
+    );
+    expect(await v2(`module=block&action=getblockcountdown&blockno=${chain.headHeight}`)).toEqual(
+      notOk('Error! Block number already pass'),
+    );
+    const ahead = (await v2(`module=block&action=getblockcountdown&blockno=${chain.headHeight + 10}`)).result;
+    expect(ahead).toMatchObject({ RemainingBlock: '10', CountdownBlock: String(chain.headHeight + 10) });
+    expect(ahead.EstimateTimeInSec).toMatch(/^\d+\.\d$/);
+  });
+
+  it('logs: hex quantities with zero as 0x, only the log’s own topics; none found is Etherscan’s No records found', async () => {
+    const { result } = await v2(`module=logs&action=getLogs&address=${chain.handles.erc20Token}&offset=5`);
+    expect(result.length).toBe(5);
+    for (const log of result) {
+      expect(Object.keys(log)).toEqual([
+        'address',
+        'topics',
+        'data',
+        'blockNumber',
+        'blockHash',
+        'timeStamp',
+        'gasPrice',
+        'gasUsed',
+        'logIndex',
+        'transactionHash',
+        'transactionIndex',
+      ]);
+      expect(log.logIndex).toMatch(/^0x([1-9a-f][0-9a-f]*)?$/);
+      expect(log.topics.every((t: unknown) => typeof t === 'string')).toBe(true);
+    }
+    expect(await v2(`module=logs&action=getLogs&address=${chain.handles.emptyAddress}`)).toEqual({
+      status: '0',
+      message: 'No records found',
+      result: [],
+    });
+    expect(await v2('module=logs&action=getLogs&topic0=0x12')).toEqual(notOk('Error! Invalid topic0 format'));
+  });
+
+  it('gastracker: prices in gwei over the head’s base fee; gasestimate the wait of the tier paid', async () => {
+    const oracle = (await v2('module=gastracker&action=gasoracle')).result;
+    expect(Object.keys(oracle)).toEqual([
+      'LastBlock',
+      'SafeGasPrice',
+      'ProposeGasPrice',
+      'FastGasPrice',
+      'suggestBaseFee',
+      'gasUsedRatio',
+    ]);
+    expect(oracle.gasUsedRatio.split(',').length).toBe(5);
+    for (const tier of ['SafeGasPrice', 'ProposeGasPrice', 'FastGasPrice', 'suggestBaseFee'])
+      expect(oracle[tier]).toMatch(/^\d+(\.\d{1,9})?$/);
+    expect((await v2('module=gastracker&action=gasestimate&gasprice=1')).result).toBe('36');
+    expect((await v2(`module=gastracker&action=gasestimate&gasprice=${10n ** 15n}`)).result).toBe('12');
+  });
+
+  it('stats: the supply’s parts add up; daily series need both dates; the price in USD', async () => {
+    const parts = (await v2('module=stats&action=ethsupply2')).result;
+    expect(BigInt(parts.EthSupply) + BigInt(parts.Eth2Staking) - BigInt(parts.BurntFees)).toBe(chain.totalSupply);
+    expect((await v2('module=stats&action=ethprice')).result.ethusd).toBe(chain.exchangeRate);
+    expect(await v2('module=stats&action=dailytx&startdate=2024-01-01')).toEqual(
+      notOk('Error! Missing Or invalid enddate'),
+    );
+    const size = (await v2('module=stats&action=chainsize&startdate=2000-01-01&enddate=2100-01-01')).result;
+    expect(size.at(-1).blockNumber).toBe(String(chain.headHeight));
+  });
+
+  it('proxy: the node’s JSON-RPC answer, its id Etherscan’s (the request’s, else 1)', async () => {
+    const answer = await v2('module=proxy&action=eth_blockNumber');
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: `0x${chain.headHeight.toString(16)}` });
+    expect((await v2('module=proxy&action=eth_blockNumber&id=83')).id).toBe(83);
+    expect(await v2('module=proxy&action=eth_sign')).toEqual(notOk('Error! Missing Or invalid Action name'));
+  });
+});

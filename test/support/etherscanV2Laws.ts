@@ -1,4 +1,7 @@
+import { testKey } from '../../src/chain/testKeys.js';
+import { createHandler, type MockHandler } from '../../src/handler/createHandler.js';
 import { walkPagesAsync } from '../../src/rest/walkPages.js';
+import { rpc, signed } from '../wallet/sendHelpers.js';
 import type { Fetcher } from './agreementLaws.js';
 
 type Json = Record<string, any>;
@@ -264,8 +267,267 @@ export async function v2Violations(
         .map((w) => [String(w.index), String(w.validator_index), String(w.block_number), unix(w.timestamp), w.amount]),
     );
     await contractLaws(a, address);
+    await logLaws(a, address);
+    await tokenLaws(a, address);
+    for (const t of restTxs.slice(0, 3)) await transactionLaws(t);
   }
+  await chainLaws();
+  await proxyLaws();
   return { violations: out, checked };
+
+  /** The proxy module's answers: the node's, byte for byte, for the same method and parameters. */
+  async function proxyLaws() {
+    const raw = async (url: string, init?: RequestInit) =>
+      (await fetcher(new Request(`http://mock${url}`, init))).text();
+    const nodeText = (method: string, params: unknown[]) =>
+      raw('/rpc', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+    const proxy = (query: string) => raw(`/v2/api?chainid=${chainid}&module=proxy&${query}`);
+    const head = Number((await v2('module=proxy&action=eth_blockNumber')).result);
+    const tx = (await rest('/transactions')).find((t) => t.block_number !== null)!;
+    const address = sample.addresses[0]!;
+    // A contract among the addresses (the first with code), for the calls.
+    let token = address;
+    for (const a of sample.addresses)
+      if ((await node('eth_getCode', [a, 'latest'])) !== '0x') {
+        token = a;
+        break;
+      }
+    const at = hex(head);
+    for (const [query, method, params] of [
+      ['action=eth_blockNumber', 'eth_blockNumber', []],
+      [`action=eth_getBlockByNumber&tag=${at}&boolean=true`, 'eth_getBlockByNumber', [at, true]],
+      [`action=eth_getBlockByNumber&tag=latest&boolean=false`, 'eth_getBlockByNumber', ['latest', false]],
+      [`action=eth_getBlockTransactionCountByNumber&tag=${at}`, 'eth_getBlockTransactionCountByNumber', [at]],
+      [
+        `action=eth_getUncleByBlockNumberAndIndex&tag=${at}&index=0x0`,
+        'eth_getUncleByBlockNumberAndIndex',
+        [at, '0x0'],
+      ],
+      [`action=eth_getTransactionByHash&txhash=${tx.hash}`, 'eth_getTransactionByHash', [tx.hash]],
+      [`action=eth_getTransactionReceipt&txhash=${tx.hash}`, 'eth_getTransactionReceipt', [tx.hash]],
+      [
+        `action=eth_getTransactionByBlockNumberAndIndex&tag=${hex(tx.block_number)}&index=${hex(tx.position)}`,
+        'eth_getTransactionByBlockNumberAndIndex',
+        [hex(tx.block_number), hex(tx.position)],
+      ],
+      [`action=eth_getTransactionCount&address=${address}&tag=latest`, 'eth_getTransactionCount', [address, 'latest']],
+      [`action=eth_getCode&address=${token}&tag=latest`, 'eth_getCode', [token, 'latest']],
+      [
+        `action=eth_getStorageAt&address=${token}&position=0x0&tag=latest`,
+        'eth_getStorageAt',
+        [token, '0x0', 'latest'],
+      ],
+      ['action=eth_gasPrice', 'eth_gasPrice', []],
+      [
+        `action=eth_call&to=${token}&data=0x18160ddd&tag=latest`,
+        'eth_call',
+        [{ to: token, data: '0x18160ddd' }, 'latest'],
+      ],
+      [
+        `action=eth_estimateGas&to=${address}&value=0x1&from=${address}`,
+        'eth_estimateGas',
+        [{ from: address, to: address, value: '0x1' }],
+      ],
+      // The node's own errors, in its words.
+      ['action=eth_getTransactionByHash&txhash=0x12', 'eth_getTransactionByHash', ['0x12']],
+      ['action=eth_getBlockByNumber&tag=12&boolean=true', 'eth_getBlockByNumber', ['12', true]],
+    ] as const)
+      same(`proxy ${query}`, await proxy(query), await nodeText(method, params as unknown as unknown[]));
+  }
+
+  /** An address's logs, oldest first: REST's (newest first) reversed, and the node's `eth_getLogs`. */
+  async function logLaws(a: string, address: string) {
+    const restLogs = await rest(`/addresses/${address}/logs`);
+    const logs = await v2(`module=logs&action=getLogs&address=${address}&fromBlock=0&toBlock=latest`);
+    if (!restLogs.length) {
+      same(`${a} getLogs, none`, logs, { status: '0', message: 'No records found', result: [] });
+      return;
+    }
+    const mine = (logs.result as Json[]).map((l) => [
+      l.transactionHash,
+      Number(l.logIndex === '0x' ? 0 : l.logIndex),
+      l.topics,
+      l.data,
+      Number(l.blockNumber === '0x' ? 0 : l.blockNumber),
+      l.blockHash,
+    ]);
+    same(
+      `${a} getLogs`,
+      mine,
+      [...restLogs]
+        .reverse()
+        .slice(0, 1_000)
+        .map((l) => [
+          l.transaction_hash,
+          l.index,
+          l.topics.filter((t: string | null) => t !== null),
+          l.data,
+          l.block_number,
+          l.block_hash,
+        ]),
+    );
+    const nodeLogs = (await node('eth_getLogs', [{ address, fromBlock: '0x0', toBlock: 'latest' }])) as Json[];
+    same(
+      `${a} getLogs, node`,
+      mine,
+      nodeLogs
+        .slice(0, 1_000)
+        .map((l) => [l.transactionHash, Number(l.logIndex), l.topics, l.data, Number(l.blockNumber), l.blockHash]),
+    );
+    // topic0 alone, and or-ed with a topic no log has: the same logs.
+    const topic0 = (logs.result as Json[])[0]!.topics[0] as string;
+    const withTopic = (await v2(`module=logs&action=getLogs&address=${address}&topic0=${topic0}`)).result as Json[];
+    same(
+      `${a} getLogs topic0`,
+      withTopic.map((l) => `${l.transactionHash}:${l.logIndex}`),
+      (logs.result as Json[]).filter((l) => l.topics[0] === topic0).map((l) => `${l.transactionHash}:${l.logIndex}`),
+    );
+    const orNothing = (
+      await v2(
+        `module=logs&action=getLogs&address=${address}&topic0=${topic0}&topic1=0x${'ab'.repeat(32)}&topic0_1_opr=or`,
+      )
+    ).result as Json[];
+    same(`${a} getLogs topic0 or nothing`, orNothing.length, withTopic.length);
+  }
+
+  /** A token's supply, holders and figures: REST's token. */
+  async function tokenLaws(a: string, address: string) {
+    const token = await restOne(`/tokens/${address}`);
+    if (!token.type) return;
+    same(
+      `${a} tokensupply`,
+      (await v2(`module=stats&action=tokensupply&contractaddress=${address}`)).result,
+      token.total_supply,
+    );
+    const [info] = (await v2(`module=token&action=tokeninfo&contractaddress=${address}`)).result as Json[];
+    same(
+      `${a} tokeninfo`,
+      [info!.tokenName, info!.symbol, info!.divisor, info!.totalSupply, info!.tokenType],
+      [token.name, token.symbol, token.decimals ?? '0', token.total_supply, token.type.replace('-', '')],
+    );
+    const holders = (await rest(`/tokens/${address}/holders`)).filter(
+      (h) => h.address.hash !== '0x0000000000000000000000000000000000000000',
+    );
+    same(
+      `${a} tokenholdercount`,
+      (await v2(`module=token&action=tokenholdercount&contractaddress=${address}`)).result,
+      String(holders.length),
+    );
+    if (token.type === 'ERC-20')
+      same(
+        `${a} tokenholderlist`,
+        ((await v2(`module=token&action=tokenholderlist&contractaddress=${address}&offset=1000`)).result as Json[])
+          .map((h) => `${h.TokenHolderAddress} ${h.TokenHolderQuantity}`)
+          .sort(),
+        holders.map((h) => `${lower(h.address.hash)} ${h.value}`).sort(),
+      );
+  }
+
+  /** A transaction's status: REST's and the node's receipt. */
+  async function transactionLaws(t: Json) {
+    const receipt = (await node('eth_getTransactionReceipt', [t.hash])) as Json;
+    same(
+      `${t.hash} status`,
+      [
+        (await v2(`module=transaction&action=gettxreceiptstatus&txhash=${t.hash}`)).result.status,
+        (await v2(`module=transaction&action=getstatus&txhash=${t.hash}`)).result.isError,
+      ],
+      [receipt.status === '0x1' ? '1' : '0', t.status === 'ok' ? '0' : '1'],
+    );
+  }
+
+  /** Blocks (rewards, miners, times), the gas oracle, the supply and the daily series. */
+  async function chainLaws() {
+    const blocks = await rest('/blocks');
+    const head = blocks[0]!;
+    for (const block of blocks.filter((_, k) => k % 7 === 0)) {
+      const reward = (await v2(`module=block&action=getblockreward&blockno=${block.height}`)).result as Json;
+      same(
+        `block ${block.height} reward`,
+        [reward.blockMiner, reward.timeStamp, reward.blockReward],
+        [
+          lower(block.miner.hash),
+          unix(block.timestamp),
+          block.rewards.find((r: Json) => r.type === 'Miner Reward' || r.type === 'validator')?.reward ?? '0',
+        ],
+      );
+      // The block at its own time: the first of its second after, the last before.
+      const before = (
+        await v2(`module=block&action=getblocknobytime&timestamp=${unix(block.timestamp)}&closest=before`)
+      ).result;
+      const same_second = blocks.filter((b) => b.timestamp === block.timestamp).map((b) => String(b.height));
+      same(`block ${block.height} by time`, same_second.includes(before), true);
+    }
+    // The gas oracle: the explorer's tiers over the head's base fee, the node's price and next base fee, the blocks' ratios.
+    const oracle = (await v2('module=gastracker&action=gasoracle')).result as Json;
+    const stats = await restOne('/stats');
+    const toWei = (gwei: string) => {
+      const [whole, fraction = ''] = gwei.split('.');
+      return String(BigInt(whole!) * 10n ** 9n + BigInt(fraction.padEnd(9, '0') || '0'));
+    };
+    same(
+      'gasoracle tiers',
+      [oracle.LastBlock, toWei(oracle.SafeGasPrice), toWei(oracle.ProposeGasPrice), toWei(oracle.FastGasPrice)],
+      [String(head.height), stats.gas_prices.slow.wei, stats.gas_prices.average.wei, stats.gas_prices.fast.wei],
+    );
+    same('gasoracle propose, node', hex(toWei(oracle.ProposeGasPrice)), await node('eth_gasPrice', []));
+    const history = (await node('eth_feeHistory', ['0x5', 'latest', []])) as Json;
+    same('gasoracle suggestBaseFee, node', hex(toWei(oracle.suggestBaseFee)), history.baseFeePerGas.at(-1));
+    same(
+      'gasoracle gasUsedRatio',
+      oracle.gasUsedRatio.split(',').map(Number),
+      blocks
+        .slice(0, 5)
+        .reverse()
+        .map((b) => Number(b.gas_used) / Number(b.gas_limit)),
+    );
+    // The supply's parts: burnt fees and withdrawals as REST's blocks and withdrawals sum them; the rest is every balance.
+    const parts = (await v2('module=stats&action=ethsupply2')).result as Json;
+    same(
+      'ethsupply2 BurntFees',
+      parts.BurntFees,
+      String(blocks.reduce((sum, b) => sum + BigInt(b.burnt_fees ?? 0), 0n)),
+    );
+    const withdrawals = await rest('/withdrawals');
+    same(
+      'ethsupply2 WithdrawnTotal',
+      parts.WithdrawnTotal,
+      String(withdrawals.reduce((sum, w) => sum + BigInt(w.amount), 0n)),
+    );
+    const blockscoutSupply = JSON.parse(
+      await (await fetcher(new Request('http://mock/api?module=stats&action=ethsupply'))).text(),
+    );
+    same(
+      'ethsupply2 balances',
+      String(BigInt(parts.EthSupply) + BigInt(parts.Eth2Staking) - BigInt(parts.BurntFees)),
+      blockscoutSupply.result,
+    );
+    same('ethsupply', (await v2('module=stats&action=ethsupply')).result, parts.EthSupply);
+    // Daily series: the stats service's lines.
+    const range = 'startdate=2000-01-01&enddate=2100-12-31';
+    for (const [action, field, line] of [
+      ['dailytx', 'transactionCount', 'newTxns'],
+      ['dailytxnfee', 'transactionFee_Eth', 'txnsFee'],
+      ['dailyblkcount', 'blockCount', 'newBlocks'],
+    ] as const) {
+      const series = (await v2(`module=stats&action=${action}&${range}`)).result as Json[];
+      const chart = (
+        JSON.parse(
+          await (await fetcher(new Request(`http://mock/stats-service/api/v1/lines/${line}?resolution=DAY`))).text(),
+        ) as Json
+      ).chart as Json[];
+      const byDay = new Map(chart.map((p) => [p.date, Number(p.value)]));
+      same(
+        `${action} against ${line}`,
+        series.map((d) => [d.UTCDate, Number(d[field]).toPrecision(12)]),
+        series.map((d) => [d.UTCDate, (byDay.get(d.UTCDate) ?? 0).toPrecision(12)]),
+      );
+    }
+  }
 
   /** A contract's ABI and record (REST's smart contract), its creation (REST's address, the node's transaction). */
   async function contractLaws(a: string, address: string) {
@@ -329,4 +591,56 @@ export async function v2Violations(
       if (creation.contractFactory === '') same(`${a} creation input, node`, creation.creationBytecode, tx.input);
     }
   }
+}
+
+/** Every handle that names an address: each kind of account and contract a scenario has. */
+const handleAddresses = (handler: MockHandler) =>
+  Object.values(handler.chain.handles).filter((h) => /^0x[0-9a-fA-F]{40}$/.test(h));
+
+/**
+ * The laws on one chain (every handle's address), then on it mined 2 blocks further and after a
+ * send through Etherscan's proxy module (the sender, the receiver and the busiest addresses).
+ * Returns the violations, and how many facts each round compared.
+ */
+export async function lawsOfChain(
+  scenario: string,
+  seed: string | number,
+): Promise<{ violations: string[]; checked: [number, number] }> {
+  const handler = createHandler({ scenario, seed, cache: false, profile: 'blockscout' });
+  const { chainId } = handler.chain;
+  const { whale, busyAddress } = handler.chain.handles;
+  const first = await v2Violations(handler, chainId, {
+    addresses: handleAddresses(handler),
+    paged: [whale!, busyAddress!],
+  });
+  handler.mine(2);
+  const key = testKey(0);
+  const to = '0x000000000000000000000000000000000000dEaD';
+  const raw = await signed(handler, key.privateKey, { to, value: 10n ** 15n });
+  const sent = await sendRaw(handler, chainId, raw);
+  const after = await v2Violations(handler, chainId, {
+    addresses: [key.address, to, whale!, busyAddress!],
+    paged: [key.address],
+  });
+  const mined = (await rpc(handler, 'eth_getTransactionReceipt', [sent])).json.result?.status;
+  return {
+    violations: [
+      ...first.violations,
+      ...(mined === '0x1' ? [] : [`the send ${sent} was not mined: ${mined}`]),
+      ...after.violations.map((v) => `after mining and a send: ${v}`),
+    ],
+    checked: [first.checked, after.checked],
+  };
+}
+
+/** Sends signed bytes as a client of Etherscan's API does (`proxy/eth_sendRawTransaction`, POSTed); the hash. */
+async function sendRaw(handler: MockHandler, chainid: number, raw: string): Promise<string> {
+  const response = await handler(
+    new Request(`http://mock/v2/api?chainid=${chainid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `module=proxy&action=eth_sendRawTransaction&hex=${raw}`,
+    }),
+  );
+  return ((await response.json()) as { result: string }).result;
 }
