@@ -3,12 +3,19 @@ import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync 
 import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import '../app/loadModulesEagerly.js';
+import { etherscanV2Module, nodeModule } from '../app/nodeModule.js';
+import * as etherscanV2Api from '../etherscanV2/etherscanV2Api.js';
+import * as node from '../rpc/node.js';
 import { createLiveChain } from '../live/liveChain.js';
 import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { VERSION } from '../version.js';
 import { fixtureFileOf, fixtureRequests } from './fixtureRequests.js';
+
+// An export answers synchronously: Etherscan's API v2 and the node its proxy module runs on are handed over now.
+etherscanV2Module.provide(etherscanV2Api);
+nodeModule.provide(node);
 
 export interface ExportOptions {
   /** A built-in scenario's name, or a scenario object (`loadScenario(file)` reads a file; the CLI's `--scenario FILE` does so). */
