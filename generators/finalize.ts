@@ -267,7 +267,7 @@ export function finalize(
   state: LedgerState,
   scenario: ScenarioSummary,
   exchangeRate: string,
-  chainId: number,
+  chain: Pick<Chain, 'kind' | 'chainId'>,
   tail?: Block,
 ): Chain {
   for (const ledger of state.tokens.values()) {
@@ -327,7 +327,8 @@ export function finalize(
   return {
     scenario,
     seed: state.seed,
-    chainId,
+    kind: chain.kind,
+    chainId: chain.chainId,
     signers: state.keys.map(({ id, privateKey }) => ({ address: state.accounts[id]!.hash, privateKey })),
     exchangeRate,
     accounts: accountsOf(state, carry),

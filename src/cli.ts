@@ -65,7 +65,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch, etherscan } = parsed.options;
+  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch, access, etherscan } = parsed.options;
   const server = await startServer({
     seed,
     scenario,
@@ -76,6 +76,7 @@ async function main(argv: readonly string[]): Promise<void> {
     warm: true,
     watch,
     ...growth,
+    ...access,
     ...(cache === undefined ? {} : { cache }),
     ...(etherscan ? { etherscan } : {}),
   }).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { type Profile, PROFILES } from './schemas/profile.js';
 import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
+import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
 import { createLiveChain } from './live/liveChain.js';
 import { headTimeOptionProblem, startClock } from './live/clock.js';
@@ -19,6 +20,7 @@ import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
 import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
+import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -68,6 +70,20 @@ export interface StartServerOptions {
    * makes `/v2/api` require that key (default: any key, or none).
    */
   readonly etherscan?: EtherscanOptions;
+  /**
+   * Host names the server answers to besides loopback names (`localhost`, `*.localhost`), IP
+   * addresses and `host`: a request naming another `Host` gets 403, so a web page cannot reach the
+   * mock through DNS rebinding. A leading dot allows a domain and its subdomains (`.example.test`);
+   * `true` allows any host, as Vite's `allowedHosts`. Default: none.
+   */
+  readonly allowedHosts?: readonly string[] | true;
+  /**
+   * Origins of web pages (`https://app.example`) that may change the server's state (mine, reset,
+   * send transactions, verify contracts) besides pages on this machine (loopback hosts, `host`,
+   * the allowed hosts); `'null'` for sandboxed frames and `file:` pages; `true`: any page. Every
+   * page may read (CORS `*`). Default: none.
+   */
+  readonly trustedOrigins?: readonly string[] | true;
 }
 
 export interface RunningServer {
@@ -117,6 +133,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     watch = false,
     automine = blockTime === undefined,
     etherscan,
+    allowedHosts,
+    trustedOrigins,
   } = options;
   if (!PROFILES.includes(profile))
     throw new StartServerError(
@@ -130,6 +148,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '')
     throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
+  const access = {
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
+  };
+  const accessProblem = accessOptionProblem(access, 'startServer');
+  if (accessProblem) throw new StartServerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
@@ -164,7 +188,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
     });
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
+    if (!(error instanceof BuildChainError)) throw error;
     // A scenario file asking for the impossible is the file's problem, reported at its knob.
     if (scenarioFile)
       throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
@@ -180,17 +204,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
-    createBuilder: (o) => builderModule.get().createChainBuilder(o),
+    createBuilder: (o, planSend) => builderModule.get().createChainBuilder(o, planSend),
     automine,
     ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
+  const policy = accessPolicy({ ...access, boundHost: host });
   const serving = await serve(live.answer, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
+    access: policy,
     attach: (server, serverFaults) => {
       const detach = attachUpgrades(
         server,
@@ -199,6 +225,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           [NODE_SOCKET_PATH, nodeSocket.route],
         ]),
         serverFaults,
+        policy,
       );
       return () => {
         socket.close();

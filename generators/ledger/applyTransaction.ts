@@ -4,39 +4,26 @@ import { applyTokenTransfer } from './applyTokenTransfer.js';
 import { type BlockContext, GWEI } from './blockContext.js';
 import { createContract } from './createContract.js';
 import { transactionTypesOf } from './transactionTypes.js';
-import { effectiveGasPrice } from './effectiveGasPrice.js';
 import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
-import { CREATED, type SentPart, type TxPlan } from './plan.js';
+import { CREATED, type TxPlan } from './plan.js';
+import type { PaidFees } from '../../src/protocol/transaction.js';
+import { paidFees, type TransactionType } from '../../src/protocol/transactionType.js';
+import { TYPE, transactionType } from '../../src/protocol/transactionTypes.js';
 import { changeBalance } from './registerAccount.js';
 import { trackApprovals } from './approvals.js';
 import type { LedgerState } from './state.js';
 
 const ZERO_ID = 0;
 
-interface Fees {
-  readonly gasPrice: bigint;
-  readonly maxFeePerGas: bigint | null;
-  readonly maxPriorityFeePerGas: bigint | null;
-}
-
-/** Draws the fee parameters a wallet would set, never above the block's `maxFeeCap`. */
-function drawFees(ctx: BlockContext, rng: Stream, legacy: boolean): Fees {
+/** Draws the fees a wallet would offer for a transaction of `type`, never above the block's `maxFeeCap`, and what they pay. */
+function drawFees(ctx: BlockContext, rng: Stream, type: TransactionType): PaidFees {
   const tip = rng.bigint(GWEI / 100n, 3n * GWEI);
-  if (legacy) return { gasPrice: ctx.baseFee + tip, maxFeePerGas: null, maxPriorityFeePerGas: null };
+  if (!type.feeMarket)
+    return paidFees(type, { maxFeePerGas: ctx.baseFee + tip, maxPriorityFeePerGas: ctx.baseFee + tip }, ctx.baseFee);
   // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip.
   const maxFee = rng.chance(0.85) ? 2n * ctx.baseFee + tip : ctx.baseFee + tip / 2n;
-  return { gasPrice: effectiveGasPrice(ctx.baseFee, maxFee, tip), maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
-}
-
-/** The fees a sent transaction pays in a block with `baseFee` (its price is at least the base fee: admission checked it). */
-export function sentFees(sent: SentPart, baseFee: bigint): Fees {
-  if (sent.type !== 2) return { gasPrice: sent.maxFeePerGas, maxFeePerGas: null, maxPriorityFeePerGas: null };
-  return {
-    gasPrice: effectiveGasPrice(baseFee, sent.maxFeePerGas, sent.maxPriorityFeePerGas),
-    maxFeePerGas: sent.maxFeePerGas,
-    maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
-  };
+  return paidFees(type, { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }, ctx.baseFee);
 }
 
 /**
@@ -51,7 +38,9 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   const position = index - ctx.transactionStart;
   const nonce = from.nonce++;
   const ok = plan.revertReason === undefined;
-  const fees = plan.sent ? sentFees(plan.sent, ctx.baseFee) : drawFees(ctx, rng, plan.legacy ?? false);
+  // A sent transaction pays what it offered (at least the base fee: admission checked it); a generated one draws its offer.
+  const type = transactionType(plan.sent?.type ?? plan.type ?? TYPE.eip1559.id);
+  const fees = plan.sent ? paidFees(type, plan.sent, ctx.baseFee) : drawFees(ctx, rng, type);
   if (plan.gasUsed > plan.gasLimit) throw new Error(`gas used above limit at block ${height}`);
   const feeCap = plan.sent ? plan.sent.maxFeePerGas : ctx.maxFeeCap;
   if (from.balance < plan.value + BigInt(plan.gasLimit) * feeCap) {
@@ -182,7 +171,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     toId,
     createdId,
     nonce,
-    type: plan.sent?.type ?? (plan.legacy ? 0 : 2),
+    type: type.id,
     status: ok ? 'ok' : 'error',
     value: plan.value,
     gasLimit: plan.gasLimit,

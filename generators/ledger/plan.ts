@@ -9,6 +9,7 @@ import type {
   Token,
   Verification,
 } from '../../src/chain/types.js';
+import type { TransactionTypeId } from '../../src/protocol/transactionTypes.js';
 
 /** A contract to create, by a transaction or by an internal create/create2. */
 export interface CreateSpec {
@@ -79,7 +80,8 @@ export interface TxPlan {
   readonly transfers?: readonly TransferSpec[];
   readonly internals?: readonly InternalSpec[];
   readonly actions?: readonly Action[];
-  readonly legacy?: boolean;
+  /** Its transaction type (default: the chain's usual one, EIP-1559). */
+  readonly type?: TransactionTypeId;
   readonly tag?: string;
   /** Name under which `chain.handles` lists the transaction's hash. */
   readonly handle?: string;
@@ -92,10 +94,10 @@ export interface TxPlan {
 /** What a sent transaction fixes itself, where a generated one draws it. */
 export interface SentPart {
   readonly hash: Hex;
-  readonly type: 0 | 1 | 2;
-  /** The gas price (types 0 and 1), or the fee cap (type 2). */
+  readonly type: TransactionTypeId;
+  /** The gas price (a type without a fee market), or the fee cap. */
   readonly maxFeePerGas: bigint;
-  /** The tip (type 2); the gas price for types 0 and 1. */
+  /** The tip; the gas price for a type without a fee market. */
   readonly maxPriorityFeePerGas: bigint;
   readonly signed: SignedFields;
 }

@@ -4,7 +4,7 @@ import type { Mempool } from '../domain/mempool.js';
 import type { Verifier } from '../domain/verifier.js';
 import type { ExtraRoute, PostRoute, RouteAnswer } from '../http/answerHttp.js';
 import { ETHERSCAN_PATHS, type EtherscanContext } from '../etherscan/envelope.js';
-import { paramsOf } from '../etherscan/params.js';
+import { ParamsError, paramsOf } from '../etherscan/params.js';
 import { V1_DEPRECATED_BODY } from '../etherscanV2/texts.js';
 import type { EtherscanOptions } from './etherscanV2Routes.js';
 import { etherscanModule } from './nodeModule.js';
@@ -29,31 +29,41 @@ export function etherscanRoutes(
   const ctx: EtherscanContext = { chain, facts: factsOf(chain), mempool, ...(verifier ? { verifier } : {}) };
   const multichain = `/${chain.chainId}/api`;
   const v1 = options.v1 === 'deprecated' ? () => deprecated : undefined;
-  const answer = (path: string, params: ReadonlyMap<string, string>) =>
-    etherscanModule.get().etherscanAnswer(ctx, path, params);
+  const getAnswer = (path: string, query: URLSearchParams) =>
+    etherscanModule.get().etherscanAnswer(ctx, path, paramsOf(query, null, null), { method: 'GET' });
+  /** A POST's answer at `path` (the API's own path, which a multichain path stands for). */
+  const postAnswer: (path: string) => PostRoute['answer'] = (path) => (body, query, header, writeRefusal) => {
+    if (body === null) return tooLarge;
+    let params;
+    try {
+      params = paramsOf(query, body, header('content-type'));
+    } catch (error) {
+      if (!(error instanceof ParamsError)) throw error;
+      return { status: 400, body: JSON.stringify({ message: error.message, result: null, status: '0' }) };
+    }
+    return etherscanModule
+      .get()
+      .etherscanAnswer(ctx, path, params, { method: 'POST', ...(writeRefusal ? { writeRefusal } : {}) });
+  };
   return {
     // Another path under /api is the API's only with module and action (then its 404); without, the mock's own 404.
     get: (path, query) =>
       path === multichain
-        ? answer('/api', paramsOf(query, null, null))
-        : (ETHERSCAN_PATHS as readonly string[]).includes(path)
-          ? (v1?.() ?? answer(path, paramsOf(query, null, null)))
-          : path.startsWith('/api/') && query.has('module') && query.has('action')
-            ? (v1?.() ?? answer(path, paramsOf(query, null, null)))
-            : undefined,
+        ? getAnswer('/api', query)
+        : (ETHERSCAN_PATHS as readonly string[]).includes(path) ||
+            (path.startsWith('/api/') && query.has('module') && query.has('action'))
+          ? (v1?.() ?? getAnswer(path, query))
+          : undefined,
     posts: [
-      ...ETHERSCAN_PATHS.map((path) => ({
-        path,
-        alsoGet: true,
-        answer: (body: string | null, query: URLSearchParams, header: (name: string) => string | null | undefined) =>
-          body === null ? tooLarge : (v1?.() ?? answer(path, paramsOf(query, body, header('content-type')))),
-      })),
-      {
-        path: multichain,
-        alsoGet: true,
-        answer: (body, query, header) =>
-          body === null ? tooLarge : answer('/api', paramsOf(query, body, header('content-type'))),
-      },
+      ...ETHERSCAN_PATHS.map((path) => {
+        const answer = postAnswer(path);
+        return {
+          path,
+          alsoGet: true,
+          answer: (...args: Parameters<PostRoute['answer']>) => v1?.() ?? answer(...args),
+        };
+      }),
+      { path: multichain, alsoGet: true, answer: postAnswer('/api') },
     ],
   };
 }

@@ -2,7 +2,7 @@ import type { Chain } from '../chain/types.js';
 import { factsOf } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { Verifier } from '../domain/verifier.js';
-import { paramsOf } from '../etherscan/params.js';
+import { ParamsError, paramsOf } from '../etherscan/params.js';
 import type { EtherscanV2Context } from '../etherscanV2/envelope.js';
 import type { ExtraRoute, PostRoute } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
@@ -38,13 +38,13 @@ export function etherscanV2Routes(
     facts: factsOf(chain),
     mempool,
     verifier,
-    node: (body) => node().answer(body),
+    node: (body, writeRefusal) => node().answer(body, undefined, writeRefusal),
     apiKey: options.apiKey,
   };
   return {
     get: (path, query) =>
       path === ETHERSCAN_V2_PATH
-        ? etherscanV2Module.get().etherscanV2Answer(ctx, paramsOf(query, null, null))
+        ? etherscanV2Module.get().etherscanV2Answer(ctx, paramsOf(query, null, null), { method: 'GET' })
         : path === CHAIN_LIST_PATH
           ? etherscanV2Module.get().chainList(ctx)
           : undefined,
@@ -52,10 +52,17 @@ export function etherscanV2Routes(
       {
         path: ETHERSCAN_V2_PATH,
         alsoGet: true,
-        answer: (body, query, header) =>
-          body === null
-            ? tooLarge
-            : etherscanV2Module.get().etherscanV2Answer(ctx, paramsOf(query, body, header('content-type'))),
+        answer: (body, query, header, writeRefusal) => {
+          if (body === null) return tooLarge;
+          let params;
+          try {
+            params = paramsOf(query, body, header('content-type'));
+          } catch (error) {
+            if (!(error instanceof ParamsError)) throw error;
+            return { status: 400, body: JSON.stringify({ status: '0', message: 'NOTOK', result: error.message }) };
+          }
+          return etherscanV2Module.get().etherscanV2Answer(ctx, params, { method: 'POST', writeRefusal });
+        },
       },
     ],
   };

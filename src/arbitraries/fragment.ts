@@ -65,6 +65,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
   const chain: Chain = {
     scenario: { name: 'arbitrary', description: 'A fragment built by a fast-check arbitrary.' },
     seed: parts.seed ?? 'arbitrary',
+    kind: 'ethereum',
     chainId: DEFAULT_CHAIN_ID,
     signers: [],
     exchangeRate: parts.exchangeRate ?? '1',

@@ -14,6 +14,7 @@ import {
 } from './chainFlags.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
+import { type AccessOptions, isHostName, isOrigin } from '../http/accessPolicy.js';
 
 export interface ServeOptions {
   readonly seed: string;
@@ -27,6 +28,8 @@ export interface ServeOptions {
   readonly cache?: CacheOption;
   /** Rebuild when the scenario file changes. */
   readonly watch: boolean;
+  /** Which hosts the server answers to, and which pages may change its state (absent: the defaults). */
+  readonly access: AccessOptions;
   /** The living chain: start height, seconds per block, pinned genesis or head time. */
   readonly growth: {
     readonly head?: number;
@@ -77,6 +80,12 @@ ${CACHE_USAGE}
                         or Etherscan's own V1 path, switched off ("You are using a deprecated V1 endpoint…")
   --etherscan-api-key <key>
                         make /v2/api (Etherscan's API) require this apikey ("Missing/Invalid API Key")
+  --allowed-hosts <list|all>
+                        host names to answer to besides localhost, IP addresses and --host, e.g.
+                        mock.test,.example.test (a leading dot: subdomains too); all: any (others get 403)
+  --trusted-origins <list|all>
+                        web pages that may mine, reset, send and verify besides pages on this machine,
+                        e.g. https://app.example; all: any (every page may read)
   -h, --help            show this help
 
 Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
@@ -122,6 +131,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         'no-automine': { type: 'boolean' },
         'etherscan-v1': { type: 'string' },
         'etherscan-api-key': { type: 'string' },
+        'allowed-hosts': { type: 'string' },
+        'trusted-origins': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -196,6 +207,23 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     ...(v1 === undefined ? {} : { v1 }),
     ...(apiKey === undefined ? {} : { apiKey }),
   };
+  const access: { -readonly [K in keyof AccessOptions]: AccessOptions[K] } = {};
+  for (const [flag, key, valid, example] of [
+    ['allowed-hosts', 'allowedHosts', isHostName, 'host names such as mock.test,.example.test'],
+    ['trusted-origins', 'trustedOrigins', isOrigin, 'origins such as https://app.example,http://192.168.1.20:3000'],
+  ] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (text === 'all' || text === 'true') {
+      access[key] = true;
+      continue;
+    }
+    const list = text.split(',').map((x) => x.trim());
+    const bad = list.find((x) => !valid(x));
+    if (bad !== undefined)
+      return { ok: false, message: `--${flag} takes all or a comma-separated list of ${example}, got "${bad}"` };
+    access[key] = list;
+  }
   return {
     ok: true,
     options: {
@@ -208,6 +236,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
       profile,
       growth,
       watch: values.watch ?? false,
+      access,
       ...(cache === undefined ? {} : { cache }),
       ...(Object.keys(etherscan).length ? { etherscan } : {}),
     },

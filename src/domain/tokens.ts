@@ -1,6 +1,7 @@
 import type { AccountId, Token, TokenType } from '../chain/types.js';
 import { marketValue } from './amounts.js';
 import { type Facts, memoList } from './facts.js';
+import { lazyModules } from './lazyModules.js';
 
 /** The token of a token contract. */
 export const tokenOf = (facts: Facts, id: AccountId): Token => facts.chain.accounts[id]!.contract!.token!;
@@ -184,4 +185,12 @@ export const transfersInvolving = (facts: Facts, id: AccountId): Int32Array => {
     const merged = new Set([...own, ...emitted]);
     return Int32Array.from(merged).sort();
   });
+};
+
+/** The off-chain metadata of an NFT, drawn from its token and id (memoised per chain). */
+export const nftMetadataOf = (facts: Facts, tokenId: AccountId, id: bigint) => {
+  const account = facts.chain.accounts[tokenId]!;
+  return facts.memo.get(`nft-metadata:${account.lower}:${id}`, () =>
+    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id),
+  );
 };

@@ -3,7 +3,7 @@ import type { Facts } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { Verifier } from '../domain/verifier.js';
 
-export type { VerificationState, Verifier } from '../domain/verifier.js';
+export type { VerificationOutcome, VerificationState, Verifier } from '../domain/verifier.js';
 
 /** What the Etherscan-compatible API's actions read: the chain served, its facts and its mempool; and where verifications go. */
 export interface EtherscanContext {
@@ -21,6 +21,8 @@ export interface EtherscanAnswer {
   readonly status: number;
   readonly body: string;
   readonly contentType?: string;
+  /** Headers besides the content type (a 405's `allow`, a failed verification's reason). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Request parameters: the query and the body's fields, merged (the body wins), names case-sensitive. */

@@ -1,6 +1,19 @@
 import type { AccountId } from '../chain/types.js';
-import { submittedSource } from '../domain/submittedSource.js';
-import { type Action, type EtherscanContext, envelope, fail, ok } from './envelope.js';
+import {
+  type StandardInput,
+  standardInputOf,
+  storageRefusal,
+  verificationOutcome,
+} from '../domain/verificationOutcome.js';
+import {
+  type Action,
+  type EtherscanContext,
+  envelope,
+  fail,
+  ok,
+  type Params,
+  type VerificationOutcome,
+} from './envelope.js';
 import { addressOf } from './params.js';
 import { proxyKindOf } from '../domain/accounts.js';
 
@@ -27,7 +40,36 @@ function contractAt(ctx: EtherscanContext, address: string): AccountId | undefin
   return contract && contract.creationStatus === 'success' ? id : undefined;
 }
 
-/** `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in its order), a GUID to poll. */
+/** A submission's outcome from its fields, as the explorer names them (its `constructorArguments`; Etherscan's `constructorArguements`, which hardhat-verify and forge send, it ignores). */
+function outcomeOf(
+  ctx: EtherscanContext,
+  id: AccountId,
+  params: Params,
+  input: StandardInput | undefined | null,
+): VerificationOutcome {
+  return verificationOutcome(
+    ctx.facts,
+    id,
+    {
+      contractName: params.get('contractname') ?? '',
+      compilerVersion: params.get('compilerversion')!,
+      input,
+      sourceCode: params.get('sourceCode') ?? '',
+      optimizationUsed: params.get('optimizationUsed'),
+      runs: params.get('runs'),
+      evmVersion: params.get('evmversion'),
+      licenseType: params.get('licenseType'),
+      constructorArguments: params.get('constructorArguments'),
+    },
+    ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp,
+  );
+}
+
+/**
+ * `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in
+ * its order), a GUID to poll; then the mock's bounds on what it keeps (`storageRefusal`), refused
+ * at once, before a GUID.
+ */
 const verifysourcecode: Action = (ctx, params) => {
   const verifier = ctx.verifier;
   if (!verifier) return writesDisabled();
@@ -51,28 +93,28 @@ const verifysourcecode: Action = (ctx, params) => {
     return failWith('optimizationUsed has invalid format');
   const id = contractAt(ctx, address);
   if (id === undefined) return failWith('Address is not a smart-contract');
+  const input = standardJson ? standardInputOf(params.get('sourceCode')!) : null;
+  const refusal = input ? storageRefusal(input) : undefined;
+  if (refusal) return failWith(refusal);
   const guid = guidOf(ctx, address);
-  const source = submittedSource(
-    {
-      contractName: params.get('contractname') ?? '',
-      compilerVersion: params.get('compilerversion')!,
-      sourceCode: params.get('sourceCode')!,
-      standardJson,
-      optimizationUsed: params.get('optimizationUsed'),
-      runs: params.get('runs'),
-      evmVersion: params.get('evmversion'),
-      licenseType: params.get('licenseType'),
-    },
-    ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp,
-  );
-  verifier.record(guid, id, source);
+  verifier.record(guid, id, outcomeOf(ctx, id, params, input));
   return ok(guid);
 };
 
+/** `checkverifystatus`: the explorer's three answers; a failure's reason (its text) in `x-mock-verification-error`, which it never gives. */
 const checkverifystatus: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
   const state = ctx.verifier.state(params.get('guid') ?? '');
-  return ok(state === 'pass' ? 'Pass - Verified' : state === 'fail' ? 'Fail - Unable to verify' : 'Unknown UID');
+  if (state === undefined) return ok('Unknown UID');
+  if (state.status === 'pass') return ok('Pass - Verified');
+  return {
+    ...ok('Fail - Unable to verify'),
+    // Exposed, so that a page (another origin's) can read it too.
+    headers: {
+      'x-mock-verification-error': state.reason,
+      'access-control-expose-headers': 'x-mock-verification-error',
+    },
+  };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */

@@ -9,8 +9,11 @@ export interface EtherscanV2Context {
   readonly facts: Facts;
   readonly mempool: () => Mempool | undefined;
   readonly verifier?: Verifier | undefined;
-  /** Runs a JSON-RPC request (its body) on the node serving the same chain: its answer, as the node writes it. */
-  readonly node: (body: string) => string | null;
+  /**
+   * Runs a JSON-RPC request (its body) on the node serving the same chain: its answer, as the node
+   * writes it; with `writeRefusal`, the caller may not change the chain (its sends are refused so).
+   */
+  readonly node: (body: string, writeRefusal?: string) => string | null;
   /** The key every request must carry (`apikey`); undefined: any key, or none, is taken. */
   readonly apiKey?: string | undefined;
 }
@@ -25,8 +28,13 @@ export interface EtherscanV2Answer {
 /** Request parameters, the query's and the body's merged (the body wins), names lower-cased: Etherscan reads them case-blind. */
 export type Params = ReadonlyMap<string, string>;
 
+/** How a request came: by GET (which changes nothing), or by POST and why it may not change state, when it may not. */
+export type EtherscanV2Request =
+  | { readonly method: 'GET' }
+  | { readonly method: 'POST'; readonly writeRefusal?: string | undefined };
+
 /** An action: its answer to the parameters. */
-export type Action = (ctx: EtherscanV2Context, params: Params) => EtherscanV2Answer;
+export type Action = (ctx: EtherscanV2Context, params: Params, request: EtherscanV2Request) => EtherscanV2Answer;
 
 /**
  * Etherscan's envelope, keys in its order (`status`, `message`, `result`), always HTTP 200:
@@ -46,9 +54,3 @@ export const noneFound = (message: string): EtherscanV2Answer => envelope('0', m
 /** A list: `OK` with its items, or the empty list's message. */
 export const listed = (items: readonly unknown[], empty = 'No transactions found'): EtherscanV2Answer =>
   items.length ? ok(items) : noneFound(empty);
-
-/** An answer no cache may keep (one that changes without the chain changing: a verification still pending). */
-export const unstored = (answer: EtherscanV2Answer): EtherscanV2Answer => ({
-  ...answer,
-  headers: { 'cache-control': 'no-store' },
-});

@@ -1,4 +1,4 @@
-import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
+import { nextBaseFee } from '../protocol/chainSpec.js';
 import { GAS_PRICE_TIERS } from '../domain/chainStats.js';
 import { unitsToDecimal } from '../domain/amounts.js';
 import { type Action, type EtherscanV2Context, notOk, ok } from './envelope.js';
@@ -9,7 +9,7 @@ const gwei = (wei: bigint) => unitsToDecimal(wei, 9);
 /** Blocks the oracle's `gasUsedRatio` looks back over. */
 const RATIO_BLOCKS = 5;
 
-/** The oracle's tiers over the head's base fee, in wei (the explorer's gas tracker's, and the node's `eth_gasPrice` for the middle one). */
+/** The oracle's tiers over the head's base fee, in wei: the explorer's gas tracker's (the middle one the node's `suggestedGasPrice`). */
 const tierPrices = (ctx: EtherscanV2Context) => {
   const base = ctx.chain.blocks.at(ctx.chain.headHeight)!.baseFeePerGas;
   return GAS_PRICE_TIERS.map((tier) => ({ ...tier, wei: base + tier.priorityFee }));

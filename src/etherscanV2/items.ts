@@ -1,4 +1,5 @@
 import { NONE, type TokenTransfer } from '../chain/types.js';
+import { confirmationsOf } from '../domain/chainStats.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
 import { cumulativeGasUsed, inputOf, internalGasUsedOf } from '../domain/transactions.js';
@@ -6,9 +7,9 @@ import type { EtherscanV2Context } from './envelope.js';
 
 const lower = (ctx: EtherscanV2Context, id: number) => ctx.chain.accounts[id]!.lower;
 
-/** Blocks on top of a transaction's, its own counted: one for a transaction in the head block. */
+/** Blocks confirming a transaction, its own counted (one in the head block), as Etherscan and REST v2 count them. */
 export const confirmations = (ctx: EtherscanV2Context, height: number): string =>
-  String(ctx.chain.headHeight - height + 1);
+  String(confirmationsOf(ctx.chain, height, 'rest'));
 
 /** The method a transaction called, as Etherscan names it: `name(type name, …)`; empty when none is known. */
 export function functionNameOf(ctx: EtherscanV2Context, index: number): string {

@@ -1,5 +1,6 @@
-import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
+import type { LogRef } from '../chain/logs.js';
 import { encodedLogOf, logEventOf, topic0Of } from '../domain/logs.js';
+import { logsIn } from '../domain/logsIn.js';
 import { type Action, type EtherscanV2Context, listed, notOk } from './envelope.js';
 import { addressOf, integerOf } from './params.js';
 import { TEXTS } from './texts.js';
@@ -95,19 +96,12 @@ const getLogs: Action = (ctx, params) => {
     if (topic0Required && topic0Of(ctx.facts, ref) !== topics[0]) return;
     if (passes(encodedLogOf(ctx.facts, ref).topics)) found.push(ref);
   };
-  const last = Math.min(to, ctx.chain.headHeight);
-  if (address !== undefined) {
-    const id = ctx.chain.accountByHash.get(address);
-    for (const ref of id === undefined ? [] : ctx.chain.indexes.at(id)!.logs) {
-      const block = logBlockOf(ctx.chain, ref);
-      if (block > last || found.length >= wanted) break;
-      if (block >= from) take(ref);
-    }
-  } else
-    for (let height = from; height <= last && found.length < wanted; height++) {
-      const block = ctx.chain.blocks.at(height)!;
-      for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
-        for (const ref of logsOfTransaction(ctx.chain.transactions.at(t)!)) take(ref);
+  // The domain's one log walk; an address no account has emits nothing.
+  const id = address === undefined ? undefined : ctx.chain.accountByHash.get(address);
+  if (address === undefined || id !== undefined)
+    for (const ref of logsIn(ctx.facts, { from, to, emitters: id === undefined ? null : [id] })) {
+      if (found.length >= wanted) break;
+      take(ref);
     }
   return listed(
     found.slice((page - 1) * offset, wanted).map((ref) => logItem(ctx, ref)),

@@ -1,4 +1,4 @@
-import type { Action, EtherscanV2Answer, EtherscanV2Context, Params } from './envelope.js';
+import type { Action, EtherscanV2Answer, EtherscanV2Context, EtherscanV2Request, Params } from './envelope.js';
 
 /** A request's `id`: a number as sent, else 1 (what Etherscan's proxy answers with). */
 const idOf = (params: Params): number => {
@@ -48,9 +48,14 @@ const PARAMS: Readonly<Record<string, (params: Params) => unknown[]>> = {
 };
 
 /** Runs one method on the node: its JSON-RPC answer, as the node writes it (the proxy module's answer). */
-function onNode(ctx: EtherscanV2Context, method: string, params: Params): EtherscanV2Answer {
+function onNode(
+  ctx: EtherscanV2Context,
+  method: string,
+  params: Params,
+  request: EtherscanV2Request,
+): EtherscanV2Answer {
   const body = JSON.stringify({ jsonrpc: '2.0', id: idOf(params), method, params: PARAMS[method]!(params) });
-  return { status: 200, body: ctx.node(body) ?? '' };
+  return { status: 200, body: ctx.node(body, request.method === 'POST' ? request.writeRefusal : undefined) ?? '' };
 }
 
 /**
@@ -59,5 +64,8 @@ function onNode(ctx: EtherscanV2Context, method: string, params: Params): Ethers
  * names (`tag`, `txhash`, `boolean`, `hex`…) mapped to the method's.
  */
 export const proxyActions: Readonly<Record<string, Action>> = Object.fromEntries(
-  Object.keys(PARAMS).map((method) => [method.toLowerCase(), (ctx, params) => onNode(ctx, method, params)]),
+  Object.keys(PARAMS).map((method) => [
+    method.toLowerCase(),
+    (ctx, params, request) => onNode(ctx, method, params, request),
+  ]),
 );

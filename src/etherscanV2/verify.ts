@@ -1,27 +1,33 @@
 import { stream } from '../../generators/random/stream.js';
 import type { AccountId } from '../chain/types.js';
 import { proxyKindOf } from '../domain/accounts.js';
-import { submittedSource } from '../domain/submittedSource.js';
-import type { Verifier } from '../domain/verifier.js';
-import { type Action, type EtherscanV2Context, notOk, ok, type Params, unstored } from './envelope.js';
+import { VERIFY_FAILURES } from '../domain/verificationChecks.js';
+import {
+  type StandardInput,
+  standardInputOf,
+  storageRefusal,
+  verificationOutcome,
+} from '../domain/verificationOutcome.js';
+import type { VerificationOutcome, Verifier } from '../domain/verifier.js';
+import { type Action, type EtherscanV2Context, notOk, ok, type Params } from './envelope.js';
 import { addressOf } from './params.js';
 import { TEXTS } from './texts.js';
 
 /**
- * What Etherscan's answers need beyond the shared verifier's record, kept per verifier (so across
- * the chains a server serves, and reset with its GUIDs): GUIDs not yet polled (the first poll is
- * `Pending in queue`), and GUIDs of contracts verified before they came (`Already Verified`).
+ * GUIDs given through this API and not yet polled by POST, per verifier (so across the chains a
+ * server serves): the first poll by POST (forge's) answers `Pending in queue`, as Etherscan's queue
+ * does while it works. A GET changes nothing, so a poll by GET (hardhat-verify's) answers the
+ * outcome at once. A GUID given again after a reset is queued again.
  */
-interface Ledger {
-  readonly unpolled: Set<string>;
-  readonly alreadyVerified: Set<string>;
-}
-const LEDGERS = new WeakMap<Verifier, Ledger>();
-const ledgerOf = (verifier: Verifier): Ledger => {
-  let ledger = LEDGERS.get(verifier);
-  if (!ledger) LEDGERS.set(verifier, (ledger = { unpolled: new Set(), alreadyVerified: new Set() }));
-  return ledger;
+const QUEUES = new WeakMap<Verifier, Set<string>>();
+const queueOf = (verifier: Verifier): Set<string> => {
+  let queue = QUEUES.get(verifier);
+  if (!queue) QUEUES.set(verifier, (queue = new Set()));
+  return queue;
 };
+
+/** The outcome recorded for a contract Etherscan finds verified once it has compiled the submission (a partial match's). */
+const ALREADY_VERIFIED = 'Already Verified';
 
 const GUID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -50,9 +56,11 @@ const missing = (field: string) => notOk(`Error! Missing Or invalid ${field}`);
 const FORMATS = ['solidity-single-file', 'solidity-standard-json-input', 'vyper-json'];
 
 /**
- * `verifysourcecode`: a GUID to poll. The mock trusts a submission that holds the named contract
- * (`submittedSource`); a contract verified already is refused, one verified partially takes the
- * GUID and polls `Already Verified`.
+ * `verifysourcecode`: a GUID to poll. The mock checks a submission as Blockscout's flavour does
+ * (`verificationOutcome`: the contract is in the sources, the compiler is the one its code names,
+ * the constructor arguments end its creation input), and keeps no input it could not write back
+ * (`storageRefusal`). A contract verified already is refused; one verified partially takes the
+ * GUID and polls `Already Verified` (Etherscan finds its match once it has compiled).
  */
 const verifysourcecode: Action = (ctx, params) => {
   const verifier = ctx.verifier;
@@ -67,48 +75,67 @@ const verifysourcecode: Action = (ctx, params) => {
   if (id === undefined) return notOk(`Unable to locate ContractCode at ${address}`);
   const verification = ctx.chain.accounts[id]!.contract!.verification;
   if (verification === 'full') return notOk('Contract source code already verified');
-  const ledger = ledgerOf(verifier);
+  const input = format === 'solidity-single-file' ? null : standardInputOf(params.get('sourcecode')!);
+  const refusal = input ? storageRefusal(input) : undefined;
+  if (refusal) return notOk(`Error! ${refusal}`);
   const guid = guidOf(ctx, verifier, address);
-  if (verification === 'partial') {
-    verifier.record(guid, id, null);
-    ledger.alreadyVerified.add(guid);
-  } else {
-    verifier.record(guid, id, submission(ctx, params, format));
-    ledger.alreadyVerified.delete(guid);
-  }
-  ledger.unpolled.add(guid);
+  verifier.record(
+    guid,
+    id,
+    verification === 'partial' ? { reason: ALREADY_VERIFIED } : outcomeOf(ctx, id, params, format, input),
+  );
+  queueOf(verifier).add(guid);
   return ok(guid);
 };
 
-/** The sources a submission verifies with, or null (it fails). */
-function submission(ctx: EtherscanV2Context, params: Params, format: string) {
-  if (format === 'vyper-json') return null;
-  return submittedSource(
+/** A submission's outcome, from Etherscan's fields (its `constructorArguements`, or `constructorArguments` as hardhat-verify sends it). */
+function outcomeOf(
+  ctx: EtherscanV2Context,
+  id: AccountId,
+  params: Params,
+  format: string,
+  input: StandardInput | undefined | null,
+): VerificationOutcome {
+  if (format === 'vyper-json') return { reason: VERIFY_FAILURES.compilerVersion };
+  return verificationOutcome(
+    ctx.facts,
+    id,
     {
       contractName: params.get('contractname')!,
       compilerVersion: params.get('compilerversion')!,
+      input,
       sourceCode: params.get('sourcecode')!,
-      standardJson: format === 'solidity-standard-json-input',
       optimizationUsed: params.get('optimizationused'),
       runs: params.get('runs'),
       evmVersion: params.get('evmversion'),
       licenseType: params.get('licensetype'),
+      constructorArguments: params.get('constructorarguements') || params.get('constructorarguments') || undefined,
     },
     ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp,
   );
 }
 
-/** `checkverifystatus`: `Pending in queue` at the first poll (never cached), then the outcome. */
-const checkverifystatus: Action = (ctx, params) => {
+/**
+ * `checkverifystatus`: `Pending in queue` at the first poll by POST, then the outcome: `Pass -
+ * Verified`, `Fail - Unable to verify` (the reason, Blockscout's text, in `x-mock-verification-error`)
+ * or `Already Verified`.
+ */
+const checkverifystatus: Action = (ctx, params, request) => {
   const verifier = ctx.verifier;
   if (!verifier) return notOk(TEXTS.action);
   const guid = params.get('guid')?.trim() ?? '';
   const state = verifier.state(guid);
   if (state === undefined) return notOk('Unknown UID');
-  const ledger = ledgerOf(verifier);
-  if (ledger.unpolled.delete(guid)) return unstored(notOk('Pending in queue'));
-  if (ledger.alreadyVerified.has(guid)) return notOk('Already Verified');
-  return state === 'pass' ? ok('Pass - Verified') : notOk('Fail - Unable to verify');
+  if (request.method === 'POST' && queueOf(verifier).delete(guid)) return notOk('Pending in queue');
+  if (state.status === 'pass') return ok('Pass - Verified');
+  if (state.reason === ALREADY_VERIFIED) return notOk(ALREADY_VERIFIED);
+  return {
+    ...notOk('Fail - Unable to verify'),
+    headers: {
+      'x-mock-verification-error': state.reason,
+      'access-control-expose-headers': 'x-mock-verification-error',
+    },
+  };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), checked against `expectedimplementation` when given. */

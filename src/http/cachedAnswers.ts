@@ -13,13 +13,14 @@ export interface CachedAnswers {
   (request: HttpRequest): HttpAnswer;
   /** The cached answer to a GET of `url`, if any: the fast path of the Node server. */
   peek(url: string): HttpAnswer | undefined;
+  /** Forgets every answer: the mempool or a verification's status changed what some URLs answer. */
+  clear(): void;
 }
 
 /**
  * `answerHttp` behind a cache of GET answers keyed by the raw URL: the chain never changes, so a
  * URL once answered is answered again with the same bytes and headers, without parsing or
- * routing. Bounded by body bytes; 500s and answers marked `cache-control: no-store` (one that
- * changes while the chain does not: a verification still pending) are never kept. Both the Node server and the in-process
+ * routing. Bounded by body bytes; 500s are never kept. Both the Node server and the in-process
  * fetch handler answer through it.
  */
 export function cachedAnswers(app: HttpRoutes, maxBytes = 64 * 1024 * 1024): CachedAnswers {
@@ -29,9 +30,9 @@ export function cachedAnswers(app: HttpRoutes, maxBytes = 64 * 1024 * 1024): Cac
     const cacheable = method === 'GET' || method === 'HEAD';
     const hit = cacheable ? cache.get(request.url) : undefined;
     const full = hit ?? answerHttp(app, cacheable ? { ...request, method: 'GET' } : request);
-    if (!hit && cacheable && full.status !== 500 && full.body && full.headers['cache-control'] !== 'no-store')
+    if (!hit && cacheable && full.status !== 500 && full.body)
       cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
     return method === 'HEAD' ? { ...full, body: null } : full;
   };
-  return Object.assign(answer, { peek: (url: string) => cache.peek(url) });
+  return Object.assign(answer, { peek: (url: string) => cache.peek(url), clear: () => cache.clear() });
 }

@@ -1,5 +1,7 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
+import type { SendPlanner } from '../../generators/ledger/sent.js';
+import type { Executor } from '../execution/executor.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
 import type { PostRoute } from '../http/answerHttp.js';
@@ -8,6 +10,7 @@ import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRout
 import { MAX_MINE, MineError } from './mineError.js';
 import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
+import { carryViews } from '../views/context.js';
 import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
@@ -56,8 +59,13 @@ export interface LiveChain {
   warmUp(signal: AbortSignal): void;
 }
 
-/** JSON the first chain's warm-up renders (all of default, the hot part of large), and each later chain's (its newest pages). */
-const WARM_BYTES = { first: 128 * 1024 * 1024, later: 1024 * 1024 };
+/**
+ * JSON the first chain's warm-up renders, and each later chain's (its newest pages). 16 MB is
+ * every block of default and its newest 7,400 of 29,000 transactions, the pages a client opens
+ * first; warming all of default (128 MB allowed, 75 MB rendered) kept 74 MB more of idle RSS
+ * (211 MiB, now 137) to spare the first render of older pages a few milliseconds.
+ */
+export const WARM_BYTES = { first: 16 * 1024 * 1024, later: 1024 * 1024 };
 /** How long a later chain must have been served before it is warmed: a chain mined over at once is not worth it. */
 const WARM_AFTER_MS = 1_000;
 
@@ -66,8 +74,10 @@ export interface LiveChainOptions {
   readonly start?: () => StartSummary;
   /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
   readonly build: BuildChainOptions;
-  /** The chain builder (loaded lazily: a server that never mines never loads it). */
-  readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
+  /** The chain builder (loaded lazily: a server that never mines never loads it), given what runs sent transactions. */
+  readonly createBuilder: (options: BuildChainOptions, planSend?: SendPlanner) => ChainBuilder;
+  /** What runs sends, calls and gas estimates (the execution port; default: the ledger's models). */
+  readonly executor?: Executor;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
   /** How the Etherscan-style APIs answer (`/api`'s flavour, a required key on `/v2/api`). */
@@ -88,19 +98,23 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let builder: ChainBuilder | null = null;
   const builderAt = (head: number): ChainBuilder => {
     if (!builder) {
-      const made = options.createBuilder(build);
+      const made = options.createBuilder(build, options.executor?.planSend);
       made.mineTo(head);
       builder = made;
     }
     return builder;
   };
-  /** The mempool in front of `head`: none once the chain served has moved on (an app still answering in flight). */
+  /**
+   * The mempool in front of `head`, as it is now (a send changes it: the builder's open block is
+   * another chain then); none once the chain served has moved on (an app still answering in flight).
+   */
   const mempoolFor = (head: number): (() => Mempool | undefined) => {
     let pool: Mempool | undefined;
     return () => {
-      if (pool) return pool;
       if (head !== current.chain.headHeight || (builder && builder.height !== head)) return undefined;
-      return (pool = mempoolOf(builderAt(head).pending(), head + 1));
+      const ahead = builderAt(head).pending();
+      if (pool?.ahead !== ahead) pool = mempoolOf(ahead, head + 1);
+      return pool;
     };
   };
   const pendingListeners = new Set<(hash: string) => void>();
@@ -108,16 +122,21 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let node: RpcNode | undefined;
   const nodeOf = (): RpcNode =>
     (node ??= nodeModule.get().createRpcNode({
-      context: () => fresh().rpc(),
+      context: () => current.rpc(),
       seed: chain.seed,
+      ...(options.executor ? { executor: options.executor } : {}),
       wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
     }));
   const posts: PostRoute[] = [
-    { path: '/__mock/mine', answer: (body) => mineRequest((blocks) => live.mine(blocks), body) },
-    { path: '/__mock/reset', answer: () => (live.reset(), resetAnswer(current.chain)) },
-    { path: '/rpc', answer: (body) => rpcAnswer(nodeOf, body) },
-    { path: '/api/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
-    { path: '/api/v1/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
+    {
+      path: '/__mock/mine',
+      changesState: true,
+      answer: (body) => mineRequest((blocks) => live.mine(blocks), body),
+    },
+    { path: '/__mock/reset', changesState: true, answer: () => (live.reset(), resetAnswer(current.chain)) },
+    { path: '/rpc', answer: (body, _q, _h, refusal) => rpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/v1/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
@@ -126,34 +145,44 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const guids = new Map<string, VerificationState>();
   const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
   const verifier: Verifier = {
-    // Every record makes a new app: its GET answers (a status polled before) must not outlive it.
-    record(guid, id, source) {
-      guids.set(guid, source ? 'pass' : 'fail');
-      if (source && !submitted.has(id)) submitted.set(id, source);
-      stale = true;
+    // A status changes what its GUID's poll answers; a verification that passes changes the chain
+    // (the contract's name and sources): its app serves the chain with it, keeping what the
+    // views rendered of everything else.
+    record(guid, id, outcome) {
+      if (!('source' in outcome)) {
+        guids.set(guid, { status: 'fail', reason: outcome.reason });
+        return current.answer.clear();
+      }
+      guids.set(guid, { status: 'pass' });
+      if (submitted.has(id)) return current.answer.clear();
+      submitted.set(id, outcome.source);
+      const next = withSubmitted(raw, submitted);
+      carryViews(current.chain, next, [id]);
+      serve(createApp(raw, next));
     },
     recordProxy(guid, id, passed) {
       proxyGuids.set(guid, { id, passed });
-      stale = true;
+      current.answer.clear();
     },
     state: (guid) => guids.get(guid),
     proxyState: (guid) => proxyGuids.get(guid),
   };
   // The chain as built (the one mined on); the app serves it with the verifications over it.
   let raw = chain;
-  const appOf = (served: Chain) => {
-    raw = served;
+  const createApp = (built: Chain, served: Chain) => {
+    raw = built;
     return createChainApp(
-      withSubmitted(served, submitted),
+      served,
       options.start && startSummary,
       options.profile,
-      mempoolFor(served.headHeight),
+      mempoolFor(built.headHeight),
       posts,
       verifier,
       nodeOf,
       options.etherscan,
     );
   };
+  const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -168,23 +197,17 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (delayMs === 0) start();
     else (warming.timer = setTimeout(start, delayMs)).unref();
   };
-  // The mempool changed since the app was made (a send): the next reader gets a new app, made once for many sends.
-  let stale = false;
-  const fresh = () => {
-    if (stale) serve(appOf(raw));
-    return current;
-  };
   const serve = (app: ChainApp) => {
-    stale = false;
     current = app;
     warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
   };
-  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => fresh().answer(request), {
-    peek: (url: string) => fresh().answer.peek(url),
+  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
+    peek: (url: string) => current.answer.peek(url),
+    clear: () => current.answer.clear(),
   });
   const live: LiveChain = {
     get current() {
-      return fresh();
+      return current;
     },
     answer,
     node: nodeOf,
@@ -204,8 +227,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const b = builderAt(current.chain.headHeight);
       const { admission, entered } = b.submit(sent);
       sentCount++;
-      // The mempool changed: the next reader gets a new app, whose pending lists hold it.
-      stale = true;
+      // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
+      current.answer.clear();
       if (admission === 'queued') return admission;
       for (const hash of entered) for (const listener of pendingListeners) listener(hash);
       if (automine) {

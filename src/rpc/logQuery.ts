@@ -1,4 +1,5 @@
-import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
+import { type LogRef, logBlockOf } from '../chain/logs.js';
+import { logsIn } from '../domain/logsIn.js';
 import { encodedLogOf, logEventOf } from '../domain/logs.js';
 import { blockArg } from './blockParam.js';
 import type { RpcContext } from './context.js';
@@ -114,9 +115,10 @@ export function logsMatching(ctx: RpcContext, criteria: LogCriteria): LogRef[] {
   if (to - criteria.from + 1 > MAX_LOG_BLOCK_RANGE)
     throw invalidParams(`query exceeds max block range ${MAX_LOG_BLOCK_RANGE}`);
   const emitters = criteria.addresses && new Set(criteria.addresses);
+  const ids = emitters && [...emitters].map((a) => chain.accountByHash.get(a)).filter((id) => id !== undefined);
   const found: LogRef[] = [];
-  const take = (ref: LogRef) => {
-    if (!matches(ctx, ref, criteria, emitters)) return;
+  for (const ref of logsIn(ctx.facts, { from: criteria.from, to, emitters: ids })) {
+    if (!matches(ctx, ref, criteria, emitters)) continue;
     if (found.length === MAX_LOG_RESULTS) {
       const last = logBlockOf(chain, found[found.length - 1]!);
       throw invalidParams(
@@ -124,32 +126,6 @@ export function logsMatching(ctx: RpcContext, criteria: LogCriteria): LogRef[] {
       );
     }
     found.push(ref);
-  };
-  if (emitters) {
-    const ids = [...emitters].map((a) => chain.accountByHash.get(a)).filter((id): id is number => id !== undefined);
-    const refs = ids.flatMap((id) => {
-      const logs = chain.indexes.at(id)!.logs;
-      const out: number[] = [];
-      for (const ref of logs) {
-        const block = logBlockOf(chain, ref);
-        if (block > to) break;
-        if (block >= criteria.from) out.push(ref);
-      }
-      return out;
-    });
-    if (ids.length > 1)
-      refs.sort(
-        (a, b) =>
-          logBlockOf(chain, a) - logBlockOf(chain, b) ||
-          logEventOf(ctx.facts, a).index - logEventOf(ctx.facts, b).index,
-      );
-    for (const ref of refs) take(ref);
-    return found;
-  }
-  for (let height = criteria.from; height <= to; height++) {
-    const block = chain.blocks.at(height)!;
-    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
-      for (const ref of logsOfTransaction(chain.transactions.at(t)!)) take(ref);
   }
   return found;
 }

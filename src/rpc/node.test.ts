@@ -2,7 +2,7 @@ import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import { createHandler } from '../handler/createHandler.js';
-import { MULTICALL3 } from './calls/multicall3.js';
+import { MULTICALL3 } from '../execution/model/multicall3.js';
 
 type Json = Record<string, any>;
 

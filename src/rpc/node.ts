@@ -1,7 +1,9 @@
+import type { Executor } from '../execution/executor.js';
+import { modelExecutor } from '../execution/modelExecutor.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import type { RpcContext } from './context.js';
 import { FilterStore } from './filterStore.js';
-import { type NodeState, RawJson, type RpcMethod, type Wallet } from './method.js';
+import { type NodeState, RawJson, readOnlyState, type RpcMethod, type Wallet } from './method.js';
 import { blockMethods } from './methods/blocks.js';
 import { callMethods } from './methods/call.js';
 import { chainInfoMethods } from './methods/chainInfo.js';
@@ -35,8 +37,11 @@ const resultPart = (result: unknown) => `"result":${result instanceof RawJson ? 
 export type ExtraMethods = Readonly<Record<string, RpcMethod>>;
 
 export interface RpcNode {
-  /** The answer to a request body: JSON text, or null when it held notifications only. */
-  answer(body: string, extra?: ExtraMethods): string | null;
+  /**
+   * The answer to a request body: JSON text, or null when it held notifications only. With
+   * `writeRefusal`, the caller may not change the chain: its sends are refused with that text.
+   */
+  answer(body: string, extra?: ExtraMethods, writeRefusal?: string): string | null;
   /** What methods read: the chain served now, and the node's state (its filters). */
   readonly context: () => RpcContext;
   readonly state: NodeState;
@@ -55,16 +60,19 @@ export function createRpcNode(options: {
   readonly onError?: (error: unknown, method: string) => void;
   /** Where `eth_sendRawTransaction` and `eth_sendTransaction` put what they accept (without one they refuse). */
   readonly wallet?: Wallet;
+  /** What runs calls and estimates gas (default: the ledger's models); sends run by the wallet's chain builder. */
+  readonly executor?: Executor;
 }): RpcNode {
   const state: NodeState = {
     filters: new FilterStore(options.seed),
+    executor: options.executor ?? modelExecutor,
     ...(options.wallet ? { wallet: options.wallet } : {}),
   };
   const onError =
     options.onError ?? ((error, method) => console.error(`explorer-mock: internal error in ${method}:`, error));
 
   /** One request's answer, or null for a notification. */
-  const one = (ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): string | null => {
+  const one = (ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined, state: NodeState): string | null => {
     if (request === null || typeof request !== 'object' || Array.isArray(request))
       return errorAnswer(null, invalidRequest());
     const r = request as Record<string, unknown>;
@@ -103,7 +111,8 @@ export function createRpcNode(options: {
   return {
     context: options.context,
     state,
-    answer(body, extra) {
+    answer(body, extra, writeRefusal) {
+      const callerState = writeRefusal === undefined ? state : readOnlyState(state, writeRefusal);
       let request: unknown;
       try {
         request = JSON.parse(body);
@@ -111,7 +120,7 @@ export function createRpcNode(options: {
         return errorAnswer(null, new RpcError(-32700, 'parse error'));
       }
       const ctx = options.context();
-      if (!Array.isArray(request)) return one(ctx, request, extra);
+      if (!Array.isArray(request)) return one(ctx, request, extra, callerState);
       if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
       if (request.length > MAX_BATCH)
         return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
@@ -122,7 +131,7 @@ export function createRpcNode(options: {
         const a =
           size > MAX_RESPONSE_BYTES
             ? errorAnswer(idOf(r), new RpcError(-32003, 'response too large'))
-            : one(ctx, r, extra);
+            : one(ctx, r, extra, callerState);
         if (a === null) continue;
         size += a.length;
         answers.push(a);

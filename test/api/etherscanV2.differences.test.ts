@@ -190,9 +190,9 @@ const PROBES: Readonly<Record<string, () => Promise<boolean>>> = {
     const eGuid = (
       await ask(`/v2/api?chainid=${chain.chainId}`, form({ ...verification(h.unverifiedContract!), contractname: 'X' }))
     ).json.result;
-    const poll = `/v2/api?chainid=${chain.chainId}&module=contract&action=checkverifystatus&guid=${eGuid}`;
-    const first = await ask(poll);
-    const second = await ask(poll);
+    const poll = form({ module: 'contract', action: 'checkverifystatus', guid: eGuid });
+    const first = await ask(`/v2/api?chainid=${chain.chainId}`, poll);
+    const second = await ask(`/v2/api?chainid=${chain.chainId}`, poll);
     handler.reset();
     return (
       b.json.status === '1' &&

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { metadataVersion } from '../../src/domain/verificationChecks.js';
 import { createHandler } from '../../src/handler/createHandler.js';
 
 type Json = Record<string, any>;
@@ -20,6 +21,23 @@ const post = async (fields: Record<string, string>): Promise<Json> =>
     )
   ).json()) as Json;
 const notOk = (result: string) => ({ status: '0', message: 'NOTOK', result });
+/** A poll as forge sends it (by POST); hardhat-verify's (by GET) is `get`. */
+const poll = (guid: string) => post({ module: 'contract', action: 'checkverifystatus', guid });
+
+/** The compiler the unverified contract's code names in its metadata (what a check without a compiler reads). */
+const UNVERIFIED = chain.handles.unverifiedContract!;
+const COMPILER = `v${metadataVersion(
+  (
+    (await (
+      await handler(
+        new Request('http://mock/rpc', {
+          method: 'POST',
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [UNVERIFIED, 'latest'] }),
+        }),
+      )
+    ).json()) as Json
+  ).result,
+)}`;
 
 const SOURCE =
   '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Vault {\n  function deposit() external payable {}\n}\n';
@@ -37,7 +55,7 @@ const forgeRequest = (address: string, contractname = 'src/Vault.sol:Vault') => 
   sourceCode: JSON.stringify(INPUT),
   codeformat: 'solidity-standard-json-input',
   contractname,
-  compilerversion: 'v0.8.24+commit.e11b9ed9',
+  compilerversion: COMPILER,
   constructorArguements: '',
   constructorArguments: '',
 });
@@ -45,18 +63,19 @@ const forgeRequest = (address: string, contractname = 'src/Vault.sol:Vault') => 
 afterEach(() => handler.reset());
 
 describe("Etherscan's API v2: verifying a contract, as forge and hardhat-verify do it", () => {
-  it('verifysourcecode gives a GUID; the first poll is Pending in queue, then Pass - Verified; every API then serves the sources', async () => {
-    const address = chain.handles.unverifiedContract!;
+  it('verifysourcecode gives a GUID; the first poll by POST is Pending in queue, then Pass - Verified; every API then serves the sources', async () => {
+    const address = UNVERIFIED;
     expect(await get(`module=contract&action=getabi&address=${address}`)).toEqual(
       notOk('Contract source code not verified'),
     );
     const submitted = await post(forgeRequest(address));
     expect(submitted.status).toBe('1');
     expect(submitted.result).toMatch(/^[a-z0-9]{50}$/);
-    const poll = `module=contract&action=checkverifystatus&guid=${submitted.result}`;
-    expect(await get(poll)).toEqual(notOk('Pending in queue'));
-    expect(await get(poll)).toEqual({ status: '1', message: 'OK', result: 'Pass - Verified' });
-    expect(await get(poll)).toEqual({ status: '1', message: 'OK', result: 'Pass - Verified' });
+    const pass = { status: '1', message: 'OK', result: 'Pass - Verified' };
+    expect(await poll(submitted.result)).toEqual(notOk('Pending in queue'));
+    expect(await poll(submitted.result)).toEqual(pass);
+    // By GET, which changes nothing: the outcome at once.
+    expect(await get(`module=contract&action=checkverifystatus&guid=${submitted.result}`)).toEqual(pass);
     const [record] = (await get(`module=contract&action=getsourcecode&address=${address}`)).result;
     expect(record).toMatchObject({ ContractName: 'Vault', ContractFileName: 'src/Vault.sol', CompilerType: 'solc-j' });
     expect(JSON.parse(record.SourceCode.slice(1, -1)).sources['src/Vault.sol'].content).toBe(SOURCE);
@@ -67,17 +86,30 @@ describe("Etherscan's API v2: verifying a contract, as forge and hardhat-verify 
   });
 
   it('a submission that does not hold the contract fails; an account without code, a partial match, an unknown GUID', async () => {
-    const failed = await post(forgeRequest(chain.handles.unverifiedContract!, 'src/Vault.sol:Other'));
-    const poll = `module=contract&action=checkverifystatus&guid=${failed.result}`;
-    expect(await get(poll)).toEqual(notOk('Pending in queue'));
-    expect(await get(poll)).toEqual(notOk('Fail - Unable to verify'));
+    const failed = await post(forgeRequest(UNVERIFIED, 'src/Vault.sol:Other'));
+    expect(await poll(failed.result)).toEqual(notOk('Pending in queue'));
+    const failure = await handler(
+      new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `module=contract&action=checkverifystatus&guid=${failed.result}`,
+      }),
+    );
+    expect(await failure.json()).toEqual(notOk('Fail - Unable to verify'));
+    expect(failure.headers.get('x-mock-verification-error')).toBe('Wrong contract name, please try again.');
+    const wrongCompiler = await post({ ...forgeRequest(UNVERIFIED), compilerversion: 'v0.4.11+commit.68ef5810' });
+    expect((await get(`module=contract&action=checkverifystatus&guid=${wrongCompiler.result}`)).result).toBe(
+      'Fail - Unable to verify',
+    );
     const whale = chain.handles.whale!.toLowerCase();
     expect(await post(forgeRequest(whale))).toEqual(notOk(`Unable to locate ContractCode at ${whale}`));
     const partial = await post(forgeRequest(chain.handles.partiallyVerifiedContract!));
-    await get(`module=contract&action=checkverifystatus&guid=${partial.result}`);
-    expect(await get(`module=contract&action=checkverifystatus&guid=${partial.result}`)).toEqual(
-      notOk('Already Verified'),
-    );
+    expect(await poll(partial.result)).toEqual(notOk('Pending in queue'));
+    expect(await poll(partial.result)).toEqual(notOk('Already Verified'));
+    // A verification by GET changes nothing: refused, as any write by GET.
+    const byGet = await handler(new Request(`${url}&${new URLSearchParams(forgeRequest(UNVERIFIED)).toString()}`));
+    expect(byGet.status).toBe(405);
+    expect(((await byGet.json()) as Json).message).toBe('NOTOK');
     expect(await get('module=contract&action=checkverifystatus&guid=nope')).toEqual(notOk('Unknown UID'));
     expect(await post({ ...forgeRequest(whale), codeformat: 'cobol' })).toEqual(
       notOk('Error! Missing Or invalid codeformat'),

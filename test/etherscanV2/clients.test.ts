@@ -8,6 +8,7 @@ import { etherscan } from '@wagmi/cli/plugins';
 import { EtherscanProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findScenario } from '../../scenarios/index.js';
+import { metadataVersion } from '../../src/domain/verificationChecks.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 
 type Json = Record<string, any>;
@@ -27,6 +28,18 @@ const rpc = async (method: string, params: unknown[]): Promise<any> =>
     ).json()) as Json
   ).result;
 
+/** The compiler the unverified contract's code names in its metadata (what a check without a compiler reads). */
+let COMPILER = '';
+const compiler = () => COMPILER;
+const compilerOfCode = async (url: string, address: string) => {
+  const response = await fetch(`${url}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }),
+  });
+  return `v${metadataVersion(((await response.json()) as { result: string }).result)}`;
+};
+
 beforeAll(async () => {
   server = await startServer({
     scenario: { ...findScenario('tiny')!, chainId: CHAIN_ID },
@@ -34,6 +47,7 @@ beforeAll(async () => {
     cache: false,
     profile: 'blockscout',
   });
+  COMPILER = await compilerOfCode(server.url, server.chain.handles.unverifiedContract!);
 });
 afterAll(() => server.close());
 
@@ -136,7 +150,7 @@ describe("hardhat-verify's Etherscan client against Etherscan's API v2", () => {
       contractAddress: address,
       compilerInput,
       contractName: 'contracts/Vault.sol:Vault',
-      compilerVersion: 'v0.8.24+commit.e11b9ed9',
+      compilerVersion: compiler(),
       constructorArguments: '',
     };
     try {

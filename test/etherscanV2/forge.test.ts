@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metadataVersion } from '../../src/domain/verificationChecks.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 
 type Json = Record<string, any>;
 
 let server: RunningServer;
 let api: string;
+
+/** The compiler the unverified contract's code names in its metadata (what a check without a compiler reads). */
+let COMPILER = '';
+const compiler = () => COMPILER;
+const compilerOfCode = async (url: string, address: string) => {
+  const response = await fetch(`${url}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }),
+  });
+  return `v${metadataVersion(((await response.json()) as { result: string }).result)}`;
+};
+
 beforeAll(async () => {
   server = await startServer({ scenario: 'tiny', seed: 1, cache: false, profile: 'blockscout' });
+  COMPILER = await compilerOfCode(server.url, server.chain.handles.unverifiedContract!);
   // forge's --verifier-url, to which its client adds the chain id (foundry-rs/block-explorers `with_chain_id`).
   api = `${server.url}/v2/api?chainid=${server.chain.chainId}`;
 });
@@ -68,7 +83,7 @@ describe("forge's and cast's requests against Etherscan's API v2", () => {
         sourceCode: JSON.stringify(input),
         codeformat: 'solidity-standard-json-input',
         contractname: 'src/Vault.sol:Vault',
-        compilerversion: 'v0.8.24+commit.e11b9ed9',
+        compilerversion: compiler(),
       });
       expect(polls.map((p) => [p.status, p.message, p.result])).toEqual([
         ['0', 'NOTOK', 'Pending in queue'],
@@ -89,7 +104,7 @@ describe("forge's and cast's requests against Etherscan's API v2", () => {
         sourceCode: JSON.stringify(input),
         codeformat: 'solidity-standard-json-input',
         contractname: 'src/Vault.sol:Vault',
-        compilerversion: 'v0.8.24+commit.e11b9ed9',
+        compilerversion: compiler(),
       });
       expect(again).toEqual({ status: '0', message: 'NOTOK', result: 'Contract source code already verified' });
     } finally {
@@ -104,7 +119,7 @@ describe("forge's and cast's requests against Etherscan's API v2", () => {
         sourceCode: SOURCE,
         codeformat: 'solidity-single-file',
         contractname: 'Vault',
-        compilerversion: 'v0.8.24+commit.e11b9ed9',
+        compilerversion: compiler(),
         optimizationUsed: '1',
         runs: '200',
       });
@@ -123,7 +138,7 @@ describe("forge's and cast's requests against Etherscan's API v2", () => {
         sourceCode: SOURCE,
         codeformat: 'solidity-single-file',
         contractname: 'NotVault',
-        compilerversion: 'v0.8.24+commit.e11b9ed9',
+        compilerversion: compiler(),
         optimizationUsed: '0',
       });
       expect(polls.at(-1)).toEqual({ status: '0', message: 'NOTOK', result: 'Fail - Unable to verify' });
@@ -135,7 +150,7 @@ describe("forge's and cast's requests against Etherscan's API v2", () => {
         sourceCode: SOURCE,
         codeformat: 'solidity-single-file',
         contractname: 'Vault',
-        compilerversion: 'v0.8.24+commit.e11b9ed9',
+        compilerversion: compiler(),
       });
       // forge: `if resp.result.starts_with("Unable to locate ContractCode at")` → "could not detect the deployment".
       expect(submitted.result.startsWith('Unable to locate ContractCode at')).toBe(true);

@@ -1,14 +1,10 @@
-import { sentGas } from '../../../generators/ledger/sent.js';
-import { codeAt } from '../../domain/contracts.js';
 import { blockArg, minedHeight } from '../blockParam.js';
-import type { CallRequest } from '../calls/callEnv.js';
-import { evaluateCall } from '../calls/evaluateCall.js';
-import type { CallResult } from '../calls/outcome.js';
+import type { CallRequest, CallResult, Executor } from '../../execution/executor.js';
+import { ExecutionRefused } from '../../protocol/errors.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
-import { executionReverted, invalidParams, RpcError, serverError } from '../rpcError.js';
-import { NOT_MODELLED } from '../calls/evaluateCall.js';
+import { executionReverted, invalidParams, serverError } from '../rpcError.js';
 
 /** The call object of `eth_call` and `eth_estimateGas`: `from`, `to`, `data` (or `input`), `value`; gas and prices are read and checked, not used. */
 export function callArg(value: unknown, index: number): CallRequest {
@@ -36,34 +32,42 @@ export function callArg(value: unknown, index: number): CallRequest {
 const MAX_REMEMBERED_DATA = 2_048;
 
 /**
- * The result of a call at a block: a pure function of the chain, the call and the block, so it is
- * remembered per chain (by the call's fields and the block), in its JSON budget.
+ * The result of a call at a block, run by the node's executor: a pure function of the chain, the
+ * call and the block, so it is remembered per chain (by the call's fields and the block), in its
+ * JSON budget. What the executor cannot run is the node's -32000 error with its reason.
  */
-function resultOf(ctx: RpcContext, request: CallRequest, height: number): CallResult {
-  if (request.data.length > MAX_REMEMBERED_DATA) return evaluateCall(ctx, request, height);
+function resultOf(ctx: RpcContext, executor: Executor, request: CallRequest, height: number): CallResult {
+  const run = () => refusedAsServerError(() => executor.call(ctx, request, height));
+  if (request.data.length > MAX_REMEMBERED_DATA) return run();
   const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
   const hit = ctx.json.peek(key);
   if (hit !== undefined) return JSON.parse(hit) as CallResult;
-  const result = evaluateCall(ctx, request, height);
+  const result = run();
   ctx.json.set(key, JSON.stringify(result));
   return result;
 }
 
-/** Runs a call at the block asked; a revert is the node's code-3 error with the revert data. */
-function run(ctx: RpcContext, params: readonly unknown[]) {
+/** What the executor refuses to run, as the node's -32000 error. */
+function refusedAsServerError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ExecutionRefused) throw serverError(error.message);
+    throw error;
+  }
+}
+
+/** Where a call runs: the block asked, read at its head for `pending` (as the state methods do). */
+function placeOf(ctx: RpcContext, params: readonly unknown[]) {
   const overrides = params[2];
   // State overrides would need an EVM to mean anything: refused rather than ignored.
   if (overrides !== undefined && overrides !== null && (typeof overrides !== 'object' || Object.keys(overrides).length))
     throw serverError('explorer-mock does not apply state overrides in eth_call: it has no EVM, only the ledger');
   const request = callArg(params[0], 0);
   const ref = blockArg(ctx, params[1], 1);
-  // At `pending`, the call reads the chain one block ahead, at its head (as the state methods do).
   const ahead = 'pending' in ref ? pendingContext(ctx) : undefined;
   const at = ahead ?? ctx;
-  const height = ahead ? ahead.chain.headHeight : minedHeight(ctx, ref);
-  const result = resultOf(at, request, height);
-  if (!result.ok) throw executionReverted(result.revertData, result.reason);
-  return { request, result, at, height };
+  return { request, at, height: ahead ? ahead.chain.headHeight : minedHeight(ctx, ref) };
 }
 
 /** An access list's entries, as a call object may carry them (`eth_estimateGas` counts their gas). */
@@ -81,40 +85,20 @@ export function accessListArg(value: unknown): { address: `0x${string}`; storage
   });
 }
 
-/** The gas a send of this call is mined with (the ledger's rule), once the call is known not to revert. */
-function gasOf(
-  at: RpcContext,
-  height: number,
-  request: CallRequest,
-  accessList: ReturnType<typeof accessListArg>,
-): number {
-  const id = request.to === null ? undefined : at.chain.accountByHash.get(request.to);
-  const hasCode = id !== undefined && codeAt(at.facts, id, height) !== '0x';
-  const tokenType = id === undefined ? undefined : at.chain.accounts[id]!.contract?.token?.type;
-  return sentGas({ data: request.data, accessList, hasCode, tokenType });
-}
-
 export const callMethods: Record<string, RpcMethod> = {
-  eth_call(ctx, params) {
+  eth_call(ctx, params, node) {
     arity(params, 1, 3);
-    return run(ctx, params).result.returnData;
+    const { request, at, height } = placeOf(ctx, params);
+    const result = resultOf(at, node.executor, request, height);
+    if (!result.ok) throw executionReverted(result.revertData, result.reason);
+    return result.returnData;
   },
-  eth_estimateGas(ctx, params) {
+  eth_estimateGas(ctx, params, node) {
     arity(params, 1, 3);
     const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
-    try {
-      const { request, at, height } = run(ctx, params);
-      return quantity(gasOf(at, height, request, accessList));
-    } catch (error) {
-      // A call nothing models is still sent and mined (as a call with no effect beyond value and
-      // gas): its estimate is the gas it will be mined with.
-      if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED)) {
-        const request = callArg(params[0], 0);
-        const ref = blockArg(ctx, params[1], 1);
-        const at = 'pending' in ref ? (pendingContext(ctx) ?? ctx) : ctx;
-        return quantity(gasOf(at, 'pending' in ref ? at.chain.headHeight : minedHeight(ctx, ref), request, accessList));
-      }
-      throw error;
-    }
+    const { request, at, height } = placeOf(ctx, params);
+    const estimate = refusedAsServerError(() => node.executor.estimateGas(at, request, height, accessList));
+    if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
+    return quantity(estimate.gas);
   },
 };

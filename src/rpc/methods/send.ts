@@ -3,9 +3,11 @@ import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
 import { invalidParams, serverError } from '../rpcError.js';
-import { decodeSigned, signTransaction } from '../signedTransaction.js';
+import { chainSpecOf } from '../../protocol/chainSpec.js';
+import { SendRefused } from '../../protocol/errors.js';
+import { decodeSigned, signTransaction } from '../../protocol/signedTransaction.js';
 import { accessListArg, callArg, callMethods } from './call.js';
-import { AVERAGE_TIP } from './chainInfo.js';
+import { AVERAGE_TIP } from '../../domain/chainStats.js';
 
 /** The wallet a send needs; a chain that cannot grow (a bare `createApi`) has none. */
 function walletOf(node: NodeState) {
@@ -14,17 +16,17 @@ function walletOf(node: NodeState) {
   return node.wallet;
 }
 
-/** Hands a signed transaction to the pool; its refusal is the node's -32000 error with the pool's text. */
+/** Hands a signed transaction to the pool; a refusal (of its bytes, or the pool's) is the node's -32000 error with its text. */
 function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
   const wallet = walletOf(node);
-  const sent = decodeSigned(raw, ctx.chainId);
   try {
+    const sent = decodeSigned(raw, ctx.chainId, chainSpecOf(ctx.chain).transactionTypes);
     wallet.send(sent);
+    return sent.hash;
   } catch (error) {
-    if (error instanceof Error && error.name === 'SendRefused') throw serverError(error.message);
+    if (error instanceof SendRefused) throw serverError(error.message);
     throw error;
   }
-  return sent.hash;
 }
 
 /** The gas `eth_sendTransaction` gives a transaction without one: `eth_estimateGas`'s at the pending block. */

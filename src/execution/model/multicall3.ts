@@ -2,10 +2,10 @@ import type { AbiFunction } from 'abitype';
 import * as AbiFunctions from 'ox/AbiFunction';
 import { MULTICALL3_ABI, MULTICALL3_ADDRESS } from '../../../generators/contracts/multicall3.js';
 import { balanceAt } from '../../domain/balances.js';
-import type { RpcContext } from '../context.js';
-import type { CallRequest } from './callEnv.js';
-import { RpcError } from '../rpcError.js';
-import { type CallResult, revertResult } from './outcome.js';
+import { ExecutionRefused } from '../../protocol/errors.js';
+import type { CallRequest, CallState } from '../executor.js';
+import type { CallResult } from '../executor.js';
+import { revertResult } from './outcome.js';
 
 /** Multicall3's canonical address (the same on every chain), lower-case. */
 export const MULTICALL3 = MULTICALL3_ADDRESS.toLowerCase();
@@ -16,7 +16,7 @@ const FUNCTIONS = new Map(
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
 const FAILED = 'Multicall3: call failed';
 
-type Evaluate = (ctx: RpcContext, request: CallRequest, height: number, depth: number) => CallResult;
+type Evaluate = (ctx: CallState, request: CallRequest, height: number, depth: number) => CallResult;
 
 /** How deep Multicall3 may call itself; deeper, an inner call reverts (as it would run out of gas). */
 export const MAX_MULTICALL_DEPTH = 8;
@@ -28,7 +28,7 @@ type Inner = { target: string; allowFailure?: boolean; value?: bigint; callData:
  * the call runs on. `blockhash` of the current block is zero inside a call, as in the EVM.
  */
 export function multicall3(
-  ctx: RpcContext,
+  ctx: CallState,
   request: CallRequest,
   height: number,
   depth: number,
@@ -49,7 +49,7 @@ export function multicall3(
    * An inner call's result; a call the node does not model fails alone, its returned data the
    * node's message as an `Error(string)` (a caller that requires it gets the node's error itself).
    */
-  const run = (call: Inner): CallResult & { notModelled?: RpcError } => {
+  const run = (call: Inner): CallResult & { notModelled?: ExecutionRefused } => {
     try {
       return evaluate(
         ctx,
@@ -58,13 +58,13 @@ export function multicall3(
         depth + 1,
       );
     } catch (error) {
-      if (!(error instanceof RpcError) || error.code !== -32000) throw error;
+      if (!(error instanceof ExecutionRefused)) throw error;
       return { ...revertResult(error.message), notModelled: error };
     }
   };
   /** Reverts as the contract does when a required call failed, or throws why the node could not answer it. */
   const failRequired = (
-    results: readonly (CallResult & { notModelled?: RpcError })[],
+    results: readonly (CallResult & { notModelled?: ExecutionRefused })[],
     required: (i: number) => boolean,
   ) => {
     const failed = results.findIndex((r, i) => !r.ok && required(i));
@@ -108,7 +108,7 @@ export function multicall3(
     case 'getBlockNumber':
       return ok(BigInt(height));
     case 'getChainId':
-      return ok(BigInt(ctx.chainId));
+      return ok(BigInt(ctx.chain.chainId));
     case 'getCurrentBlockCoinbase':
       return ok(ctx.chain.accounts[block.minerId]!.lower);
     case 'getCurrentBlockDifficulty':

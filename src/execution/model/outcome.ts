@@ -1,19 +1,10 @@
 import { revertData } from '../../domain/revertData.js';
+import type { CallResult } from '../executor.js';
 
 /** What a modelled call gives: the values its ABI function returns, or a revert (a reason, or raw revert data). */
 export type ModelOutcome =
   | { readonly returns: readonly unknown[] }
   | { readonly revert: string | null; readonly data?: `0x${string}` };
-
-/** What the node answers a call with: return bytes, or a revert's bytes and reason. */
-export type CallResult =
-  | {
-      readonly ok: true;
-      readonly returnData: `0x${string}`;
-      /** The function that ran (its token standard, when a token's): what its gas follows from. Absent for an account without code. */
-      readonly ran?: { readonly standard?: string; readonly name: string };
-    }
-  | { readonly ok: false; readonly revertData: `0x${string}`; readonly reason: string | null };
 
 export const returns = (...values: unknown[]): ModelOutcome => ({ returns: values });
 export const reverts = (reason: string | null): ModelOutcome => ({ revert: reason });

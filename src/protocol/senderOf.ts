@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import * as Address from 'ox/Address';
 import * as PublicKey from 'ox/PublicKey';
 import * as Secp256k1 from 'ox/Secp256k1';
-import type { Hex } from '../chain/types.js';
+import type { Hex } from './transaction.js';
 
 type Point = InstanceType<typeof secp256k1.ProjectivePoint>;
 const { ProjectivePoint, CURVE } = secp256k1;

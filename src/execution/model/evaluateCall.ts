@@ -4,13 +4,14 @@ import { abiOf } from '../../../generators/contracts/abiOf.js';
 import { dispatch, functionBySelector } from '../../../generators/contracts/dispatch.js';
 import type { AccountId } from '../../chain/types.js';
 import { codeAt } from '../../domain/contracts.js';
-import type { RpcContext } from '../context.js';
-import { serverError } from '../rpcError.js';
-import type { CallEnv, CallRequest } from './callEnv.js';
+import { ExecutionRefused } from '../../protocol/errors.js';
+import type { CallRequest, CallState } from '../executor.js';
+import type { CallEnv } from './callEnv.js';
 import { catalogueModel } from './catalogueModels.js';
 import { declaredRead } from './declaredReads.js';
 import { MULTICALL3, multicall3 } from './multicall3.js';
-import { type CallResult, type ModelOutcome, NotModelled, revertResult } from './outcome.js';
+import type { CallResult } from '../executor.js';
+import { type ModelOutcome, NotModelled, revertResult } from './outcome.js';
 import { tokenModel } from './tokenModels.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -18,7 +19,7 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 const PANIC_OVERFLOW = `0x4e487b71${'0'.repeat(62)}11` as const;
 
 /** The ABI a contract's calls are decoded with: its own code's, or the catalogue's for its kind. */
-function abiOfCode(ctx: RpcContext, id: AccountId): Abi {
+function abiOfCode(ctx: CallState, id: AccountId): Abi {
   const contract = ctx.chain.accounts[id]!.contract!;
   return contract.custom?.abi ?? abiOf(contract.kind);
 }
@@ -27,10 +28,10 @@ function abiOfCode(ctx: RpcContext, id: AccountId): Abi {
 export const NOT_MODELLED = 'explorer-mock does not model';
 
 /** Why the node cannot answer, and how to make it: said plainly instead of a made-up value. */
-function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: string): never {
+function notModelled(ctx: CallState, self: AccountId, codeId: AccountId, what: string): never {
   const account = ctx.chain.accounts[self]!;
   const named = ctx.chain.accounts[codeId]!.contract?.kind === 'custom';
-  throw serverError(
+  throw new ExecutionRefused(
     `${NOT_MODELLED} ${what} of ${account.hash}: the ledger holds no value for it${
       named
         ? '. Declare what it returns in the scenario: entities.contracts[].reads, e.g. {"function": "greet()", "returns": ["gm"]}, or activity[].sets for what a call changes'
@@ -46,9 +47,9 @@ function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: 
  * lacks or calldata that does not decode reverts, as a contract without a fallback does; anything
  * else throws the node's error saying what is not modelled.
  */
-export function evaluateCall(ctx: RpcContext, request: CallRequest, height: number, depth = 0): CallResult {
+export function evaluateCall(ctx: CallState, request: CallRequest, height: number, depth = 0): CallResult {
   if (request.to === null)
-    throw serverError(
+    throw new ExecutionRefused(
       'explorer-mock does not run contract creation code in eth_call: deploy it as a scenario contract (entities.contracts) instead',
     );
   if (request.to === MULTICALL3) return multicall3(ctx, request, height, depth, evaluateCall);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextBaseFee } from './nextBaseFee.js';
+import { nextBaseFee } from './chainSpec.js';
 
 describe('nextBaseFee', () => {
   it('follows the EIP-1559 examples', () => {

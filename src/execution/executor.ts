@@ -1,0 +1,49 @@
+import type { SendPlanner } from '../../generators/ledger/sent.js';
+import type { Chain } from '../chain/types.js';
+import type { Facts } from '../domain/facts.js';
+import type { AccessList, Hex } from '../protocol/transaction.js';
+
+/** The chain a call reads, and its facts. */
+export interface CallState {
+  readonly chain: Chain;
+  readonly facts: Facts;
+}
+
+/** A call as `eth_call` and `eth_estimateGas` take it (lower-case addresses; `to` null for creation code). */
+export interface CallRequest {
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly data: Hex;
+  readonly value: bigint;
+}
+
+/** What a call answers: return bytes, or a revert's bytes and reason. */
+export type CallResult =
+  | {
+      readonly ok: true;
+      readonly returnData: Hex;
+      /** The function that ran (its token standard, when a token's): what its gas follows from. Absent for an account without code. */
+      readonly ran?: { readonly standard?: string; readonly name: string };
+    }
+  | { readonly ok: false; readonly revertData: Hex; readonly reason: string | null };
+
+/** What `eth_estimateGas` answers: the gas a send of the call is mined with, or the call's revert. */
+export type GasEstimate = { readonly ok: true; readonly gas: number } | Extract<CallResult, { ok: false }>;
+
+/**
+ * The execution port: what runs the transactions clients send and the calls they make. Sends
+ * become the ledger's plans (the chain builder applies them), calls are answered at any block,
+ * gas is estimated as a send would be mined. Today's implementation is the ledger's models of
+ * what contracts do (`modelExecutor`); a real EVM is the second. Each method throws
+ * `ExecutionRefused` (the node's -32000 error) for what it cannot run.
+ */
+export interface Executor {
+  /** What runs: `model` (the ledger's models of tokens, catalogue contracts, declared reads, Multicall3). */
+  readonly name: string;
+  /** What a sent transaction does: the plan the open block applies. */
+  readonly planSend: SendPlanner;
+  /** The result of a call at block `height` of `state`. */
+  call(state: CallState, request: CallRequest, height: number): CallResult;
+  /** The gas a send of the call (with `accessList`) is mined with at block `height`, or its revert. */
+  estimateGas(state: CallState, request: CallRequest, height: number, accessList: AccessList): GasEstimate;
+}
