@@ -16,7 +16,7 @@ export function functionNameOf(ctx: EtherscanV2Context, index: number): string {
   const t = ctx.chain.transactions.at(index)!;
   if (!t.call) return '';
   const abi = customAbiOf(ctx.chain, t.call.contractKind, t.toId);
-  return lazyModules.abi.get().decodedInputView(t.call, abi).method_call;
+  return lazyModules.abi.get().methodCallOf(t.call, abi);
 }
 
 /** The input's first four bytes, with 0x (all of it when shorter), as Etherscan's `methodId`. */
