@@ -20,13 +20,14 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
   const creator = state.accounts[creation.creatorId]!;
   const bytecodeLabel = spec.bytecodeLabel ?? `${spec.kind}:${creator.lower}:${creation.nonce}`;
   const hash = Address.checksum(
-    spec.salt
-      ? ContractAddress.fromCreate2({
-          from: creator.hash,
-          salt: spec.salt,
-          bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)),
-        })
-      : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) }),
+    spec.address ??
+      (spec.salt
+        ? ContractAddress.fromCreate2({
+            from: creator.hash,
+            salt: spec.salt,
+            bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)),
+          })
+        : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) })),
   );
   return registerContract(state, hash, { ...spec, bytecodeLabel }, creation);
 }
@@ -89,4 +90,23 @@ function registerContract(
   if (token) state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
   if (spec.handle) state.handles[spec.handle] = hash;
   return id;
+}
+
+/** Makes an existing contract a token from now on (an executed contract's first transfer log), with its token ledger. */
+export function registerToken(state: LedgerState, id: number, spec: NonNullable<CreateSpec['token']>): void {
+  const account = state.accounts[id]!;
+  const token: Token = {
+    type: spec.type,
+    name: spec.name,
+    symbol: spec.symbol,
+    decimals: spec.decimals,
+    exchangeRate: spec.exchangeRate,
+    iconUrl: spec.iconUrl,
+    totalSupply: 0n,
+    holdersCount: 0,
+  };
+  // Balance and nonce are the account's running fields: the token is set on the same object.
+  (account as { contract: Contract }).contract = { ...account.contract!, token };
+  if (account.name === null) (account as { name: string | null }).name = token.name;
+  state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
 }

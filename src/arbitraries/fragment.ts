@@ -82,6 +82,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     internalTransactions: parts.internalTransactions ?? [],
     withdrawals: parts.withdrawals ?? [],
     events: [],
+    storageWrites: [],
     indexes: parts.accounts.map((_, i) => addressIndexOf(parts.flags?.[i])),
     richList: EMPTY,
     totalSupply: 0n,
