@@ -65,7 +65,8 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, publicUrl, json, faults, cache, profile, growth, watch, access } = parsed.options;
+  const { seed, scenario, port, host, publicUrl, json, faults, cache, profile, growth, watch, access, etherscan } =
+    parsed.options;
   const server = await startServer({
     seed,
     scenario,
@@ -79,6 +80,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...growth,
     ...access,
     ...(cache === undefined ? {} : { cache }),
+    ...(etherscan ? { etherscan } : {}),
   }).catch((error: unknown) => {
     // A port another process holds: say which, and how to pick another.
     if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')

@@ -20,6 +20,7 @@ import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
 import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
 import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
@@ -69,6 +70,12 @@ export interface StartServerOptions {
    * (requests in flight finish on the old one); a broken edit keeps the old chain and is reported.
    */
   readonly watch?: boolean;
+  /**
+   * How the Etherscan-style APIs answer: `v1: 'deprecated'` makes `/api?module=…` answer as
+   * Etherscan's switched-off V1 path (default `'blockscout'`: Blockscout's flavour); `apiKey`
+   * makes `/v2/api` require that key (default: any key, or none).
+   */
+  readonly etherscan?: EtherscanOptions;
   /**
    * Host names the server answers to besides loopback names (`localhost`, `*.localhost`), IP
    * addresses and `host`: a request naming another `Host` gets 403, so a web page cannot reach the
@@ -135,6 +142,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headTime,
     watch = false,
     automine = blockTime === undefined,
+    etherscan,
     allowedHosts,
     trustedOrigins,
   } = options;
@@ -144,6 +152,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new StartServerError(`startServer: ${etherscanProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '')
@@ -211,6 +221,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     createBuilder: (o, sends) => builderModule.get().createChainBuilder(o, sends),
     automine,
     origin: () => mediaOrigin,
+    ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);

@@ -151,6 +151,8 @@ describe('parseServeArgs', () => {
     ],
     [['--error-status', '503'], /--error-status needs --error-rate/],
     [['--rate-limit', '300'], /--rate-limit: rate limit must look like 300\/60s/],
+    [['--etherscan-v1', 'etherscan'], /--etherscan-v1 must be blockscout or deprecated, got "etherscan"/],
+    [['--etherscan-api-key='], /--etherscan-api-key must not be empty/],
     [
       ['--allowed-hosts', 'http://mock.test'],
       /^--allowed-hosts takes all or a comma-separated list of host names such as .*, got "http:\/\/mock.test"$/,
@@ -165,5 +167,14 @@ describe('parseServeArgs', () => {
     const parsed = parseServeArgs(argv);
     expect(parsed.ok).toBe(false);
     if (parsed.ok === false) expect(parsed.message).toMatch(message);
+  });
+
+  it('takes the Etherscan flags: the /api flavour and a key /v2/api requires', () => {
+    expect(parseServeArgs(['--etherscan-v1', 'deprecated', '--etherscan-api-key', 'K'])).toMatchObject({
+      ok: true,
+      options: { etherscan: { v1: 'deprecated', apiKey: 'K' } },
+    });
+    const plain = parseServeArgs([]);
+    expect(plain.ok === true && 'etherscan' in plain.options).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   PROFILE_USAGE,
   profileFlag,
 } from './chainFlags.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 import { type AccessOptions, isHostName, isOrigin } from '../http/accessPolicy.js';
 
@@ -40,6 +41,8 @@ export interface ServeOptions {
     readonly headTime?: number | 'now';
     readonly automine?: boolean;
   };
+  /** How the Etherscan-style APIs answer (absent: Blockscout's `/api`, any key on `/v2/api`). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 export type Parsed<T> =
@@ -77,6 +80,11 @@ ${CACHE_USAGE}
   --no-automine         keep sent transactions pending until POST /__mock/mine or the clock mines them
                         (the default with --block-time)
   --watch               with a scenario file: rebuild when it (or a file it extends) changes
+  --etherscan-v1 <blockscout|deprecated>
+                        what /api?module=… answers: Blockscout's Etherscan-compatible flavour (default),
+                        or Etherscan's own V1 path, switched off ("You are using a deprecated V1 endpoint…")
+  --etherscan-api-key <key>
+                        make /v2/api (Etherscan's API) require this apikey ("Missing/Invalid API Key")
   --allowed-hosts <list|all>
                         host names to answer to besides localhost, IP addresses and --host, e.g.
                         mock.test,.example.test (a leading dot: subdomains too); all: any (others get 403)
@@ -127,6 +135,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         watch: { type: 'boolean' },
         automine: { type: 'boolean' },
         'no-automine': { type: 'boolean' },
+        'etherscan-v1': { type: 'string' },
+        'etherscan-api-key': { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'trusted-origins': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -197,6 +207,15 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   }
   if (values.watch && !isScenarioPath(scenario))
     return { ok: false, message: '--watch needs --scenario with a scenario file' };
+  const v1 = values['etherscan-v1'];
+  if (v1 !== undefined && v1 !== 'blockscout' && v1 !== 'deprecated')
+    return { ok: false, message: `--etherscan-v1 must be blockscout or deprecated, got "${v1}"` };
+  const apiKey = values['etherscan-api-key'];
+  if (apiKey === '') return { ok: false, message: '--etherscan-api-key must not be empty' };
+  const etherscan: EtherscanOptions = {
+    ...(v1 === undefined ? {} : { v1 }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+  };
   const access: { -readonly [K in keyof AccessOptions]: AccessOptions[K] } = {};
   for (const [flag, key, valid, example] of [
     ['allowed-hosts', 'allowedHosts', isHostName, 'host names such as mock.test,.example.test'],
@@ -229,6 +248,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
       access,
       ...(cache === undefined ? {} : { cache }),
       ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
+      ...(Object.keys(etherscan).length ? { etherscan } : {}),
     },
   };
 }

@@ -43,11 +43,24 @@ function printValue(parameter: AbiParameter, value: unknown): string {
   return String(value);
 }
 
+const METHOD_CALLS = new WeakMap<AbiFunction, string>();
+
+/** A function's signature as the explorers name the method called: `name(type name, …)` (written once per ABI entry). */
+function methodCall(fn: AbiFunction): string {
+  let text = METHOD_CALLS.get(fn);
+  if (text === undefined)
+    METHOD_CALLS.set(fn, (text = `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`));
+  return text;
+}
+
+/** The method a call called, as `name(type name, …)`, without decoding its arguments. */
+export const methodCallOf = (call: Call, abi?: Abi): string => methodCall(functionOf(call, abi));
+
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */
 export function decodedInputView(call: Call, abi?: Abi) {
   const fn = functionOf(call, abi);
   return {
-    method_call: `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`,
+    method_call: methodCall(fn),
     method_id: AbiFunctions.getSelector(fn),
     parameters: fn.inputs.map((p, i) => ({ name: p.name ?? '', type: p.type, value: printValue(p, call.args[i]) })),
   };

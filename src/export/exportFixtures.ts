@@ -3,6 +3,9 @@ import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync 
 import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import '../app/loadModulesEagerly.js';
+import { etherscanV2Module, nodeModule } from '../app/nodeModule.js';
+import * as etherscanV2Api from '../etherscanV2/etherscanV2Api.js';
+import * as node from '../rpc/node.js';
 import { createLiveChain } from '../live/liveChain.js';
 import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
@@ -12,6 +15,10 @@ import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js
 import { fixtureFileOf, fixtureRequests, mediaPathsIn } from './fixtureRequests.js';
 
 const decoder = new TextDecoder();
+
+// An export answers synchronously: Etherscan's API v2 and the node its proxy module runs on are handed over now.
+etherscanV2Module.provide(etherscanV2Api);
+nodeModule.provide(node);
 
 export interface ExportOptions {
   /** A built-in scenario's name, or a scenario object (`loadScenario(file)` reads a file; the CLI's `--scenario FILE` does so). */

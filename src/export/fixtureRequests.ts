@@ -1,6 +1,7 @@
 import type { ChainApp } from '../app/chainApp.js';
 import { followPages } from '../rest/walkPages.js';
 import { scenarioSummary } from '../app/scenarioSummary.js';
+import { etherscanV2Examples } from './etherscanV2Examples.js';
 import { routeExamples, statsServiceExamples } from './routeExamples.js';
 
 const decoder = new TextDecoder();
@@ -25,13 +26,13 @@ function pagesOf(app: ChainApp, first: string, pages: number): string[] {
 
 /**
  * The requests a fixture export answers: every endpoint on every notable entity, an example of
- * every route the server answers, the lists' first `pages` pages, the top-level lists, the OpenAPI
- * document and the scenario summary.
+ * every route the server answers (and every read of Etherscan's API v2), the lists' first `pages`
+ * pages, the top-level lists, the OpenAPI document and the scenario summary.
  */
 export function fixtureRequests(app: ChainApp, pages: number): string[] {
   const firsts = ['/api/v2/addresses', '/api/v2/blocks', '/api/v2/blocks?type=uncle', '/api/v2/blocks?type=reorg'];
   for (const handle of scenarioSummary(app.chain, app.profile).handles) firsts.push(...handle.links);
-  firsts.push(...routeExamples(app.chain), ...statsServiceExamples());
+  firsts.push(...routeExamples(app.chain), ...statsServiceExamples(), ...etherscanV2Examples(app.chain));
   const urls = new Set<string>(['/api/v2/openapi', '/__mock/scenario']);
   for (const first of firsts) for (const url of pagesOf(app, first, pages)) urls.add(url);
   return [...urls];

@@ -16,6 +16,7 @@ import { accessOptionProblem, accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from '../app/etherscanV2Routes.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -36,6 +37,8 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /** How the Etherscan-style APIs answer, as `startServer`'s `etherscan` (`/api`'s flavour, a key `/v2/api` requires). */
+  readonly etherscan?: EtherscanOptions;
   /**
    * Where the page reaches the mock, an origin (default `http://127.0.0.1:4000`): NFT metadata's
    * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
@@ -116,6 +119,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     headTime,
     automine = true,
     publicUrl = DEFAULT_MEDIA_ORIGIN,
+    etherscan,
     trustedOrigins = true,
   } = options;
   const faults: FaultConfig = {
@@ -130,6 +134,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   if (accessProblem) throw new CreateHandlerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new CreateHandlerError(`createHandler: ${etherscanProblem}`);
   if (typeof automine !== 'boolean')
     throw new CreateHandlerError(`createHandler: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (!PROFILES.includes(profile))
@@ -177,6 +183,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     createBuilder: createChainBuilder,
     automine,
     origin: () => publicUrl,
+    ...(etherscan ? { etherscan } : {}),
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   // No Host check: nothing reaches an in-process handler through DNS.

@@ -18,6 +18,7 @@ import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
@@ -92,6 +93,8 @@ export interface LiveChainOptions {
   readonly automine?: boolean;
   /** The origin clients reach the mock at, where NFT media URLs point (default `http://127.0.0.1:4000`). */
   readonly origin?: () => string;
+  /** How the Etherscan-style APIs answer (`/api`'s flavour, a required key on `/v2/api`). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 /**
@@ -144,7 +147,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const pendingListeners = new Set<(hash: string) => void>();
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
-  const nodeOf = () =>
+  const nodeOf = (): RpcNode =>
     (node ??= nodeModule.get().createRpcNode({
       context: () => current.rpc(),
       seed: chain.seed,
@@ -210,6 +213,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       posts,
       verifier,
       options.origin,
+      nodeOf,
+      options.etherscan,
     );
   };
   const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
