@@ -12,6 +12,7 @@ import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { createNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/nodeSocket.js';
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
+import { evmExecutorModule } from './app/executorModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
@@ -219,6 +220,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
     createBuilder: (o, sends) => builderModule.get().createChainBuilder(o, sends),
+    executor: evmExecutorModule(),
     automine,
     origin: () => mediaOrigin,
     ...(etherscan ? { etherscan } : {}),

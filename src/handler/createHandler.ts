@@ -3,6 +3,7 @@ import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import { headTimeOptionProblem } from '../live/clock.js';
 import { clockAnchoredGenesisTime } from '../live/clockAnchor.js';
 import { createLiveChain } from '../live/liveChain.js';
+import { evmExecutorModule } from '../app/executorModule.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
@@ -181,6 +182,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     start: () => opened.origin,
     build,
     createBuilder: createChainBuilder,
+    executor: evmExecutorModule(),
     automine,
     origin: () => publicUrl,
     ...(etherscan ? { etherscan } : {}),

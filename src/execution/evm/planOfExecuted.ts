@@ -9,7 +9,8 @@ import type { LedgerState, TokenLedger } from '../../../generators/ledger/state.
 import type { ContractKind, Hex, TokenType } from '../../chain/types.js';
 import type { SentTransaction } from '../../protocol/sentTransaction.js';
 import type { Frame } from './evmRunner.js';
-import { type EmittedLog, type ExecutedSend, TRANSFER, TRANSFER_SINGLE, transferStandard } from './sendEffects.js';
+import type { ExecutedSend } from './sendEffects.js';
+import { type EmittedLog, TRANSFER, TRANSFER_SINGLE, transferStandard } from './transferLogs.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const KIND_OF_TOKEN: Record<TokenType, ContractKind> = {
