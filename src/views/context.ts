@@ -83,11 +83,17 @@ export function carryViews(from: Chain, to: Chain, accounts: readonly number[]):
   const old = CONTEXTS.get(from);
   if (!old || CONTEXTS.has(to)) return;
   const mentions = accounts.flatMap((id) => [from.accounts[id]!.hash, from.accounts[id]!.lower]);
+  // An entity of the account itself need not name its address (a smart contract's record does not).
+  const ownKeys = new Set(
+    accounts.flatMap((id) => [`contract:${id}`, `contract-item:${id}`, `address:${id}`, `address-item:${id}`]),
+  );
   const carried = new Map<Profile, Map<() => string, ViewContext>>();
   for (const [profile, byOrigin] of old) {
     const next = new Map<() => string, ViewContext>();
     for (const [origin, ctx] of byOrigin) {
-      const json = ctx.json.filtered((text) => !mentions.some((address) => text.includes(address)));
+      const json = ctx.json.filtered(
+        (text, key) => !ownKeys.has(key) && !mentions.some((address) => text.includes(address)),
+      );
       next.set(origin, { ...createViewContext(to, profile, 0, origin), json });
     }
     carried.set(profile, next);
