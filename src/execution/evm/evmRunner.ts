@@ -174,7 +174,8 @@ async function runOn(pooled: PooledEvm, world: World, input: MessageInput): Prom
     value: input.value,
     gasLimit: input.gas,
     gasPrice: input.gasPrice,
-    ...(input.isCall ? { skipBalance: true, skipNonceIncrement: true } : {}),
+    // A creation's address is the sender's nonce before the increment: a call that creates increments it too.
+    ...(input.isCall ? { skipBalance: true, skipNonceIncrement: input.to !== null && input.to !== undefined } : {}),
     block: {
       header: {
         number: BigInt(block.number),
