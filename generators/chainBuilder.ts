@@ -3,6 +3,7 @@ import type { SentTransaction } from '../src/protocol/sentTransaction.js';
 import type { BlockContext } from './ledger/blockContext.js';
 import type { Admission } from './ledger/sentPool.js';
 import type { LedgerState } from './ledger/state.js';
+import type { StateEditRequest } from './ledger/stateEdits.js';
 
 /** Builds a chain block by block and can go on: what a living chain grows with. */
 export interface ChainBuilder {
@@ -19,6 +20,8 @@ export interface ChainBuilder {
    * mined chain before the first send after mining: the next block is open from then on.
    */
   submit(sent: SentTransaction): { readonly admission: Admission; readonly entered: readonly string[] };
+  /** Throws `SendRefused` where `submit` would refuse `sent` for itself (its form, gas, nonce, fees, funds), changing nothing. */
+  check(sent: SentTransaction): void;
   /** The chain with the block being filled as its head: what the mempool shows (its head block is provisional). */
   pending(): Chain;
   /**
@@ -26,6 +29,21 @@ export interface ChainBuilder {
    * run a send on before `submit` (the state is the builder's own: read it, never change it).
    */
   open(): { readonly state: LedgerState; readonly ctx: BlockContext };
+  /** The block being filled, if one is open: how many sent transactions it holds (none: only generated ones, or a read opened it). */
+  readonly opened: { readonly sends: number } | null;
+  /**
+   * Applies a client's change of the state outside any transaction (a dev node's cheat code): in
+   * the open block when one is, else after the head block's transactions. Throws `SendRefused` for
+   * what cannot be changed.
+   */
+  edit(edit: StateEditRequest): void;
+  /** The time of the blocks opened from now on (an open block keeps its own), as a dev node's clock controls move it. */
+  readonly time: {
+    /** Moves the time of blocks opened from now on forward by `seconds`. */
+    shift(seconds: number): void;
+    /** The next block opened has `timestamp`; the blocks after keep their pace from it. */
+    setNext(timestamp: number): void;
+  };
   /** The transactions clients sent: accepted in all, and held back (waiting for room or queued). */
   readonly sent: {
     readonly accepted: number;

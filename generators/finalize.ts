@@ -347,6 +347,7 @@ export function finalize(
     withdrawals: new PrefixTable(state.withdrawals),
     events: new PrefixTable(state.events),
     storageWrites: new PrefixTable(state.storageWrites),
+    stateEdits: new PrefixTable(state.stateEdits),
     indexes,
     richList: Int32Array.from(rich, (a) => a.id),
     totalSupply,

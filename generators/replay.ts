@@ -14,6 +14,7 @@ import { type BlockContext, maxFeeCapFor } from './ledger/blockContext.js';
 import { predeployContract } from './ledger/createContract.js';
 import { changeBalance } from './ledger/registerAccount.js';
 import type { SendRunner } from './ledger/sent.js';
+import { applyStateEdit } from './ledger/stateEdits.js';
 import { SentPool } from './ledger/sentPool.js';
 import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
@@ -117,6 +118,11 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
   state.lists[cast.zeroId]!.minedBlocks.push(0);
 
   let slot = 0;
+  /** Seconds clients moved the clock on by, and the time they set for the next block opened. */
+  let timeOffset = 0;
+  let nextTimestamp: number | null = null;
+  /** The offset the last block opened had. */
+  let offsetSealed = 0;
   const pool = new SentPool(state, gasLimit, sends);
 
   /** An uncle of block `height` (on its grandparent), its miner credited. */
@@ -143,9 +149,14 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
     slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
     const validator = brng.pick(cast.validators);
     const baseFee = spec.feeMarket.nextBaseFee(parent);
+    // A client may move time on (a dev node's evm_increaseTime, evm_setNextBlockTimestamp): the slots keep their pace from there.
+    if (nextTimestamp !== null) timeOffset = nextTimestamp - (genesisTime + slotSeconds * slot);
+    nextTimestamp = null;
+    if (timeOffset !== offsetSealed) state.stateEdits.push({ kind: 'clock', block: height });
+    offsetSealed = timeOffset;
     const ctx: BlockContext = {
       height,
-      timestamp: genesisTime + slotSeconds * slot,
+      timestamp: genesisTime + slotSeconds * slot + timeOffset,
       minerId: validator.feeRecipientId,
       baseFee,
       maxFeeCap: maxFeeCapFor(baseFee),
@@ -239,6 +250,10 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
         height++;
       }
     },
+    check(sent) {
+      open ??= openBlock(height + 1);
+      pool.check(sent, open.ctx);
+    },
     submit(sent) {
       open ??= openBlock(height + 1);
       const admission = pool.submit(sent, open.ctx);
@@ -248,6 +263,22 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
     open() {
       open ??= openBlock(height + 1);
       return { state, ctx: open.ctx };
+    },
+    get opened() {
+      return open ? { sends: pool.inOpen } : null;
+    },
+    edit(edit) {
+      applyStateEdit(state, edit, open ? open.height : height);
+      pendingChain = null;
+    },
+    time: {
+      shift(seconds) {
+        if (nextTimestamp !== null) nextTimestamp += seconds;
+        else timeOffset += seconds;
+      },
+      setNext(timestamp) {
+        nextTimestamp = timestamp;
+      },
     },
     pending() {
       open ??= openBlock(height + 1);

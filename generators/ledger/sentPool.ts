@@ -4,7 +4,7 @@ import type { BlockContext } from './blockContext.js';
 import { type SendRunner, type SentTransaction, sentPlan } from './sent.js';
 import type { LedgerState } from './state.js';
 import { SendRefused } from '../../src/protocol/errors.js';
-import { intrinsicGas } from '../../src/protocol/intrinsicGas.js';
+import { initCodeProblem, intrinsicGas } from '../../src/protocol/intrinsicGas.js';
 import { maxCost as maxCostOf } from '../../src/protocol/transactionType.js';
 import { transactionType } from '../../src/protocol/transactionTypes.js';
 
@@ -67,36 +67,7 @@ export class SentPool {
       throw new SendRefused(
         'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
       );
-    if (sent.gasLimit > this.blockGasLimit) throw new SendRefused('exceeds block gas limit');
-    const fieldProblem = transactionType(sent.type).fieldProblem(sent);
-    if (fieldProblem) throw new SendRefused(fieldProblem);
-    const intrinsic = intrinsicGas({ to: sent.to, ...sent.signed });
-    if (sent.gasLimit < intrinsic)
-      throw new SendRefused(`intrinsic gas too low: gas ${sent.gasLimit}, minimum needed ${intrinsic}`);
-    const key = `${sent.from}:${sent.nonce}`;
-    const same = this.unmined.get(key) ?? this.queued.get(sent.from)?.get(sent.nonce)?.hash;
-    if (same === sent.hash) throw new SendRefused('already known');
-    if (same !== undefined)
-      throw new SendRefused(
-        `replacement transaction underpriced: explorer-mock does not replace a transaction waiting to be mined (${same} has nonce ${sent.nonce}); mine it first`,
-      );
-    if (sent.maxFeePerGas < ctx.baseFee)
-      throw new SendRefused(
-        `max fee per gas less than block base fee: address ${sent.from}, maxFeePerGas: ${sent.maxFeePerGas}, baseFee: ${ctx.baseFee}`,
-      );
-    const next = this.nextNonce(sent.from);
-    if (sent.nonce < next) throw new SendRefused(`nonce too low: next nonce ${next}, tx nonce ${sent.nonce}`);
-    if (sent.nonce > next + MAX_NONCE_GAP)
-      throw new SendRefused(
-        `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (at most ${MAX_NONCE_GAP} ahead are queued)`,
-      );
-    // Its own cost, and what the sender's waiting and queued transactions may still spend.
-    const balance = this.balanceOf(sent.from);
-    const cost = maxCostOf(sent) + this.committed(sent.from);
-    if (balance < cost)
-      throw new SendRefused(
-        `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
-      );
+    const next = this.check(sent, ctx);
     if (this.runner.mustApplyNow?.(sent)) {
       if (sent.nonce > next)
         throw new SendRefused(
@@ -124,6 +95,47 @@ export class SentPool {
       this.admit(behind, ctx);
     }
     return admitted;
+  }
+
+  /**
+   * What a node checks of a transaction before its pool takes it (its form, gas, nonce, fees and
+   * the sender's funds against block `ctx`): throws `SendRefused` saying why it would refuse it;
+   * else the sender's next nonce.
+   */
+  check(sent: SentTransaction, ctx: BlockContext): number {
+    if (sent.gasLimit > this.blockGasLimit) throw new SendRefused('exceeds block gas limit');
+    const fieldProblem = transactionType(sent.type).fieldProblem(sent);
+    if (fieldProblem) throw new SendRefused(fieldProblem);
+    const initCode = initCodeProblem({ to: sent.to, input: sent.signed.input });
+    if (initCode) throw new SendRefused(initCode);
+    const intrinsic = intrinsicGas({ to: sent.to, ...sent.signed });
+    if (sent.gasLimit < intrinsic)
+      throw new SendRefused(`intrinsic gas too low: gas ${sent.gasLimit}, minimum needed ${intrinsic}`);
+    const key = `${sent.from}:${sent.nonce}`;
+    const same = this.unmined.get(key) ?? this.queued.get(sent.from)?.get(sent.nonce)?.hash;
+    if (same === sent.hash) throw new SendRefused('already known');
+    if (same !== undefined)
+      throw new SendRefused(
+        `replacement transaction underpriced: explorer-mock does not replace a transaction waiting to be mined (${same} has nonce ${sent.nonce}); mine it first`,
+      );
+    if (sent.maxFeePerGas < ctx.baseFee)
+      throw new SendRefused(
+        `max fee per gas less than block base fee: address ${sent.from}, maxFeePerGas: ${sent.maxFeePerGas}, baseFee: ${ctx.baseFee}`,
+      );
+    const next = this.nextNonce(sent.from);
+    if (sent.nonce < next) throw new SendRefused(`nonce too low: next nonce ${next}, tx nonce ${sent.nonce}`);
+    if (sent.nonce > next + MAX_NONCE_GAP)
+      throw new SendRefused(
+        `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (at most ${MAX_NONCE_GAP} ahead are queued)`,
+      );
+    // Its own cost, and what the sender's waiting and queued transactions may still spend.
+    const balance = this.balanceOf(sent.from);
+    const cost = maxCostOf(sent) + this.committed(sent.from);
+    if (balance < cost)
+      throw new SendRefused(
+        `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
+      );
+    return next;
   }
 
   /** The transactions the last `submit` let into the pool (it, and those queued behind it), in order. */
@@ -179,6 +191,11 @@ export class SentPool {
   sealed(): void {
     for (const key of this.inOpenBlock) this.unmined.delete(key);
     this.inOpenBlock = [];
+  }
+
+  /** How many sent transactions the open block holds. */
+  get inOpen(): number {
+    return this.inOpenBlock.length;
   }
 
   /** Transactions accepted but not in the open block (waiting for room, or queued behind a gap). */

@@ -3,6 +3,7 @@ import type {
   ContractEvent,
   Block,
   InternalTransaction,
+  StateEdit,
   StorageWrite,
   TokenTransfer,
   TokenType,
@@ -76,6 +77,8 @@ export interface LedgerState {
   readonly events: ContractEvent[];
   /** Storage slots executed transactions set. */
   readonly storageWrites: StorageWrite[];
+  /** Balances and code clients set outside transactions (cheat codes). */
+  readonly stateEdits: StateEdit[];
   /** Every slot's value now, by account and slot (what the EVM reads). */
   readonly storage: Map<number, Map<string, `0x${string}`>>;
   /** Per emitter, how many events it has emitted so far. */
@@ -124,6 +127,7 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     withdrawals: [],
     events: [],
     storageWrites: [],
+    stateEdits: [],
     storage: new Map(),
     eventSerials: new Map(),
     tokens: new Map(),

@@ -83,6 +83,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     withdrawals: parts.withdrawals ?? [],
     events: [],
     storageWrites: [],
+    stateEdits: [],
     indexes: parts.accounts.map((_, i) => addressIndexOf(parts.flags?.[i])),
     richList: EMPTY,
     totalSupply: 0n,

@@ -380,6 +380,7 @@ export interface RawLog {
 
 /** A storage slot an executed transaction set (its value after the transaction). Never in a snapshot. */
 export interface StorageWrite {
+  /** The transaction that wrote it; `NONE` for a slot a client set (`anvil_setStorageAt`). */
   readonly transaction: number;
   readonly block: number;
   readonly accountId: AccountId;
@@ -388,6 +389,25 @@ export interface StorageWrite {
   /** 32 bytes, lower-case. */
   readonly value: Hex;
 }
+
+/**
+ * A change a client made to the state outside any transaction, as a dev node's cheat codes make
+ * them (`anvil_setBalance`, `anvil_setCode`, the clock's), in chain order: it holds from block `block` on,
+ * after that block's transactions. Storage set by `anvil_setStorageAt` is a row of
+ * `chain.storageWrites` whose transaction is `NONE`.
+ */
+export type StateEdit =
+  | { readonly kind: 'balance'; readonly block: number; readonly accountId: AccountId; readonly delta: bigint }
+  | {
+      readonly kind: 'code';
+      readonly block: number;
+      readonly accountId: AccountId;
+      readonly code: Hex;
+      /** The runtime code it replaced (`0x` for none). */
+      readonly previous: Hex;
+    }
+  /** The block's time is one a client set (`evm_setNextBlockTimestamp`) or moved on (`evm_increaseTime`): off the slots' pace. */
+  | { readonly kind: 'clock'; readonly block: number };
 
 export type InternalTransactionType = 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
 
@@ -512,6 +532,8 @@ export interface Chain {
   readonly events: Table<ContractEvent>;
   /** Storage slots executed transactions set, in chain order. */
   readonly storageWrites: Table<StorageWrite>;
+  /** Balances and code clients set outside transactions (a dev node's cheat codes), in chain order. */
+  readonly stateEdits: Table<StateEdit>;
   /** Per address, by account id. */
   readonly indexes: Table<AddressIndex>;
   /** Accounts with a positive balance: balance descending, then hash ascending. */

@@ -32,8 +32,8 @@ export function transactionDelta(chain: Chain, t: number, id: number): bigint {
 
 /**
  * Every change of an address's coin balance in chain order, replayed from the chain: the genesis
- * allocation, its transactions and internal calls, priority fees of blocks it mined, withdrawals
- * and uncle rewards. Their sum is its balance.
+ * allocation, its transactions and internal calls, priority fees of blocks it mined, withdrawals,
+ * uncle rewards and the balances a client set (a dev node's cheat code). Their sum is its balance.
  */
 export function balanceChanges(chain: Chain, id: number): BalanceChange[] {
   const account = chain.accounts[id]!;
@@ -65,6 +65,9 @@ export function balanceChanges(chain: Chain, id: number): BalanceChange[] {
         delta: uncle.rewards.reduce((s, r) => s + r.amount, 0n),
       });
   }
+  for (const edit of chain.stateEdits)
+    if (edit.kind === 'balance' && edit.accountId === id)
+      changes.push({ block: edit.block, transaction: -1, delta: edit.delta });
   return changes.sort(
     (a, b) =>
       a.block - b.block || (a.transaction === -1 ? 1 : b.transaction === -1 ? -1 : a.transaction - b.transaction),

@@ -1,6 +1,6 @@
 import { CATALOGUE_COMPILERS } from '../../generators/contracts/compiler.js';
 import type { ContractArtifacts, ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
-import { type Account, type AccountId, NONE } from '../chain/types.js';
+import { type Account, type AccountId, NONE, type StateEdit } from '../chain/types.js';
 import { isVerified } from './accounts.js';
 import type { Facts } from './facts.js';
 import { lazyModules } from './lazyModules.js';
@@ -144,8 +144,34 @@ export function destroyedAt(facts: Facts, id: AccountId): number | null {
   });
 }
 
-/** The runtime code of an account once block `height` is sealed: the explorer's deployed bytecode while the contract lives, else `0x`. */
+/** The code edits of each account a client set code of (`anvil_setCode`), in chain order. */
+const codeEditsBy = (facts: Facts): ReadonlyMap<AccountId, readonly Extract<StateEdit, { kind: 'code' }>[]> =>
+  facts.memo.get('code-edits', () => {
+    const by = new Map<AccountId, Extract<StateEdit, { kind: 'code' }>[]>();
+    for (const edit of facts.chain.stateEdits) {
+      if (edit.kind !== 'code') continue;
+      let edits = by.get(edit.accountId);
+      if (!edits) by.set(edit.accountId, (edits = []));
+      edits.push(edit);
+    }
+    return by;
+  });
+
+/**
+ * The runtime code of an account once block `height` is sealed: the explorer's deployed bytecode
+ * while the contract lives, else `0x`; where a client set its code, the code set last by then
+ * (before the first edit, the code it replaced).
+ */
 export function codeAt(facts: Facts, id: AccountId, height: number): `0x${string}` {
+  const edits = codeEditsBy(facts).get(id);
+  if (!edits) return deployedCodeAt(facts, id, height);
+  let last: Extract<StateEdit, { kind: 'code' }> | undefined;
+  for (const edit of edits) if (edit.block <= height) last = edit;
+  if (last) return last.code;
+  return deployedCodeAt(facts, id, height) === '0x' ? '0x' : edits[0]!.previous;
+}
+
+function deployedCodeAt(facts: Facts, id: AccountId, height: number): `0x${string}` {
   const contract = facts.chain.accounts[id]!.contract;
   if (!contract || contract.creationStatus === 'failed' || creationBlockOf(facts, id) > height) return '0x';
   const destroyed = destroyedAt(facts, id);

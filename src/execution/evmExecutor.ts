@@ -29,6 +29,7 @@ export function createEvmExecutor(): Executor {
     name: 'evm',
     ahead: {
       prepared: (hash) => prepared.has(hash),
+      forget: () => prepared.clear(),
       async prepare({ state, ctx }, head, sends) {
         const world = ledgerWorld(state, ctx, head.chain.chainId, head, STUB_CODE);
         const evmSends = sends.filter((sent) => needsEvm(world, sent.to));
@@ -39,9 +40,8 @@ export function createEvmExecutor(): Executor {
     },
     planSend(state, sent) {
       const run = prepared.get(sent.hash);
-      if (!run) return sentPlan(state, sent);
-      prepared.delete(sent.hash);
-      return planOfExecuted(state, sent, run);
+      // Kept: a chain rebuilt from its sends (after evm_revert) applies the same run again.
+      return run ? planOfExecuted(state, sent, run) : sentPlan(state, sent);
     },
     call(state, request, height) {
       const world = factsWorld(state.facts, height, STUB_CODE);

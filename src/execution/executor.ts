@@ -44,8 +44,14 @@ export interface SendsAhead {
     head: Facts,
     sends: readonly SentTransaction[],
   ): Promise<void>;
-  /** Whether a send was run ahead and waits for the pool (which must take it into the open block at once). */
+  /**
+   * Whether a send was run ahead and waits for the pool (which must take it into the open block at
+   * once). A run is kept once applied, so a replay of the same sends (a chain rebuilt after
+   * `evm_revert`) applies it again.
+   */
   prepared(hash: string): boolean;
+  /** Forgets every run kept (a reset: the sends are gone). */
+  forget(): void;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Admission, ChainBuilder, SentTransaction } from '../../generators/
 import type { SendRunner } from '../../generators/ledger/sent.js';
 import type { Executor } from '../execution/executor.js';
 import { factsOf } from '../domain/facts.js';
-import { settled } from '../rpc/settled.js';
+import { settledOnce } from '../rpc/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
@@ -20,6 +20,9 @@ import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
+import type { DevControls } from '../rpc/method.js';
+import { SendRefused } from '../protocol/errors.js';
+import { type Happening, replayOn } from './happenings.js';
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
 export interface LiveChain {
@@ -51,6 +54,8 @@ export interface LiveChain {
   execute(sent: SentTransaction): Promise<Admission>;
   /** An account's next nonce, counting the transactions it sent that wait to be mined. */
   nextNonce(address: string): number;
+  /** A dev node's cheat codes over this chain (the node's `evm_*`, `anvil_*` and `hardhat_*` methods). */
+  readonly dev: DevControls;
   /** Whether each accepted transaction is mined at once. */
   readonly automine: boolean;
   /** Transactions accepted since the chain was started (or last reset). */
@@ -120,16 +125,29 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   // One builder, replayed to the served head when first needed (a chain loaded from a snapshot has
   // none): it mines, and the block it keeps open in front of the head is the mempool.
   let builder: ChainBuilder | null = null;
+  /**
+   * What clients did since the chain served at start (or last reset), in order: replayed on a new
+   * builder, it gives the chain served now (sends run on the EVM replay the runs kept of them).
+   */
+  let history: Happening[] = [];
   const builderAt = (head: number): ChainBuilder => {
     if (!builder) {
       const made = options.createBuilder(build, {
         plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
         mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
       });
+      made.mineTo(start.chain.headHeight);
+      for (const happening of history) replayOn(made, happening);
       made.mineTo(head);
       builder = made;
     }
     return builder;
+  };
+  /** Records what a client did (consecutive mining as one). */
+  const record = (happening: Happening) => {
+    const last = history[history.length - 1];
+    if (happening.kind === 'mine' && last?.kind === 'mine') history[history.length - 1] = happening;
+    else history.push(happening);
   };
   /**
    * The mempool in front of `head`, as it is now (a send changes it: the builder's open block is
@@ -154,12 +172,10 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       ...(options.executor ? { executor: options.executor.get() } : {}),
       wallet: {
         // A send the executor runs ahead (on an EVM) settles later: the node asks again once it has.
-        send: (sent) =>
-          void settled(live, `send:${sent.hash}`, () =>
-            executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent),
-          ),
+        send: (sent) => void settledOnce(() => (executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent))),
         nextNonce: (address) => live.nextNonce(address),
       },
+      dev,
     }));
   const posts: PostRoute[] = [
     {
@@ -240,7 +256,97 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     peek: (url: string) => current.answer.peek(url),
     clear: () => current.answer.clear(),
   });
+  const snapshots = new Map<number, { readonly history: number; readonly chain: Chain; readonly sent: number }>();
+  let nextSnapshot = 1;
+  /** Seconds clients moved the clock on by (what `evm_increaseTime` answers). */
+  let shifted = 0;
+  const impersonated = new Set<string>();
+  /**
+   * Does a cheat code on the builder and serves its effect. Where a block is open with no sent
+   * transaction in it (a read of the mempool opens one), the builder is rebuilt with it, so it
+   * lands as if no block were open, as its replay does; in a block holding sends it holds from that
+   * block on.
+   */
+  const change = (happening: Happening) => {
+    const head = current.chain.headHeight;
+    const b = builderAt(head);
+    if (b.opened?.sends === 0) {
+      record(happening);
+      builder = null;
+      try {
+        builderAt(head);
+      } catch (error) {
+        history.pop();
+        builder = null;
+        throw error;
+      }
+    } else {
+      replayOn(b, happening);
+      record(happening);
+    }
+    if (happening.kind !== 'edit') return;
+    const now = builderAt(head);
+    // The head block's state changed: serve the chain with it.
+    if (!now.opened) serve(appOf(now.chain()));
+    else current.answer.clear();
+  };
+  const dev: DevControls = {
+    mine(blocks, { timestamp, interval } = {}) {
+      if (timestamp !== undefined) dev.setNextBlockTimestamp(timestamp);
+      if (interval === undefined) return void live.mine(blocks);
+      // Each block `interval` seconds after the one before, as Anvil mines them.
+      for (let i = 0; i < blocks; i++) {
+        if (i > 0 || timestamp === undefined) {
+          const head = current.chain.blocks.at(current.chain.headHeight)!;
+          change({ kind: 'nextTimestamp', timestamp: head.timestamp + interval });
+        }
+        live.mine(1);
+      }
+    },
+    increaseTime(seconds) {
+      change({ kind: 'shiftTime', seconds });
+      return (shifted += seconds);
+    },
+    setNextBlockTimestamp(timestamp) {
+      const head = current.chain.blocks.at(current.chain.headHeight)!;
+      if (timestamp <= head.timestamp)
+        throw new SendRefused(
+          `Timestamp error: ${timestamp} is lower than or equal to previous block's timestamp ${head.timestamp}`,
+        );
+      change({ kind: 'nextTimestamp', timestamp });
+    },
+    snapshot() {
+      const id = nextSnapshot++;
+      snapshots.set(id, { history: history.length, chain: raw, sent: sentCount });
+      return id;
+    },
+    revert(id) {
+      const snap = snapshots.get(id);
+      if (!snap) return false;
+      for (const later of [...snapshots.keys()]) if (later >= id) snapshots.delete(later);
+      history = history.slice(0, snap.history);
+      builder = null;
+      sentCount = snap.sent;
+      serve(appOf(snap.chain));
+      return true;
+    },
+    setBalance(address, value) {
+      change({ kind: 'edit', edit: { kind: 'balance', address, value } });
+    },
+    setCode(address, code) {
+      change({ kind: 'edit', edit: { kind: 'code', address, code } });
+    },
+    setStorageAt(address, slot, value) {
+      change({ kind: 'edit', edit: { kind: 'storage', address, slot, value } });
+    },
+    impersonate(address, on) {
+      if (on) impersonated.add(address);
+      else impersonated.delete(address);
+    },
+    impersonating: (address) => impersonated.has(address),
+  };
   const live: LiveChain = {
+    dev,
     get current() {
       return current;
     },
@@ -252,6 +358,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const from = current.chain.headHeight;
       const b = builderAt(from);
       b.mineTo(from + blocks);
+      record({ kind: 'mine', to: from + blocks });
       const next = b.chain();
       serve(appOf(next));
       for (let height = from + 1; height <= next.headHeight; height++)
@@ -261,6 +368,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     execute(sent) {
       const run = async (): Promise<Admission> => {
         const ahead = (await options.executor?.load())?.ahead;
+        // What the pool would refuse is refused before anything runs or is mined for it.
+        builderAt(current.chain.headHeight).check(sent);
         // Run on the open block as it is when the pool takes it: again, if a block was mined meanwhile.
         for (let tries = 0; ahead && tries < 8; tries++) {
           let open = builderAt(current.chain.headHeight).open();
@@ -290,6 +399,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     send(sent) {
       const b = builderAt(current.chain.headHeight);
       const { admission, entered } = b.submit(sent);
+      record({ kind: 'send', sent });
       sentCount++;
       // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
       current.answer.clear();
@@ -328,6 +438,11 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       node?.state.filters.clear();
       build = start.build;
       builder = null;
+      history = [];
+      snapshots.clear();
+      shifted = 0;
+      impersonated.clear();
+      executorIfLoaded()?.ahead?.forget();
       sentCount = 0;
       submitted.clear();
       guids.clear();

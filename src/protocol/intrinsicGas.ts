@@ -29,3 +29,15 @@ export function intrinsicGas(tx: {
   const creation = tx.to === null ? CREATION_GAS + INIT_CODE_WORD_GAS * Math.ceil((tx.input.length - 2) / 64) : 0;
   return TRANSACTION_GAS + creation + calldataGas(tx.input) + accessListGas(tx.accessList);
 }
+
+/** The most init code a creation may carry (EIP-3860: twice EIP-170's 24,576-byte runtime limit). */
+export const MAX_INITCODE_SIZE = 49_152;
+
+/** Why a creation's init code is refused (geth's text), or undefined. */
+export function initCodeProblem(tx: { readonly to: string | null; readonly input: Hex }): string | undefined {
+  if (tx.to !== null) return undefined;
+  const size = (tx.input.length - 2) / 2;
+  return size > MAX_INITCODE_SIZE
+    ? `max initcode size exceeded: code size ${size}, limit ${MAX_INITCODE_SIZE}`
+    : undefined;
+}

@@ -1,5 +1,6 @@
 import type { Executor } from '../execution/executor.js';
 import type { SentTransaction } from '../../generators/buildChain.js';
+import type { Hex } from '../chain/types.js';
 import type { RpcContext } from './context.js';
 import type { FilterStore } from './filterStore.js';
 import { invalidParams, serverError } from './rpcError.js';
@@ -17,10 +18,40 @@ export interface Wallet {
   nextNonce(address: string): number;
 }
 
+/**
+ * A dev node's cheat codes (Anvil's and Hardhat's `evm_*`, `anvil_*`, `hardhat_*`) over a live
+ * chain: each changes what every API shows, and `reset` undoes it. Each throws `SendRefused` (the
+ * node's -32000) for what it cannot do.
+ */
+export interface DevControls {
+  /** Mines `blocks` blocks, `interval` seconds apart when given (the first at `timestamp` when given). */
+  mine(blocks: number, options?: { readonly timestamp?: number; readonly interval?: number }): void;
+  /** Moves the time of the blocks to come forward by `seconds`; the total moved so far. */
+  increaseTime(seconds: number): number;
+  /** The next block's timestamp (after the head's). */
+  setNextBlockTimestamp(timestamp: number): void;
+  /** Remembers the chain as it is now: an id `revert` takes. */
+  snapshot(): number;
+  /** Returns to snapshot `id`, forgetting it and every later one; false for an unknown id. */
+  revert(id: number): boolean;
+  /** Sets a balance, in wei (lower-case address). */
+  setBalance(address: string, wei: bigint): void;
+  /** Sets an address's runtime code. */
+  setCode(address: string, code: Hex): void;
+  /** Sets a storage slot (32-byte words, lower-case). */
+  setStorageAt(address: string, slot: Hex, value: Hex): void;
+  /** Lets `eth_sendTransaction` send from `address` without its key (or stops it). */
+  impersonate(address: string, on: boolean): void;
+  /** Whether `eth_sendTransaction` sends from `address` without its key. */
+  impersonating(address: string): boolean;
+}
+
 /** What a method reads besides the chain: the node's filters, kept across blocks, and where sends go. */
 export interface NodeState {
   readonly filters: FilterStore;
   readonly wallet?: Wallet;
+  /** A dev node's cheat codes (a live chain's). */
+  readonly dev?: DevControls;
   /** What runs calls and estimates gas (the execution port). */
   readonly executor: Executor;
 }
@@ -31,16 +62,30 @@ export interface NodeState {
  * as usual.
  */
 export function readOnlyState(state: NodeState, refusal: string): NodeState {
-  const { wallet } = state;
-  if (!wallet) return state;
+  const { wallet, dev } = state;
+  if (!wallet && !dev) return state;
+  const refuse = () => {
+    throw serverError(refusal);
+  };
   return {
     ...state,
-    wallet: {
-      send: () => {
-        throw serverError(refusal);
-      },
-      nextNonce: (address) => wallet.nextNonce(address),
-    },
+    ...(dev
+      ? {
+          dev: {
+            mine: refuse,
+            increaseTime: refuse,
+            setNextBlockTimestamp: refuse,
+            snapshot: refuse,
+            revert: refuse,
+            setBalance: refuse,
+            setCode: refuse,
+            setStorageAt: refuse,
+            impersonate: refuse,
+            impersonating: (address: string) => dev.impersonating(address),
+          },
+        }
+      : {}),
+    ...(wallet ? { wallet: { send: refuse, nextNonce: (address: string) => wallet.nextNonce(address) } } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { modelExecutor } from '../execution/modelExecutor.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import type { RpcContext } from './context.js';
 import { FilterStore } from './filterStore.js';
-import { type NodeState, RawJson, readOnlyState, type RpcMethod, type Wallet } from './method.js';
+import { type DevControls, type NodeState, RawJson, readOnlyState, type RpcMethod, type Wallet } from './method.js';
 import { blockMethods } from './methods/blocks.js';
 import { callMethods } from './methods/call.js';
 import { chainInfoMethods } from './methods/chainInfo.js';
@@ -11,6 +11,7 @@ import { logMethods } from './methods/logs.js';
 import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
 import { sendMethods } from './methods/send.js';
+import { devNodeMethods } from './methods/devNode.js';
 import { answer, errorAnswer, type Id, MAX_BATCH, MAX_RESPONSE_BYTES } from './envelope.js';
 import { invalidRequest, methodNotFound, RpcError } from './rpcError.js';
 
@@ -23,6 +24,7 @@ export const METHODS: Readonly<Record<string, RpcMethod>> = {
   ...logMethods,
   ...callMethods,
   ...sendMethods,
+  ...devNodeMethods,
 };
 
 /** The id a request carries, when it is one a reply can name (else null). */
@@ -60,6 +62,8 @@ export function createRpcNode(options: {
   readonly onError?: (error: unknown, method: string) => void;
   /** Where `eth_sendRawTransaction` and `eth_sendTransaction` put what they accept (without one they refuse). */
   readonly wallet?: Wallet;
+  /** A live chain's cheat codes (without them the node refuses `evm_*`, `anvil_*` and `hardhat_*` changes). */
+  readonly dev?: DevControls;
   /** What runs calls and estimates gas (default: the ledger's models); sends run by the wallet's chain builder. */
   readonly executor?: Executor;
 }): RpcNode {
@@ -67,6 +71,7 @@ export function createRpcNode(options: {
     filters: new FilterStore(options.seed),
     executor: options.executor ?? modelExecutor,
     ...(options.wallet ? { wallet: options.wallet } : {}),
+    ...(options.dev ? { dev: options.dev } : {}),
   };
   const onError =
     options.onError ?? ((error, method) => console.error(`explorer-mock: internal error in ${method}:`, error));

@@ -1,4 +1,4 @@
-import { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import { ModuleNotLoaded, sameAcrossAttempts } from '../lazy/lazyModule.js';
 
 /** A piece of work that ran (or runs) asynchronously: its outcome once settled. */
 interface Settling<T> {
@@ -41,4 +41,31 @@ export function settled<T>(owner: object, key: string, run: () => T | Promise<T>
   kept.set(key, settling);
   if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
   throw new ModuleNotLoaded('an EVM run', settling.promise);
+}
+
+/**
+ * The outcome of `run`, for work that changes the chain (a send run on an EVM): started on the
+ * first attempt of the request, its outcome found by the request's next attempts (see
+ * `sameAcrossAttempts`) and by nothing else, so the same transaction sent again later is a send
+ * of its own (refused as already known, or run again after a revert).
+ */
+export function settledOnce<T>(run: () => T | Promise<T>): T {
+  const settling = sameAcrossAttempts((): Settling<T> => {
+    const value = run();
+    if (!(value instanceof Promise)) return { promise: Promise.resolve(), outcome: { value } };
+    const started: Settling<T> = {
+      promise: value.then(
+        (v) => {
+          started.outcome = { value: v };
+        },
+        (error: unknown) => {
+          started.outcome = { error };
+        },
+      ),
+    };
+    return started;
+  });
+  if (!settling.outcome) throw new ModuleNotLoaded('an EVM run', settling.promise);
+  if ('error' in settling.outcome) throw settling.outcome.error;
+  return settling.outcome.value;
 }

@@ -6,7 +6,7 @@ import type { AccessPolicy } from '../http/accessPolicy.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import { asksForFault } from '../faults/planFaults.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
-import { ModuleNotLoaded, withModules } from '../lazy/lazyModule.js';
+import { atOnceOrLater } from '../lazy/lazyModule.js';
 
 /** Timeouts that keep an idle or slow client from holding a connection. */
 export const SERVER_LIMITS = {
@@ -99,13 +99,9 @@ export function createHttpServer(
         : {}),
     };
     if (!configured && !asksForFault(req.rawHeaders)) {
-      try {
-        return send(res, answer(request));
-      } catch (error) {
-        // The answer needs a module that is still loading: send it once loaded.
-        if (!(error instanceof ModuleNotLoaded)) throw error;
-        return withModules(() => answer(request)).then((answered) => send(res, answered));
-      }
+      // At once, or (the answer needs a module still loading, or an EVM run) once it can be given.
+      const answered = atOnceOrLater(() => answer(request));
+      return answered instanceof Promise ? answered.then((a) => send(res, a)) : send(res, answered);
     }
     return answerWithFaults(answer, planner, request).then((faulted) => {
       if (faulted.kind === 'reset') req.socket.destroy();

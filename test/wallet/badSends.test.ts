@@ -81,7 +81,11 @@ describe('bad sends: a JSON-RPC error naming the problem, never a 5xx, and the c
         [{ from: privateKeyToAccount(UNFUNDED).address, to: '0x000000000000000000000000000000000000dEaD' }],
         /unknown account/,
       ],
-      ['eth_sendTransaction', [{ from: privateKeyToAccount(KEY1).address }], /contract creation/],
+      [
+        'eth_sendTransaction',
+        [{ from: privateKeyToAccount(KEY1).address, data: `0x${'00'.repeat(49_153)}`, gas: '0x200000' }],
+        /max initcode size exceeded: code size 49153, limit 49152/,
+      ],
       ['eth_sendTransaction', [{ to: '0x000000000000000000000000000000000000dEaD' }], /from is required/],
       ['eth_sendTransaction', ['0x12'], /cannot unmarshal/],
     ];

@@ -1,4 +1,7 @@
+import * as Hash from 'ox/Hash';
+import * as OxHex from 'ox/Hex';
 import type { Hex } from '../../chain/types.js';
+import { sameAcrossAttempts } from '../../lazy/lazyModule.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
@@ -17,10 +20,11 @@ function walletOf(node: NodeState) {
 }
 
 /** Hands a signed transaction to the pool; a refusal (of its bytes, or the pool's) is the node's -32000 error with its text. */
-function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
+function submit(ctx: RpcContext, node: NodeState, raw: Hex, impersonated?: string): Hex {
   const wallet = walletOf(node);
   try {
-    const sent = decodeSigned(raw, ctx.chainId, chainSpecOf(ctx.chain).transactionTypes);
+    const decoded = decodeSigned(raw, ctx.chainId, chainSpecOf(ctx.chain).transactionTypes);
+    const sent = impersonated ? { ...decoded, from: impersonated } : decoded;
     wallet.send(sent);
     return sent.hash;
   } catch (error) {
@@ -28,6 +32,13 @@ function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
     throw error;
   }
 }
+
+/**
+ * The key an impersonated account's transactions are signed with (`anvil_impersonateAccount`): a
+ * stand-in drawn from its address, so its hash is stable; its signature does not recover the
+ * account, as Anvil's does not either.
+ */
+const standInKey = (address: string): Hex => Hash.keccak256(OxHex.fromString(`explorer-mock impersonated ${address}`));
 
 /** The gas `eth_sendTransaction` gives a transaction without one: `eth_estimateGas`'s at the pending block. */
 const gasFor = (ctx: RpcContext, node: NodeState, request: Record<string, unknown>): number =>
@@ -52,7 +63,8 @@ export const sendMethods: Record<string, RpcMethod> = {
       throw invalidParams('invalid argument 0: from is required');
     const from = addressArg(request.from, 0, 'from');
     const signer = ctx.chain.signers.find((s) => s.address.toLowerCase() === from);
-    if (!signer) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
+    const impersonated = !signer && node.dev?.impersonating(from) === true;
+    if (!signer && !impersonated) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
     const call = callArg(request, 0);
     const wallet = walletOf(node);
     const head = (pendingContext(ctx) ?? ctx).chain;
@@ -69,19 +81,22 @@ export const sendMethods: Record<string, RpcMethod> = {
             : 2n * baseFee + tip,
           maxPriorityFeePerGas: tip,
         };
-    const raw = signTransaction(
-      {
-        to: call.to,
-        nonce: has('nonce') ? quantityArg(request.nonce, 0) : wallet.nextNonce(from),
-        value: call.value,
-        gas: has('gas') ? quantityArg(request.gas, 0) : gasFor(ctx, node, request),
-        data: call.data as Hex,
-        chainId: ctx.chainId,
-        fees,
-        accessList: accessListArg(request.accessList),
-      },
-      signer.privateKey,
+    // Asked again after its send ran (the node waits for an EVM run, then asks again), the same transaction, not a second one.
+    const raw = sameAcrossAttempts(() =>
+      signTransaction(
+        {
+          to: call.to,
+          nonce: has('nonce') ? quantityArg(request.nonce, 0) : wallet.nextNonce(from),
+          value: call.value,
+          gas: has('gas') ? quantityArg(request.gas, 0) : gasFor(ctx, node, request),
+          data: call.data as Hex,
+          chainId: ctx.chainId,
+          fees,
+          accessList: accessListArg(request.accessList),
+        },
+        signer?.privateKey ?? standInKey(from),
+      ),
     );
-    return submit(ctx, node, raw);
+    return submit(ctx, node, raw, impersonated ? from : undefined);
   },
 };

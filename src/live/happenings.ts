@@ -1,0 +1,29 @@
+import type { ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
+import type { StateEditRequest } from '../../generators/ledger/stateEdits.js';
+
+/**
+ * What a client did to a live chain: replayed in order on a new builder, the happenings since the
+ * chain served at start give the chain served now (that is how `evm_revert` returns to a snapshot).
+ */
+export type Happening =
+  | { readonly kind: 'mine'; readonly to: number }
+  | { readonly kind: 'send'; readonly sent: SentTransaction }
+  | { readonly kind: 'edit'; readonly edit: StateEditRequest }
+  | { readonly kind: 'shiftTime'; readonly seconds: number }
+  | { readonly kind: 'nextTimestamp'; readonly timestamp: number };
+
+/** Does `happening` again on `builder`, as it was done the first time. */
+export function replayOn(builder: ChainBuilder, happening: Happening): void {
+  switch (happening.kind) {
+    case 'mine':
+      return builder.mineTo(happening.to);
+    case 'send':
+      return void builder.submit(happening.sent);
+    case 'edit':
+      return builder.edit(happening.edit);
+    case 'shiftTime':
+      return builder.time.shift(happening.seconds);
+    case 'nextTimestamp':
+      return builder.time.setNext(happening.timestamp);
+  }
+}

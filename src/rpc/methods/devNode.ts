@@ -1,0 +1,138 @@
+import type { Hex } from '../../chain/types.js';
+import { SendRefused } from '../../protocol/errors.js';
+import { arity, type DevControls, type NodeState, type RpcMethod } from '../method.js';
+import { addressArg, dataArg, quantity } from '../quantity.js';
+import { invalidParams, serverError } from '../rpcError.js';
+
+/** The cheat codes of a live chain; a chain that cannot change (a bare `createApi`) has none. */
+function devOf(node: NodeState): DevControls {
+  if (!node.dev) throw serverError('this chain cannot change: serve it with startServer or createHandler');
+  return node.dev;
+}
+
+/** Runs a cheat code, its refusals the node's -32000 with their text. */
+function run<T>(node: NodeState, use: (dev: DevControls) => T): T {
+  const dev = devOf(node);
+  try {
+    return use(dev);
+  } catch (error) {
+    if (error instanceof SendRefused) throw serverError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A number as the dev nodes take one: a JSON number, or a hex or decimal string (Anvil's U256
+ * accepts leading zeros, as viem and ethers may send them).
+ */
+function amountArg(value: unknown, index: number, max = 2n ** 256n - 1n): bigint {
+  let n: bigint | null = null;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) n = BigInt(value);
+  else if (typeof value === 'string' && /^0[xX][0-9a-fA-F]{1,64}$/.test(value)) n = BigInt(value);
+  else if (typeof value === 'string' && /^[0-9]{1,78}$/.test(value)) n = BigInt(value);
+  if (n === null || n > max)
+    throw invalidParams(`invalid argument ${index}: ${JSON.stringify(value) ?? 'undefined'} is not a number`);
+  return n;
+}
+
+const secondsArg = (value: unknown, index: number): number => Number(amountArg(value, index, 2n ** 48n));
+
+/** A 32-byte word from hex of at most 32 bytes (a slot may come as `0x0`), left-padded, lower-case. */
+function wordArg(value: unknown, index: number): Hex {
+  if (typeof value !== 'string' || !/^0[xX][0-9a-fA-F]{1,64}$/.test(value))
+    throw invalidParams(`invalid argument ${index}: hex string of at most 32 bytes expected`);
+  return `0x${value.slice(2).toLowerCase().padStart(64, '0')}`;
+}
+
+const setBalance: RpcMethod = (_ctx, params, node) => {
+  arity(params, 2, 2);
+  const address = addressArg(params[0], 0);
+  const wei = amountArg(params[1], 1);
+  run(node, (dev) => dev.setBalance(address, wei));
+};
+
+const setCode: RpcMethod = (_ctx, params, node) => {
+  arity(params, 2, 2);
+  const address = addressArg(params[0], 0);
+  const code = dataArg(params[1], 1);
+  run(node, (dev) => dev.setCode(address, code));
+};
+
+const setStorageAt: RpcMethod = (_ctx, params, node) => {
+  arity(params, 3, 3);
+  const address = addressArg(params[0], 0);
+  const slot = wordArg(params[1], 1);
+  const value = wordArg(params[2], 2);
+  run(node, (dev) => dev.setStorageAt(address, slot, value));
+};
+
+/** `anvil_mine` and `hardhat_mine`: `blocks` (default 1), `interval` seconds apart (default the chain's pace). */
+const mineBlocks: RpcMethod = (_ctx, params, node) => {
+  arity(params, 0, 2);
+  const blocks = params[0] === undefined || params[0] === null ? 1 : Number(amountArg(params[0], 0, 10_000n));
+  const interval = params[1] === undefined || params[1] === null ? undefined : secondsArg(params[1], 1);
+  if (blocks === 0) return;
+  run(node, (dev) => dev.mine(blocks, interval === undefined || interval === 0 ? {} : { interval }));
+};
+
+const impersonate =
+  (on: boolean): RpcMethod =>
+  (_ctx, params, node) => {
+    arity(params, 1, 1);
+    const address = addressArg(params[0], 0);
+    run(node, (dev) => dev.impersonate(address, on));
+  };
+
+/** Anvil answers null where Hardhat answers true: the `anvil_` names get Anvil's, the `hardhat_` names Hardhat's. */
+const asHardhat =
+  (method: RpcMethod): RpcMethod =>
+  (ctx, params, node) => (method(ctx, params, node), true);
+const asAnvil =
+  (method: RpcMethod): RpcMethod =>
+  (ctx, params, node) => (method(ctx, params, node), null);
+
+/**
+ * The cheat codes test suites rely on, as Anvil and Hardhat name and answer them: mining on
+ * demand, the clock, snapshots, balances, code, storage and impersonation. Each is reflected in
+ * every API; `reset` undoes them all.
+ */
+export const devNodeMethods: Record<string, RpcMethod> = {
+  evm_mine(_ctx, params, node) {
+    arity(params, 0, 1);
+    const timestamp = params[0] === undefined || params[0] === null ? undefined : secondsArg(params[0], 0);
+    run(node, (dev) => dev.mine(1, timestamp === undefined ? {} : { timestamp }));
+    return '0x0';
+  },
+  anvil_mine: asAnvil(mineBlocks),
+  hardhat_mine: asHardhat(mineBlocks),
+  evm_increaseTime(_ctx, params, node) {
+    arity(params, 1, 1);
+    const seconds = secondsArg(params[0], 0);
+    return quantity(run(node, (dev) => dev.increaseTime(seconds)));
+  },
+  evm_setNextBlockTimestamp(_ctx, params, node) {
+    arity(params, 1, 1);
+    const timestamp = secondsArg(params[0], 0);
+    run(node, (dev) => dev.setNextBlockTimestamp(timestamp));
+    return null;
+  },
+  evm_snapshot(_ctx, params, node) {
+    arity(params, 0, 0);
+    return quantity(run(node, (dev) => dev.snapshot()));
+  },
+  evm_revert(_ctx, params, node) {
+    arity(params, 1, 1);
+    const id = amountArg(params[0], 0);
+    return run(node, (dev) => id <= BigInt(Number.MAX_SAFE_INTEGER) && dev.revert(Number(id)));
+  },
+  anvil_setBalance: asAnvil(setBalance),
+  hardhat_setBalance: asHardhat(setBalance),
+  anvil_setCode: asAnvil(setCode),
+  hardhat_setCode: asHardhat(setCode),
+  anvil_setStorageAt: (ctx, params, node) => (setStorageAt(ctx, params, node), true),
+  hardhat_setStorageAt: asHardhat(setStorageAt),
+  anvil_impersonateAccount: asAnvil(impersonate(true)),
+  hardhat_impersonateAccount: asHardhat(impersonate(true)),
+  anvil_stopImpersonatingAccount: asAnvil(impersonate(false)),
+  hardhat_stopImpersonatingAccount: asHardhat(impersonate(false)),
+};

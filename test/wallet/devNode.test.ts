@@ -1,0 +1,174 @@
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseEther,
+  type Abi,
+  type Chain as ViemChain,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { artifact } from '../evm/harness.js';
+import { agreementViolations } from '../support/agreementLaws.js';
+import { chainViolations } from '../support/chainLaws.js';
+import { type RunningServer, startServer } from '../../src/startServer.js';
+import { KEY0, walletScenarioFile } from './support.js';
+
+type Json = Record<string, any>;
+const account = privateKeyToAccount(KEY0);
+const counter = artifact('Counter');
+const abi = counter.abi as Abi;
+const STRANGER = '0x00000000000000000000000000000000c0ffee01';
+
+/** The cheat codes test suites rely on (viem's test actions, Anvil's and Hardhat's names), against a real server. */
+describe('a dev node’s cheat codes, each shown by every API and undone by reset', () => {
+  let server: RunningServer;
+  let chain: ViemChain;
+  let publicClient: PublicClient;
+  let wallet: ReturnType<typeof createWalletClient>;
+  let anvil: ReturnType<typeof createTestClient>;
+  let hardhat: ReturnType<typeof createTestClient>;
+  const get = async (path: string): Promise<Json> => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
+  const rpc = async (method: string, params: unknown[]): Promise<Json> =>
+    (await fetch(`${server.url}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    }).then((r) => r.json())) as Json;
+  const lawsHold = async () => {
+    const broken = chainViolations(server.chain);
+    expect(broken, broken.join('\n')).toEqual([]);
+    const agreement = await agreementViolations((request) =>
+      fetch(request.url.replace('http://mock', server.url), request),
+    );
+    expect(agreement.violations, agreement.violations.join('\n')).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
+    const { node } = await get('/__mock/scenario');
+    chain = defineChain({
+      id: node.chainId,
+      name: 'explorer-mock',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
+    });
+    publicClient = createPublicClient({ chain, transport: http(), cacheTime: 0 }) as PublicClient;
+    wallet = createWalletClient({ account, chain, transport: http() });
+    anvil = createTestClient({ chain, mode: 'anvil', transport: http() });
+    hardhat = createTestClient({ chain, mode: 'hardhat', transport: http() });
+  });
+  afterEach(async () => {
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  });
+  afterAll(() => server.close());
+
+  it('evm_snapshot and evm_revert: a deployment and its calls gone, the same signed transaction taken again', async () => {
+    const head = await publicClient.getBlockNumber();
+    const id = await anvil.snapshot();
+    const request = await wallet.prepareTransactionRequest({
+      account,
+      chain,
+      data: counter.bytecode as Hex,
+      gas: 1_000_000n,
+    });
+    const signed = await wallet.signTransaction(request as never);
+    const hash = await publicClient.sendRawTransaction({ serializedTransaction: signed });
+    const address = (await publicClient.waitForTransactionReceipt({ hash })).contractAddress!;
+    await wallet.writeContract({ address, abi, functionName: 'increment', chain, account });
+    expect(await publicClient.getBlockNumber()).toBe(head + 2n);
+    await anvil.revert({ id });
+    expect(await publicClient.getBlockNumber()).toBe(head);
+    expect(await publicClient.getCode({ address })).toBeUndefined();
+    expect((await fetch(`${server.url}/api/v2/transactions/${hash}`)).status).toBe(404);
+    expect(await rpc('evm_revert', [id])).toMatchObject({ result: false }); // a snapshot is used once
+    // The same bytes again: a new transaction on the chain as it was, run again.
+    expect(await publicClient.sendRawTransaction({ serializedTransaction: signed })).toBe(hash);
+    expect((await publicClient.waitForTransactionReceipt({ hash })).contractAddress).toBe(address);
+    expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(0n);
+    // Mined on after a revert: the chain laws and the APIs' agreement hold.
+    await wallet.writeContract({ address, abi, functionName: 'increment', chain, account });
+    await lawsHold();
+  });
+
+  it('anvil_setBalance and hardhat_setBalance: the node and the explorer show the balance, the laws its history', async () => {
+    await anvil.setBalance({ address: STRANGER, value: parseEther('12.5') });
+    expect(await publicClient.getBalance({ address: STRANGER })).toBe(parseEther('12.5'));
+    const shown = await get(`/api/v2/addresses/${STRANGER}`);
+    expect(shown.coin_balance).toBe(parseEther('12.5').toString());
+    await hardhat.setBalance({ address: account.address, value: 7n });
+    expect(await publicClient.getBalance({ address: account.address })).toBe(7n);
+    // Spending what was set: a funded stranger sends, impersonated.
+    await anvil.impersonateAccount({ address: STRANGER });
+    const hash = await wallet.sendTransaction({
+      account: STRANGER,
+      chain,
+      to: account.address,
+      value: parseEther('1'),
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt).toMatchObject({ status: 'success', from: STRANGER });
+    expect(await publicClient.getBalance({ address: account.address })).toBe(7n + parseEther('1'));
+    expect(await get(`/api/v2/transactions/${hash}`)).toMatchObject({ from: { hash: expect.any(String) } });
+    await anvil.stopImpersonatingAccount({ address: STRANGER });
+    await expect(wallet.sendTransaction({ account: STRANGER, chain, to: account.address, value: 1n })).rejects.toThrow(
+      /unknown account/,
+    );
+    await lawsHold();
+  });
+
+  it('anvil_setCode and anvil_setStorageAt: code that runs, storage it reads, at any address', async () => {
+    const address = '0x00000000000000000000000000000000c0de0001';
+    await anvil.setCode({ address, bytecode: counter.deployedBytecode as Hex });
+    expect(await publicClient.getCode({ address })).toBe(counter.deployedBytecode);
+    expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(0n);
+    await anvil.setStorageAt({ address, index: 0, value: `0x${'2a'.padStart(64, '0')}` });
+    expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(42n);
+    await wallet.writeContract({ address, abi, functionName: 'increment', chain, account });
+    expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(43n);
+    expect(await get(`/api/v2/addresses/${address}`)).toMatchObject({ is_contract: true });
+    // A contract the mock models has no bytecode of its own to replace.
+    const { handles } = await get('/__mock/scenario');
+    const tusd = (handles as Json[]).find((h) => h.name === 'TUSD')!.value;
+    expect(await rpc('anvil_setCode', [tusd, '0x00'])).toMatchObject({ error: { code: -32000 } });
+    await lawsHold();
+  });
+
+  it('the clock: evm_increaseTime, evm_setNextBlockTimestamp, evm_mine with a time, mining several blocks', async () => {
+    const head = await publicClient.getBlock();
+    await anvil.increaseTime({ seconds: 3600 });
+    await anvil.mine({ blocks: 1 });
+    const later = await publicClient.getBlock();
+    expect(later.number).toBe(head.number + 1n);
+    expect(later.timestamp - head.timestamp).toBeGreaterThanOrEqual(3600n);
+    const next = later.timestamp + 1000n;
+    await anvil.setNextBlockTimestamp({ timestamp: next });
+    await wallet.sendTransaction({ account, chain, to: STRANGER, value: 1n });
+    expect((await publicClient.getBlock()).timestamp).toBe(next);
+    expect(await rpc('evm_setNextBlockTimestamp', [Number(next)])).toMatchObject({
+      error: { code: -32000, message: expect.stringMatching(/lower than or equal to previous block's timestamp/) },
+    });
+    expect(await rpc('evm_mine', [Number(next) + 50])).toMatchObject({ result: '0x0' });
+    expect((await publicClient.getBlock()).timestamp).toBe(next + 50n);
+    await hardhat.mine({ blocks: 5, interval: 2 });
+    const last = await publicClient.getBlock();
+    expect(last.timestamp).toBe(next + 50n + 10n);
+    expect((await get('/api/v2/main-page/blocks'))[0].height).toBe(Number(last.number));
+    await lawsHold();
+  });
+
+  it('reset undoes every cheat code', async () => {
+    const before = await publicClient.getBalance({ address: account.address });
+    await anvil.setBalance({ address: account.address, value: 1n });
+    await anvil.impersonateAccount({ address: STRANGER });
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(await publicClient.getBalance({ address: account.address })).toBe(before);
+    expect(await rpc('eth_sendTransaction', [{ from: STRANGER, to: account.address }])).toMatchObject({
+      error: { code: -32000 },
+    });
+  });
+});
