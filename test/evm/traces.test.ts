@@ -4,6 +4,7 @@ import { testKey } from '../../src/chain/testKeys.js';
 import { withModules } from '../../src/lazy/lazyModule.js';
 import { viewContextOf } from '../../src/views/context.js';
 import { rawTraceJson } from '../../src/views/transactionTrace.js';
+import { expectValid, responseSchemaFor } from '../support/expectValid.js';
 import { artifact, evmChain } from './harness.js';
 
 const KEY = testKey(0).privateKey;
@@ -149,6 +150,9 @@ describe('debug_traceTransaction, debug_traceCall and the raw trace of transacti
     const raw = await rawTrace(failed.hash);
     expect(raw).toEqual(flatten(fail, failed.hash));
     expect(raw[0]).toMatchObject({ error: 'Reverted' });
+    // Blockscout's shape of a raw trace holds for executed transactions too.
+    const schema = responseSchemaFor(`/api/v2/transactions/${failed.hash}/raw-trace`, 200, 'blockscout');
+    for (const hash of [c.hash, paid.hash, failed.hash]) expectValid(schema, await rawTrace(hash), hash);
 
     // onlyTopCall drops the calls; withLog gives each call its logs.
     const top = (
