@@ -1,3 +1,4 @@
+import * as ContractAddress from 'ox/ContractAddress';
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../../scenarios/index.js';
 import { testKey } from '../../src/chain/testKeys.js';
@@ -317,5 +318,28 @@ describe('debug_traceTransaction, debug_traceCall and the raw trace of transacti
     // The Pulled event, after both calls; the token's Transfer log, by the token's own call.
     expect(tree.logs?.[0]).toMatchObject({ address, position: '0x2' });
     expect(tree.calls![0]!.logs?.[0]).toMatchObject({ address: tusd, position: '0x0' });
+  });
+
+  it('a transaction is traced at its position: after its block’s earlier transactions (a creation, two increments)', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 1 }, { automine: false });
+    const create = await t.send(KEY, { to: null, data: counter.bytecode });
+    const nonce = t.live.nextNonce(ME) - 1;
+    const address = ContractAddress.from({ from: ME as `0x${string}`, nonce: BigInt(nonce) }).toLowerCase();
+    const first = await t.send(KEY, { to: address, data: t.calldata(counter, 'increment') });
+    const second = await t.send(KEY, { to: address, data: t.calldata(counter, 'increment') });
+    const chain = t.live.mine(1);
+    const at = (hash: string) => chain.transactionByHash.get(hash)!;
+    expect(chain.transactions.at(at(second.hash))!.block).toBe(chain.transactions.at(at(create.hash))!.block);
+    let id = 0;
+    const trace = async (hash: string) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'debug_traceTransaction', params: [hash] });
+      return (JSON.parse((await withModules(() => t.live.node().answer(body)))!) as { result: StructLogs }).result;
+    };
+    const sload = (logs: StructLogs) => logs.structLogs.find((l) => l.op === 'SLOAD')!.storage;
+    // The second increment reads what the first wrote in the same block, and pays a warm rewrite's gas.
+    expect(sload(await trace(first.hash))).toEqual({ ['0'.repeat(64)]: '0'.repeat(64) });
+    expect(sload(await trace(second.hash))).toEqual({ ['0'.repeat(64)]: `${'0'.repeat(63)}1` });
+    for (const sent of [first, second])
+      expect((await trace(sent.hash)).gas).toBe(chain.transactions.at(at(sent.hash))!.gasUsed);
   });
 });
