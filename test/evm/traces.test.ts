@@ -71,7 +71,7 @@ function flatten(frame: CallFrame, hash: string, path: number[] = []): Json[] {
     action: creates
       ? { from: frame.from, gas: frame.gas, init: frame.input, value: frame.value ?? '0x0' }
       : {
-          callType: frame.type.toLowerCase(),
+          callType: frame.type === 'SELFDESTRUCT' ? 'call' : frame.type.toLowerCase(),
           from: frame.from,
           to: frame.to,
           gas: frame.gas,
@@ -88,7 +88,7 @@ function flatten(frame: CallFrame, hash: string, path: number[] = []): Json[] {
     subtraces: frame.calls?.length ?? 0,
     traceAddress: path,
     transactionHash: hash,
-    type: creates ? frame.type.toLowerCase() : 'call',
+    type: creates || frame.type === 'SELFDESTRUCT' ? frame.type.toLowerCase() : 'call',
   };
   return [own, ...(frame.calls ?? []).flatMap((c, k) => flatten(c, hash, [...path, k]))];
 }
@@ -341,5 +341,25 @@ describe('debug_traceTransaction, debug_traceCall and the raw trace of transacti
     expect(sload(await trace(second.hash))).toEqual({ ['0'.repeat(64)]: `${'0'.repeat(63)}1` });
     for (const sent of [first, second])
       expect((await trace(sent.hash)).gas).toBe(chain.transactions.at(at(sent.hash))!.gasUsed);
+  });
+
+  it('a self-destruct is a call of the tree: from the contract to the beneficiary, its balance, no gas', async () => {
+    const { t, rpc, rawTrace } = await setUp();
+    const bob = testKey(1).address.toLowerCase();
+    // Runtime code PUSH20 bob SELFDESTRUCT, returned by the creation code.
+    const runtime = `73${bob.slice(2)}ff`;
+    const created = await t.send(KEY, { to: null, data: `0x75${runtime}6000526016600af3` as `0x${string}` });
+    const to = created.chain.accounts[created.transaction.createdId]!.lower;
+    expect(created.chain.accounts[created.transaction.createdId]!.contract?.custom?.deployedBytecode).toBe(
+      `0x${runtime}`,
+    );
+    const sent = await t.send(KEY, { to, value: 10n ** 18n });
+    const tree = (await rpc('debug_traceTransaction', [sent.hash, { tracer: 'callTracer' }])).result as CallFrame;
+    expect(tree.calls).toEqual([
+      { from: to, gas: '0x0', gasUsed: '0x0', to: bob, input: '0x', value: '0xde0b6b3a7640000', type: 'SELFDESTRUCT' },
+    ]);
+    const raw = await rawTrace(sent.hash);
+    expect(raw).toEqual(flatten(tree, sent.hash));
+    expect(raw[1]).toMatchObject({ type: 'selfdestruct', traceAddress: [0] });
   });
 });

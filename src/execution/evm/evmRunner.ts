@@ -8,7 +8,8 @@ import { WorldStateManager } from './worldStateManager.js';
 
 /** One call the EVM ran (the transaction itself at depth 0), with the calls it made. */
 export interface Frame {
-  readonly type: 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2';
+  /** A `selfdestruct` frame is a tracer's record of the opcode (the runner records messages only). */
+  readonly type: 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
   readonly from: string;
   /** The callee, or for a creation the created address once known; lower-case. */
   to: string | null;

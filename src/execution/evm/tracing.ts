@@ -80,6 +80,7 @@ export class Tracer implements StepHooks {
     this.steps++;
     if (this.steps % 256 === 0 && Date.now() > this.deadline) throw new ExecutionRefused('execution timeout');
     const code = step.opcode.code;
+    const waits: Promise<unknown>[] = [];
     if (this.options.withLog && code >= 0xa0 && code <= 0xa4) this.recordLog(step, frame);
     const struct = this.options.structLogs;
     if (struct && (struct.limit === 0 || this.structLogs.length < struct.limit)) {
@@ -117,9 +118,11 @@ export class Tracer implements StepHooks {
       this.lastOfFrame.set(frame, log);
       this.last = { log: log as StructLog & { gasCost: bigint }, op: code };
       if (!struct.disableStorage && (code === 0x54 || code === 0x55) && step.stack.length >= (code === 0x54 ? 1 : 2))
-        return this.recordStorage(step, log);
-    }
-    if (this.steps % YIELD_EVERY === 0) return new Promise((resolve) => setImmediate(resolve));
+        waits.push(this.recordStorage(step, log));
+    } else this.last = null;
+    if (code === 0xff && step.stack.length >= 1) waits.push(this.recordSelfdestruct(step, frame));
+    if (this.steps % YIELD_EVERY === 0) waits.push(new Promise((resolve) => setImmediate(resolve)));
+    if (waits.length) return Promise.all(waits).then(() => undefined);
   }
 
   enter(frame: Frame): void {
@@ -171,6 +174,24 @@ export class Tracer implements StepHooks {
     let logs = this.logs.get(frame);
     if (!logs) this.logs.set(frame, (logs = []));
     return logs;
+  }
+
+  /** A self-destruct as geth's tracers see it: a call from the contract to the beneficiary moving its balance, with no gas. */
+  private async recordSelfdestruct(step: InterpreterStep, frame: Frame): Promise<void> {
+    const beneficiary = `0x${word(step.stack[step.stack.length - 1]!).slice(24)}`;
+    const balance = (await step.stateManager.getAccount(step.address))?.balance ?? 0n;
+    frame.calls.push({
+      type: 'selfdestruct',
+      from: step.address.toString(),
+      to: beneficiary,
+      value: balance,
+      gas: 0n,
+      input: '0x',
+      depth: frame.depth + 1,
+      gasUsed: 0n,
+      output: '0x',
+      calls: [],
+    });
   }
 
   private async recordStorage(step: InterpreterStep, log: { storage?: Record<string, string> }): Promise<void> {
