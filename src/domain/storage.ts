@@ -36,3 +36,16 @@ export function storageWriteOf(facts: Facts, id: AccountId, slot: Hex, height: n
   }
   return last;
 }
+
+/** What the chain's transactions before transaction `at` (in chain order) last wrote to `slot` of account `id`; undefined where none did. */
+export function storageBefore(facts: Facts, id: AccountId, slot: Hex, at: number): Hex | undefined {
+  const rows = writesBySlot(facts).get(`${id}:${slot}`);
+  if (!rows) return undefined;
+  let last: Hex | undefined;
+  for (const row of rows) {
+    const w = facts.chain.storageWrites.at(row)!;
+    if (w.transaction >= at) break;
+    last = w.value;
+  }
+  return last;
+}

@@ -1,10 +1,13 @@
+import { NONE } from '../chain/types.js';
 import { sentPlan } from '../../generators/ledger/sent.js';
 import { planOfExecuted } from './evm/planOfExecuted.js';
 import type { ExecutedSend } from './evm/sendEffects.js';
 import { STUB_CODE } from './evm/stub.js';
-import { factsWorld, ledgerWorld, type World } from './evm/world.js';
-import type { Executor } from './executor.js';
+import { factsWorld, ledgerWorld, positionWorld, type World } from './evm/world.js';
+import type { TransactionTrace } from '../domain/callTrace.js';
+import type { CallState, Executor, TraceOptions } from './executor.js';
 import { modelExecutor } from './modelExecutor.js';
+import { factsTrace } from './modelTraces.js';
 
 /** The EVM and what runs on it (`@ethereumjs/evm`, about a second to import): loaded on the first run that needs it. */
 let runs: Promise<typeof import('./evm/evmRuns.js')> | undefined;
@@ -15,6 +18,33 @@ export function needsEvm(world: World, to: string | null): boolean {
   if (to === null) return true;
   const account = world.account(to);
   return account !== undefined && account.code !== '0x' && !account.modelled;
+}
+
+/**
+ * The trace of transaction `at` of a chain: a client's send that ran on the EVM (a creation, a call
+ * of code of its own) is run again on the EVM at its position (the state its block's earlier
+ * transactions left), with a tracer; any other is built from the chain's facts (`factsTrace`).
+ */
+export function transactionTrace(
+  state: CallState,
+  at: number,
+  options: TraceOptions,
+): TransactionTrace | Promise<TransactionTrace> {
+  const tx = state.chain.transactions.at(at)!;
+  // A generated transaction, or a send the ledger's models ran: its trace is the chain's facts.
+  if (!tx.signed || tx.block === 0) return factsTrace(state, at, options);
+  const world = positionWorld(state.facts, at, STUB_CODE);
+  const to = tx.toId === NONE ? null : state.chain.accounts[tx.toId]!.lower;
+  if (!needsEvm(world, to)) return factsTrace(state, at, options);
+  const from = state.chain.accounts[tx.fromId]!.lower;
+  const { input, accessList } = tx.signed;
+  return evmRuns().then((evm) =>
+    evm.traceTransaction(
+      world,
+      { from, to, input, value: tx.value, gasLimit: tx.gasLimit, gasPrice: tx.gasPrice, accessList },
+      options,
+    ),
+  );
 }
 
 /**
@@ -52,6 +82,12 @@ export function createEvmExecutor(): Executor {
       const world = factsWorld(state.facts, height, STUB_CODE);
       if (!needsEvm(world, request.to)) return modelExecutor.estimateGas(state, request, height, accessList);
       return evmRuns().then((evm) => evm.estimateGas(world, request, accessList));
+    },
+    trace: transactionTrace,
+    traceCall(state, request, height, options) {
+      const world = factsWorld(state.facts, height, STUB_CODE);
+      if (!needsEvm(world, request.to)) return modelExecutor.traceCall(state, request, height, options);
+      return evmRuns().then((evm) => evm.traceCall(world, request, options));
     },
   };
 }

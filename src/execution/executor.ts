@@ -3,6 +3,7 @@ import type { SendPlanner } from '../../generators/ledger/sent.js';
 import type { LedgerState } from '../../generators/ledger/state.js';
 import type { SentTransaction } from '../protocol/sentTransaction.js';
 import type { Chain } from '../chain/types.js';
+import type { TransactionTrace } from '../domain/callTrace.js';
 import type { Facts } from '../domain/facts.js';
 import type { AccessList, Hex } from '../protocol/transaction.js';
 
@@ -32,6 +33,29 @@ export type CallResult =
 
 /** What `eth_estimateGas` answers: the gas a send of the call is mined with, or the call's revert. */
 export type GasEstimate = { readonly ok: true; readonly gas: number } | Extract<CallResult, { ok: false }>;
+
+/** geth's `RPCGasCap`: the most gas one `eth_call`, `eth_estimateGas` or `debug_traceCall` may use. */
+export const CALL_GAS_CAP = 50_000_000n;
+
+/** What a trace collects, from `debug_traceTransaction`'s options. */
+export interface TraceOptions {
+  /** The struct logger's options (geth's default tracer); false for the callTracer (no steps kept). */
+  readonly structLogs:
+    | false
+    | {
+        readonly disableStack: boolean;
+        readonly disableStorage: boolean;
+        readonly enableMemory: boolean;
+        readonly enableReturnData: boolean;
+        /** Most struct logs kept (0: no limit but explorer-mock's cap). */
+        readonly limit: number;
+      };
+  /** The callTracer's `onlyTopCall` and `withLog`. */
+  readonly onlyTopCall: boolean;
+  readonly withLog: boolean;
+  /** How long the run may take (geth's `timeout`, 5 s by default): past it, `execution timeout`. */
+  readonly timeoutMs: number;
+}
 
 /** An executor's part that runs sends before the pool takes them, on the open block's ledger. */
 export interface SendsAhead {
@@ -77,4 +101,16 @@ export interface Executor {
     height: number,
     accessList: AccessList,
   ): GasEstimate | Promise<GasEstimate>;
+  /**
+   * The trace of transaction `at` of the chain: re-run on the EVM at its position where the EVM ran
+   * it, else built from the chain's facts. Throws `ExecutionRefused` for a trace past its bounds.
+   */
+  trace(state: CallState, at: number, options: TraceOptions): TransactionTrace | Promise<TransactionTrace>;
+  /** The trace of a call at block `height` (as `eth_call` runs it, its gas capped). */
+  traceCall(
+    state: CallState,
+    request: CallRequest,
+    height: number,
+    options: TraceOptions,
+  ): TransactionTrace | Promise<TransactionTrace>;
 }

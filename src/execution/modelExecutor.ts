@@ -1,8 +1,9 @@
 import { sentGas, sentPlan } from '../../generators/ledger/sent.js';
 import { codeAt } from '../domain/contracts.js';
 import { ExecutionRefused } from '../protocol/errors.js';
-import type { Executor } from './executor.js';
+import type { Executor, GasEstimate } from './executor.js';
 import { evaluateCall, NOT_MODELLED } from './model/evaluateCall.js';
+import { factsTrace, modelledCallTrace } from './modelTraces.js';
 
 /**
  * Execution by the ledger's models, without an EVM: a send moves value and tokens by the
@@ -25,5 +26,11 @@ export const modelExecutor: Executor = {
     const hasCode = id !== undefined && codeAt(state.facts, id, height) !== '0x';
     const tokenType = id === undefined ? undefined : state.chain.accounts[id]!.contract?.token?.type;
     return { ok: true, gas: sentGas({ data: request.data, accessList, hasCode, tokenType }) };
+  },
+  trace: factsTrace,
+  traceCall(state, request, height) {
+    const result = evaluateCall(state, request, height);
+    const estimate = modelExecutor.estimateGas(state, request, height, []) as GasEstimate;
+    return modelledCallTrace(request, result, estimate.ok ? estimate.gas : 0);
   },
 };

@@ -3,7 +3,7 @@ import type { Admission, ChainBuilder, SentTransaction } from '../../generators/
 import type { SendRunner } from '../../generators/ledger/sent.js';
 import type { Executor } from '../execution/executor.js';
 import { factsOf } from '../domain/facts.js';
-import { settledOnce } from '../rpc/settled.js';
+import { settledOnce } from '../lazy/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';

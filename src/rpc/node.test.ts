@@ -206,3 +206,68 @@ describe('eth_estimateGas: the gas a send of the call is mined with', () => {
     );
   });
 });
+
+describe('debug_traceTransaction of a generated transaction: the chain’s facts', () => {
+  it('the callTracer is its top call and internal transactions; the struct logger has no steps; the raw trace agrees', async () => {
+    const chain = tiny.chain;
+    let at = 0;
+    while (chain.transactions.at(at)!.internalCount === 0) at++;
+    const tx = chain.transactions.at(at)!;
+    const tree = (await call('debug_traceTransaction', [tx.hash, { tracer: 'callTracer' }])).result as Json;
+    expect(tree).toMatchObject({
+      from: chain.accounts[tx.fromId]!.lower,
+      gas: `0x${tx.gasLimit.toString(16)}`,
+      gasUsed: `0x${tx.gasUsed.toString(16)}`,
+    });
+    expect(tree.calls).toHaveLength(tx.internalCount);
+    const steps = (await call('debug_traceTransaction', [tx.hash])).result as Json;
+    expect(steps).toEqual({ gas: tx.gasUsed, failed: tx.status !== 'ok', returnValue: '', structLogs: [] });
+    const raw = (await (
+      await tiny(new Request(`http://mock/api/v2/transactions/${tx.hash}/raw-trace`))
+    ).json()) as Json[];
+    expect(raw).toHaveLength(1 + tx.internalCount);
+    expect(raw[0]!.action).toMatchObject({ from: tree.from, gas: tree.gas });
+    expect(raw.slice(1).map((r) => r.action.to ?? r.result?.address)).toEqual(tree.calls.map((c: Json) => c.to));
+    const block = (await call('debug_traceBlockByNumber', [`0x${tx.block.toString(16)}`, { tracer: 'callTracer' }]))
+      .result as Json[];
+    expect(block.find((b) => b.txHash === tx.hash)?.result).toEqual(tree);
+  });
+
+  it('debug_traceCall of a call the models answer: one frame whose output is eth_call’s', async () => {
+    const whale = tiny.chain.handles.whale!.toLowerCase();
+    const data = AbiFunction.encodeData(AbiFunction.from('function getEthBalance(address) view returns (uint256)'), [
+      whale as `0x${string}`,
+    ]);
+    const request = { to: MULTICALL3.toLowerCase(), data };
+    const result = (await call('eth_call', [request, 'latest'])).result as string;
+    const tree = (await call('debug_traceCall', [request, 'latest', { tracer: 'callTracer' }])).result as Json;
+    expect(tree).toMatchObject({
+      type: 'CALL',
+      to: MULTICALL3.toLowerCase(),
+      input: data,
+      output: result,
+      gas: '0x2faf080',
+    });
+    expect((await call('debug_traceCall', [request, 'latest'])).result).toMatchObject({
+      failed: false,
+      returnValue: result.slice(2),
+      structLogs: [],
+    });
+  });
+
+  it('answers geth’s errors: an unknown transaction, an unknown tracer, a tracer it does not run', async () => {
+    const hash = tiny.chain.transactions.at(0)!.hash;
+    expect((await call('debug_traceTransaction', [`0x${'00'.repeat(32)}`])).error).toEqual({
+      code: -32000,
+      message: 'transaction not found',
+    });
+    expect((await call('debug_traceTransaction', [hash, { tracer: 'whatTracer' }])).error.message).toBe(
+      'tracer not found',
+    );
+    expect((await call('debug_traceTransaction', [hash, { tracer: 'prestateTracer' }])).error.message).toMatch(
+      /does not run the prestateTracer/,
+    );
+    expect((await call('debug_traceBlockByNumber', ['0x0'])).error.message).toBe('genesis is not traceable');
+    expect((await call('debug_traceBlockByNumber', ['0xffffff'])).error.message).toBe('block #16777215 not found');
+  });
+});

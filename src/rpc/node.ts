@@ -7,6 +7,7 @@ import { type DevControls, type NodeState, RawJson, readOnlyState, type RpcMetho
 import { blockMethods } from './methods/blocks.js';
 import { callMethods } from './methods/call.js';
 import { chainInfoMethods } from './methods/chainInfo.js';
+import { debugMethods } from './methods/debug.js';
 import { logMethods } from './methods/logs.js';
 import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
@@ -25,6 +26,7 @@ export const METHODS: Readonly<Record<string, RpcMethod>> = {
   ...callMethods,
   ...sendMethods,
   ...devNodeMethods,
+  ...debugMethods,
 };
 
 /** The id a request carries, when it is one a reply can name (else null). */

@@ -1,68 +1,63 @@
-import { NONE } from '../chain/types.js';
-import { inputOf } from '../domain/transactions.js';
+import { REVERTED, type TraceFrame } from '../domain/callTrace.js';
+import { transactionTrace } from '../execution/evmExecutor.js';
+import type { TraceOptions } from '../execution/executor.js';
+import { settled } from '../lazy/settled.js';
 import { cachedJson, type ViewContext } from './context.js';
 
 const hex = (n: bigint | number) => `0x${n.toString(16)}`;
 
-/** `/transactions/{hash}/raw-trace`: the call tree as a node's `trace_transaction` gives it, the top-level call, then each internal call under it. */
+/** The trace the raw trace flattens: the call tree alone, no steps (an EVM run may take up to a minute). */
+const CALL_TREE: TraceOptions = { structLogs: false, onlyTopCall: false, withLog: false, timeoutMs: 60_000 };
+
+/**
+ * The call tree flattened as a node's `trace_transaction` gives it (Parity's format, which the
+ * explorer's raw trace shows): each call in depth-first order with its `traceAddress` (its path
+ * from the top call) and `subtraces` (its calls). A failed top call says `Reverted`, Parity's word
+ * for a revert; the calls under it keep geth's words, as the explorer stores them from a geth node.
+ */
+export function parityTraces(root: TraceFrame, transactionHash: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const visit = (frame: TraceFrame, path: number[]) => {
+    const creates = frame.type === 'create' || frame.type === 'create2';
+    const value = hex(frame.value ?? 0n);
+    const top = path.length === 0;
+    out.push({
+      action: creates
+        ? { from: frame.from, gas: hex(frame.gas), init: frame.input, value }
+        : {
+            callType: frame.type === 'selfdestruct' ? 'call' : frame.type,
+            from: frame.from,
+            to: frame.to,
+            gas: hex(frame.gas),
+            input: frame.input,
+            value,
+          },
+      ...(frame.error === null
+        ? {
+            result: creates
+              ? { address: frame.to, code: frame.output, gasUsed: hex(frame.gasUsed) }
+              : { gasUsed: hex(frame.gasUsed), output: frame.output },
+          }
+        : { error: top && frame.error === REVERTED ? 'Reverted' : frame.error }),
+      subtraces: frame.calls.length,
+      traceAddress: path,
+      transactionHash,
+      type: creates ? frame.type : frame.type === 'selfdestruct' ? 'selfdestruct' : 'call',
+    });
+    frame.calls.forEach((call, k) => visit(call, [...path, k]));
+  };
+  visit(root, []);
+  return out;
+}
+
+/**
+ * `/transactions/{hash}/raw-trace`: the transaction's call tree, the same trace the node's
+ * `debug_traceTransaction` answers (re-run on the EVM where the EVM ran it, else the chain's facts),
+ * flattened as Parity's `trace_transaction`.
+ */
 export const rawTraceJson = (ctx: ViewContext, at: number): string =>
   cachedJson(ctx, `trace:${at}`, () => {
-    const { chain } = ctx;
-    const tx = chain.transactions.at(at)!;
-    const lower = (id: number) => chain.accounts[id]!.lower;
-    const input = inputOf(ctx.facts, at);
-    const top = {
-      action:
-        tx.toId === NONE
-          ? { from: lower(tx.fromId), gas: hex(tx.gasLimit), init: input, value: hex(tx.value) }
-          : {
-              callType: 'call',
-              from: lower(tx.fromId),
-              to: lower(tx.toId),
-              gas: hex(tx.gasLimit),
-              input,
-              value: hex(tx.value),
-            },
-      ...(tx.status === 'ok'
-        ? {
-            result:
-              tx.toId === NONE
-                ? { address: lower(tx.createdId), code: '0x', gasUsed: hex(tx.gasUsed) }
-                : { gasUsed: hex(tx.gasUsed), output: '0x' },
-          }
-        : { error: 'Reverted' }),
-      subtraces: tx.internalCount,
-      traceAddress: [] as number[],
-      transactionHash: tx.hash,
-      type: tx.toId === NONE ? 'create' : 'call',
-    };
-    const inner = [];
-    for (let k = 0; k < tx.internalCount; k++) {
-      const it = chain.internalTransactions.at(tx.internalStart + k)!;
-      const creates = it.type === 'create' || it.type === 'create2';
-      inner.push({
-        action: creates
-          ? { from: lower(it.fromId), gas: hex(it.gasLimit), init: '0x', value: hex(it.value) }
-          : {
-              callType: it.type === 'selfdestruct' ? 'call' : it.type,
-              from: lower(it.fromId),
-              to: lower(it.toId),
-              gas: hex(it.gasLimit),
-              input: '0x',
-              value: hex(it.value),
-            },
-        ...(it.success
-          ? {
-              result: creates
-                ? { address: lower(it.createdId), code: '0x', gasUsed: hex(0) }
-                : { gasUsed: hex(0), output: '0x' },
-            }
-          : { error: it.error }),
-        subtraces: 0,
-        traceAddress: [k],
-        transactionHash: tx.hash,
-        type: creates ? it.type : it.type === 'selfdestruct' ? 'selfdestruct' : 'call',
-      });
-    }
-    return [top, ...inner];
+    const { chain, facts } = ctx;
+    const trace = settled(chain, `raw-trace:${at}`, () => transactionTrace({ chain, facts }, at, CALL_TREE));
+    return parityTraces(trace.root, chain.transactions.at(at)!.hash);
   });

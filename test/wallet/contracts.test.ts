@@ -116,6 +116,29 @@ describe('contracts deployed and called through the node, with viem and ethers',
       result: 'execution reverted',
       revert_reason: { parameters: [{ name: 'reason', type: 'string', value: 'nope' }] },
     });
+
+    // Its trace over HTTP (the EVM's re-run awaited by the server), and the explorer's raw trace of it.
+    const trace = (await publicClient.request({
+      method: 'debug_traceTransaction' as never,
+      params: [failed, { tracer: 'callTracer' }] as never,
+    })) as Json;
+    expect(trace).toMatchObject({ type: 'CALL', to: address, error: 'execution reverted', revertReason: 'nope' });
+    expect(await get(`/api/v2/transactions/${failed}/raw-trace`)).toEqual([
+      {
+        action: { callType: 'call', from: trace.from, to: address, gas: trace.gas, input: trace.input, value: '0x0' },
+        error: 'Reverted',
+        subtraces: 0,
+        traceAddress: [],
+        transactionHash: failed,
+        type: 'call',
+      },
+    ]);
+    const steps = (await publicClient.request({
+      method: 'debug_traceTransaction' as never,
+      params: [failed] as never,
+    })) as Json;
+    expect(steps).toMatchObject({ failed: true, gas: Number(trace.gasUsed) });
+    expect(steps.structLogs.at(-1).op).toBe('REVERT');
   });
 
   it('ethers v6: ContractFactory deploys an OpenZeppelin ERC-20, a transfer moves it, the explorer lists the token', async () => {

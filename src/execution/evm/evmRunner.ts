@@ -1,5 +1,5 @@
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
-import { createEVM, type EVM, type EVMResult, type Message } from '@ethereumjs/evm';
+import { createEVM, type EVM, type EVMResult, type InterpreterStep, type Message } from '@ethereumjs/evm';
 import { Address, bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import type { AccessList, Hex } from '../../protocol/transaction.js';
 import { type BridgeSlots, bridgeAt } from './bridge.js';
@@ -8,7 +8,8 @@ import { WorldStateManager } from './worldStateManager.js';
 
 /** One call the EVM ran (the transaction itself at depth 0), with the calls it made. */
 export interface Frame {
-  readonly type: 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2';
+  /** A `selfdestruct` frame is a tracer's record of the opcode (the runner records messages only). */
+  readonly type: 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
   readonly from: string;
   /** The callee, or for a creation the created address once known; lower-case. */
   to: string | null;
@@ -21,6 +22,18 @@ export interface Frame {
   /** The EVM's error (`revert`, `out of gas`…), where the call failed. */
   error?: string;
   readonly calls: Frame[];
+  /** The last opcode the call ran (recorded while a session traces). */
+  lastOp?: number;
+}
+
+/** What a tracing session is told: each step (before it runs) and each call entered, with the frame it belongs to. */
+export interface StepHooks {
+  /** A step of `frame`; throwing aborts the run (the session's EVM is then discarded). May yield to the event loop. */
+  step(step: InterpreterStep, frame: Frame): void | Promise<void>;
+  /** A call entered, its frame just made (the step that made it was the last one `step` saw). */
+  enter?(frame: Frame): void;
+  /** A call returned, its frame complete (`parent` the frame that made it, none for the top call). */
+  exit?(frame: Frame, result: EVMResult, parent: Frame | undefined): void;
 }
 
 /** What one message did: the EVM's result, its call tree, the state it left, the slots the bridge wrote in the session so far. */
@@ -52,6 +65,7 @@ interface PooledEvm {
   readonly bridgeSlots: BridgeSlots;
   frames: Frame[];
   root: Frame | null;
+  hooks: StepHooks | null;
 }
 
 const POOL: PooledEvm[] = [];
@@ -108,13 +122,14 @@ async function pooledEvm(chainId: number, world: World): Promise<PooledEvm> {
     blockchain,
     customPrecompiles: [bridgeAt(bridgeSlots)],
   });
-  const pooled: PooledEvm = { evm, state, bridgeSlots, frames: [], root: null };
+  const pooled: PooledEvm = { evm, state, bridgeSlots, frames: [], root: null, hooks: null };
   evm.events!.on('beforeMessage', (message: Message, resolve?: (result?: unknown) => void) => {
     const frame = frameOf(message);
     const parent = pooled.frames[pooled.frames.length - 1];
     if (parent) parent.calls.push(frame);
     else pooled.root = frame;
     pooled.frames.push(frame);
+    pooled.hooks?.enter?.(frame);
     resolve?.();
   });
   evm.events!.on('afterMessage', (result: EVMResult, resolve?: (result?: unknown) => void) => {
@@ -124,6 +139,7 @@ async function pooledEvm(chainId: number, world: World): Promise<PooledEvm> {
       frame.output = bytesToHex(result.execResult.returnValue) as Hex;
       if (result.execResult.exceptionError) frame.error = result.execResult.exceptionError.error;
       if (result.createdAddress) frame.to = result.createdAddress.toString();
+      pooled.hooks?.exit?.(frame, result, pooled.frames[pooled.frames.length - 1]);
     }
     resolve?.();
   });
@@ -141,13 +157,37 @@ export interface EvmSession {
  * Runs `use` with an EVM over `world` (taken from a pool, returned after), its state manager reading
  * the world and keeping what the session's messages change. Each message starts with EIP-2929's
  * warm addresses (the sender, the callee, the coinbase, the precompiles) and its access list warm.
+ * With `hooks`, every step of the session's messages is shown to them (a trace); a session that
+ * fails (a hook aborting a run) does not return its EVM to the pool.
  */
-export async function withEvm<T>(world: World, use: (session: EvmSession) => Promise<T>): Promise<T> {
+export async function withEvm<T>(
+  world: World,
+  use: (session: EvmSession) => Promise<T>,
+  hooks?: StepHooks,
+): Promise<T> {
   const pooled = await pooledEvm(world.chainId, world);
+  const onStep = (step: InterpreterStep, resolve?: (result?: unknown) => void) => {
+    const frame = pooled.frames[pooled.frames.length - 1]!;
+    frame.lastOp = step.opcode.code;
+    const done = hooks!.step(step, frame);
+    if (done instanceof Promise) void done.then(() => resolve?.());
+    else resolve?.();
+  };
+  if (hooks) {
+    pooled.hooks = hooks;
+    pooled.evm.events!.on('step', onStep);
+  }
+  let failed = true;
   try {
-    return await use({ run: (input) => runOn(pooled, world, input), state: pooled.state });
+    const result = await use({ run: (input) => runOn(pooled, world, input), state: pooled.state });
+    failed = false;
+    return result;
   } finally {
-    POOL.push(pooled);
+    if (hooks) {
+      pooled.evm.events!.off('step', onStep);
+      pooled.hooks = null;
+    }
+    if (!failed || !hooks) POOL.push(pooled);
   }
 }
 

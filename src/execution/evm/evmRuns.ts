@@ -3,14 +3,15 @@ import type { Hex } from '../../chain/types.js';
 import { intrinsicGas } from '../../protocol/intrinsicGas.js';
 import type { SentTransaction } from '../../protocol/sentTransaction.js';
 import type { AccessList } from '../../protocol/transaction.js';
-import type { CallRequest, CallResult, GasEstimate } from '../executor.js';
-import { type EvmSession, withEvm } from './evmRunner.js';
+import type { TransactionTrace } from '../../domain/callTrace.js';
+import { CALL_GAS_CAP, type CallRequest, type CallResult, type GasEstimate, type TraceOptions } from '../executor.js';
+import { type EvmSession, type MessageInput, type Run, withEvm } from './evmRunner.js';
 import { revertReasonOf } from './revertReason.js';
 import { type ExecutedSend, executeSend } from './sendEffects.js';
+import { Tracer, traceOfRun } from './tracing.js';
 import type { World } from './world.js';
 
-/** geth's `RPCGasCap`: the most gas one `eth_call` or `eth_estimateGas` may use. */
-export const CALL_GAS_CAP = 50_000_000n;
+export { CALL_GAS_CAP } from '../executor.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 
@@ -80,3 +81,88 @@ export const estimateGas = (world: World, request: CallRequest, accessList: Acce
     }
     return { ok: true, gas: Number(hi) };
   });
+
+/** Gas a run used, as its receipt says: intrinsic and execution, less the refund (EIP-3529: at most a fifth). */
+function receiptGas(run: Run, intrinsic: bigint): bigint {
+  const exec = run.result.execResult;
+  const used = intrinsic + exec.executionGasUsed;
+  if (exec.exceptionError) return used;
+  const refund = exec.gasRefund ?? 0n;
+  return used - (refund < used / 5n ? refund : used / 5n);
+}
+
+/** Runs one message on the EVM over `world` with a tracer watching, and the trace it makes. */
+const traced = (
+  world: World,
+  input: MessageInput,
+  intrinsic: bigint,
+  options: TraceOptions,
+): Promise<TransactionTrace> => {
+  const tracer = new Tracer(options);
+  return withEvm(
+    world,
+    async (session) => {
+      const run = await session.run(input);
+      return traceOfRun(run, tracer, {
+        gasLimit: input.gas + intrinsic,
+        gasUsed: receiptGas(run, intrinsic),
+        onlyTopCall: options.onlyTopCall,
+      });
+    },
+    tracer,
+  );
+};
+
+/** What a transaction of the chain sent, to run again at its position. */
+export interface TracedTransaction {
+  readonly from: string;
+  readonly to: string | null;
+  readonly input: Hex;
+  readonly value: bigint;
+  readonly gasLimit: number;
+  /** The gas price it paid (its effective price). */
+  readonly gasPrice: bigint;
+  readonly accessList: AccessList;
+}
+
+/** The trace of a transaction, run again on `world` (the state it ran on: `positionWorld`). */
+export function traceTransaction(
+  world: World,
+  tx: TracedTransaction,
+  options: TraceOptions,
+): Promise<TransactionTrace> {
+  const intrinsic = BigInt(intrinsicGas({ to: tx.to, input: tx.input, accessList: tx.accessList }));
+  return traced(
+    world,
+    {
+      from: tx.from,
+      to: tx.to,
+      data: tx.input,
+      value: tx.value,
+      gas: BigInt(tx.gasLimit) - intrinsic,
+      gasPrice: tx.gasPrice,
+      accessList: tx.accessList,
+    },
+    intrinsic,
+    options,
+  );
+}
+
+/** The trace of a call on `world`, run as `eth_call` runs it (its gas capped as geth caps it). */
+export function traceCall(world: World, request: CallRequest, options: TraceOptions): Promise<TransactionTrace> {
+  const intrinsic = BigInt(intrinsicGas({ to: request.to, input: request.data, accessList: [] }));
+  return traced(
+    world,
+    {
+      from: request.from ?? ZERO,
+      to: request.to,
+      data: request.data,
+      value: request.value,
+      gas: CALL_GAS_CAP - intrinsic,
+      gasPrice: 0n,
+      isCall: true,
+    },
+    intrinsic,
+    options,
+  );
+}

@@ -2,12 +2,12 @@ import { readerOf as ledgerTokenReader } from '../../../generators/ledger/sent.j
 import type { BlockContext } from '../../../generators/ledger/blockContext.js';
 import type { LedgerState } from '../../../generators/ledger/state.js';
 import type { TokenReader } from '../../../generators/contracts/tokenRules.js';
-import type { AccountId, Contract, Hex } from '../../chain/types.js';
+import { type AccountId, type Contract, type Hex, NONE } from '../../chain/types.js';
 import { nonceAt } from '../../domain/accounts.js';
-import { balanceAt } from '../../domain/balances.js';
+import { balanceAt, transactionDelta } from '../../domain/balances.js';
 import { codeAt } from '../../domain/contracts.js';
 import type { Facts } from '../../domain/facts.js';
-import { storageWrittenAt } from '../../domain/storage.js';
+import { storageBefore, storageWrittenAt } from '../../domain/storage.js';
 import { tokenOf } from '../../domain/tokens.js';
 import type { CallRequest, CallResult } from '../executor.js';
 import { evaluateCall } from '../model/evaluateCall.js';
@@ -140,5 +140,57 @@ export function factsWorld(facts: Facts, height: number, stub: Hex): World {
       );
     },
     modelCall: (request) => evaluateCall({ chain, facts }, request, height),
+  };
+}
+
+/**
+ * The state transaction `at` of the chain ran on: its block's context, the chain after the block
+ * before, and the block's earlier transactions applied (their fees, values, nonces, the contracts
+ * they created and the slots they set). Modelled contracts answer as after the block before (as
+ * the ledger's world answers a send, from the last mined chain).
+ */
+export function positionWorld(facts: Facts, at: number, stub: Hex): World {
+  const { chain } = facts;
+  const tx = chain.transactions.at(at)!;
+  const height = tx.block;
+  const before = factsWorld(facts, height - 1, stub);
+  const block = chain.blocks.at(height)!;
+  const first = block.transactionStart;
+  const idOf: IdOf = (address) => chain.accountByHash.get(address);
+  /** A contract an earlier transaction of the block created. */
+  const createdEarlier = (id: AccountId) => {
+    const creation = chain.accounts[id]!.contract?.creationTransaction ?? NONE;
+    return creation !== NONE && creation >= first && creation < at;
+  };
+  return {
+    ...before,
+    block: {
+      number: height,
+      timestamp: block.timestamp,
+      coinbase: chain.accounts[block.minerId]!.hash,
+      gasLimit: block.gasLimit,
+      baseFee: block.baseFeePerGas,
+    },
+    account(address) {
+      const id = idOf(address);
+      if (id === undefined) return undefined;
+      const prior = before.account(address)!;
+      let balance = prior.balance;
+      let nonce = prior.nonce;
+      for (let j = first; j < at; j++) {
+        balance += transactionDelta(chain, j, id);
+        if (chain.transactions.at(j)!.fromId === id) nonce++;
+      }
+      if (!createdEarlier(id)) return { ...prior, balance, nonce };
+      const contract = chain.accounts[id]!.contract!;
+      const code = codeAt(facts, id, height);
+      const own = runsOwnCode(contract);
+      return { balance, nonce, code: own || code === '0x' ? code : stub, modelled: code !== '0x' && !own };
+    },
+    storage(address, slot) {
+      const id = idOf(address);
+      return id === undefined ? undefined : storageBefore(facts, id, slot, at);
+    },
+    blockHash: (h) => (h < height ? chain.blocks.at(h)?.hash : undefined),
   };
 }

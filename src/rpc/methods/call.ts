@@ -1,7 +1,7 @@
 import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest, CallResult, Executor } from '../../execution/executor.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
-import { settled } from '../settled.js';
+import { settled } from '../../lazy/settled.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
