@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildChain } from '../../generators/buildChain.js';
 import { createApi } from '../../src/app/createApi.js';
 import { endpointLoads } from '../../bench/urls.js';
 import { spawnCli } from '../support/spawnCli.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 /**
  * The measured run after the warm-up: 10 s in `npm test`; EXPLORER_MOCK_SOAK_SECONDS=30 for the
@@ -14,7 +14,7 @@ let loadUrls: string[] | undefined;
 /** The benchmark's URLs: a hot one and a walk of different ones for each endpoint (built once for both tests). */
 function urls(): string[] {
   if (loadUrls) return loadUrls;
-  const chain = buildChain({ scenario: 'default', seed: 1 });
+  const chain = sharedChain({ scenario: 'default', seed: 1 });
   return (loadUrls = endpointLoads(chain, createApi(chain)).flatMap((l) => [l.hot, ...l.walk.slice(0, 100)]));
 }
 
