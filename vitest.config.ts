@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** In process, no server and no build: the edit loop's tests (`npm run test:quick`). */
@@ -13,14 +14,17 @@ const FAST = [
   'test/evm/**/*.test.ts',
 ];
 
+/** Timed runs of load against a spawned server: each wants both cores to itself. */
+const LOAD = ['test/robustness/load.test.ts', 'test/robustness/socketLoad.test.ts'];
+
 /** Minutes of load, long property runs, the packed tarball. */
-const SOAK = [
-  'test/robustness/load.test.ts',
-  'test/robustness/socketLoad.test.ts',
-  'test/package.test.ts',
-  'test/cache/identity.test.ts',
-  'test/arbitraries/**/*.test.ts',
-];
+const SOAK = [...LOAD, 'test/package.test.ts', 'test/cache/identity.test.ts', 'test/arbitraries/**/*.test.ts'];
+
+/**
+ * Test files run at once. Vitest's default for a run leaves a core to itself (cores − 1): one
+ * worker on CI's two cores, every file one after another, while its own process mostly waits.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 const isolatedCache = 'test/support/isolatedCache.ts';
 const buildDist = 'test/support/buildDist.ts';
@@ -29,6 +33,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    maxWorkers: WORKERS,
     projects: [
       { extends: true, test: { name: 'fast', include: FAST, globalSetup: [isolatedCache] } },
       {
@@ -40,7 +45,26 @@ export default defineConfig({
           globalSetup: [isolatedCache, buildDist],
         },
       },
-      { extends: true, test: { name: 'soak', include: SOAK, globalSetup: [isolatedCache, buildDist] } },
+      {
+        extends: true,
+        test: {
+          name: 'soak',
+          include: SOAK,
+          exclude: [...configDefaults.exclude, ...LOAD],
+          globalSetup: [isolatedCache, buildDist],
+        },
+      },
+      // The timed loads last, one at a time, once every other file has finished (`--project soak*`).
+      {
+        extends: true,
+        test: {
+          name: 'soak-load',
+          include: LOAD,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          globalSetup: [isolatedCache, buildDist],
+        },
+      },
     ],
   },
 });

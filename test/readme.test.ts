@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildChain } from '../generators/buildChain.js';
 import { createApi } from '../src/app/createApi.js';
 import { getUrl } from '../src/rest/walkPages.js';
 import type { Chain } from '../src/chain/types.js';
+import { sharedChain } from './support/sharedChain.js';
 
 const DOC_FILES = [
   'README.md',
@@ -17,7 +17,7 @@ const DOC_FILES = [
 const DOCS = DOC_FILES.map((f) => readFileSync(new URL(`../${f}`, import.meta.url), 'utf8')).join('\n');
 let chain: Chain;
 beforeAll(() => {
-  chain = buildChain({ scenario: 'default', seed: 1 });
+  chain = sharedChain({ scenario: 'default', seed: 1 });
 });
 
 describe('the README and docs/', () => {

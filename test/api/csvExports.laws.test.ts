@@ -6,6 +6,7 @@ import { collectItems, getUrl } from '../../src/rest/walkPages.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse } from '../support/expectValid.js';
 import { csvRecords, parseCsv } from '../support/parseCsv.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 type Json = Record<string, any>;
 
@@ -441,7 +442,7 @@ for (const profile of PROFILES)
 describe('the export limit', () => {
   it('/config/csv-export names the limit; an export stops at it, with the rows the list shows first', () => {
     expect(json('/config/csv-export')).toEqual({ limit: 10000, async_enabled: false });
-    const big = buildChain({ scenario: 'default', seed: 1 });
+    const big = sharedChain({ scenario: 'default', seed: 1 });
     const bigApi = createApi(big, { profile: 'blockscout' });
     const bigGet = (url: string) => getUrl(bigApi, `/api/v2${url}`);
     const { records } = csvRecords(bigGet('/advanced-filters/csv').body);

@@ -3,6 +3,7 @@ import { buildChain } from '../../generators/buildChain.js';
 import { createChainApp, loadAnswerModules } from '../../src/app/chainApp.js';
 import type { Chain } from '../../src/chain/types.js';
 import { walkPagesAsync } from '../../src/rest/walkPages.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 type Json = Record<string, any>;
 
@@ -187,7 +188,7 @@ describe('the Etherscan-compatible API agrees with REST v2', () => {
   }, 120_000);
 
   it('default: every paged action walked with several page sizes and both orders gives the whole list', async () => {
-    const chain = buildChain({ scenario: 'default', seed: 1 });
+    const chain = sharedChain({ scenario: 'default', seed: 1 });
     const app = createChainApp(chain, undefined, 'spec');
     const api = (query: string): Json => {
       const answer = app.answer({ method: 'GET', url: `/api?${query}`, header: () => undefined });
@@ -231,7 +232,7 @@ describe('the Etherscan-compatible API agrees with REST v2', () => {
   }, 120_000);
 
   it('default, the notable addresses and 40 more', async () => {
-    const chain = buildChain({ scenario: 'default', seed: 1 });
+    const chain = sharedChain({ scenario: 'default', seed: 1 });
     const sample = chain.accounts
       .filter((_, id) => id % Math.floor(chain.accounts.length / 40) === 0)
       .map((a) => a.hash);

@@ -6,6 +6,7 @@ import type { Chain } from '../../src/chain/types.js';
 import { getUrl, walkPages } from '../../src/rest/walkPages.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse } from '../support/expectValid.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 type Row = { hash: string; transactions: number; gas: bigint };
 const DAY = 86_400;
@@ -86,7 +87,7 @@ const cases: { name: string; chain: () => Chain; scales: string[] }[] = [
     scales: ['5m', '1d', '7d', '30d'],
   },
   // More than a page of contracts called in three hours.
-  { name: 'default, seed 1', chain: () => buildChain({ scenario: 'default', seed: 1 }), scales: ['3h'] },
+  { name: 'default, seed 1', chain: () => sharedChain({ scenario: 'default', seed: 1 }), scales: ['3h'] },
 ];
 
 describe.each(cases)('/stats/hot-smart-contracts: $name', ({ chain: make, scales }) => {

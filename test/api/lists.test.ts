@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildChain } from '../../generators/buildChain.js';
 import type { Chain, TokenType } from '../../src/chain/types.js';
 import {
   expectedInternalTransactions,
@@ -10,6 +9,7 @@ import {
 } from '../support/expectedLists.js';
 import { inProcess } from '../support/inProcess.js';
 import { type Get, walk } from '../support/walk.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 let chain: Chain;
 let get: Get;
@@ -17,7 +17,7 @@ const idOf = (hash: string) => chain.accountByHash.get(hash.toLowerCase())!;
 type Item = Record<string, unknown>;
 
 beforeAll(() => {
-  chain = buildChain({ scenario: 'default', seed: 1 });
+  chain = sharedChain({ scenario: 'default', seed: 1 });
   get = inProcess(chain);
 });
 
@@ -201,7 +201,7 @@ describe('NFT collections', () => {
   it.each([1, 7])(
     'seed %s: walks the collector’s collections over three pages, and every type filter',
     async (seed) => {
-      const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
+      const other = seed === 1 ? chain : sharedChain({ scenario: 'default', seed });
       const read = seed === 1 ? get : inProcess(other);
       const hash = other.handles.nftCollector!;
       const id = other.accountByHash.get(hash.toLowerCase())!;
@@ -222,7 +222,7 @@ describe('NFT collections', () => {
   );
 
   it.each([1, 7])('seed %s: the one-page collector has exactly one full page', async (seed) => {
-    const other = seed === 1 ? chain : buildChain({ scenario: 'default', seed });
+    const other = seed === 1 ? chain : sharedChain({ scenario: 'default', seed });
     const read = seed === 1 ? get : inProcess(other);
     const hash = other.handles.onePageCollector!;
     const { items, pages } = await walk(read, `/addresses/${hash}/nft/collections`);

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildChain } from '../../generators/buildChain.js';
 import type { Chain } from '../../src/chain/types.js';
 import { inProcess } from '../support/inProcess.js';
 import { type Get, walk } from '../support/walk.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 let chain: Chain;
 let get: Get;
 type Item = Record<string, any>;
 
 beforeAll(() => {
-  chain = buildChain({ scenario: 'default', seed: 1 });
+  chain = sharedChain({ scenario: 'default', seed: 1 });
   get = inProcess(chain);
 });
 

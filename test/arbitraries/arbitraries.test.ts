@@ -2,13 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as arb from '../../src/arbitraries/index.js';
-import { createApi } from '../../src/app/createApi.js';
-import { getUrl } from '../../src/rest/walkPages.js';
 import { blockscoutSchemas, schemas } from '../../src/schemas/index.js';
-import { chainViolations } from '../support/chainLaws.js';
-import { expectValid } from '../support/expectValid.js';
-import { buildChain } from '../../generators/buildChain.js';
 import {
+  everyValue,
   expectCoherentAddress,
   expectCoherentAddressListItem,
   expectCoherentBlock,
@@ -16,19 +12,8 @@ import {
   expectCoherentTransaction,
 } from './laws.js';
 
-const RUNS = 1_000;
-
-/** Every value of `arbitrary` is valid against `schema` and passes `law` (written once, run for all). */
-function everyValue<T>(arbitrary: fc.Arbitrary<T>, schema: z.ZodType, law: (value: T) => void = () => {}, runs = RUNS) {
-  fc.assert(
-    fc.property(arbitrary, (value) => {
-      expectValid(schema, value);
-      law(value);
-    }),
-    { numRuns: runs },
-  );
-}
-
+// The pages (pages.test.ts), the constraint options (options.test.ts) and whole chains
+// (chains.test.ts) are in files of their own, so two workers share the suite.
 describe('every value is valid', () => {
   const cases: [string, fc.Arbitrary<any>, z.ZodType, ((v: any) => void)?][] = [
     ['addressRef', arb.addressRef(), schemas.addressRef],
@@ -54,17 +39,6 @@ describe('every value is valid', () => {
   it.each(cases)('%s: 1,000 values valid against the schema and the laws', (_, arbitrary, schema, law) =>
     everyValue(arbitrary, schema, law),
   );
-
-  const pageCases = Object.entries(arb.page) as unknown as [
-    keyof typeof arb.page,
-    (o?: arb.PageOptions) => fc.Arbitrary<any>,
-  ][];
-  it.each(pageCases)('page.%s: 1,000 pages valid, cursors pointing after the last item', (name, page) => {
-    everyValue(page({ maxItems: 8 }), schemas.responses[name], (p) => {
-      expect(p.items.length).toBeLessThanOrEqual(8);
-      if (p.items.length === 0) expect(p.next_page_params).toBeNull();
-    });
-  });
 });
 
 describe('with profile: blockscout, every value is valid against Blockscout’s schema', () => {
@@ -97,77 +71,6 @@ describe('with profile: blockscout, every value is valid against Blockscout’s 
   });
 });
 
-describe('constraint options are honoured across 1,000 values', () => {
-  const sample = <T>(a: fc.Arbitrary<T>) => fc.sample(a, { numRuns: RUNS, seed: 7 });
-  it('transaction({ status })', () => {
-    expect(
-      sample(arb.transaction({ status: 'error' })).every(
-        (t) => t.status === 'error' && t.revert_reason !== null && t.token_transfers.length === 0,
-      ),
-    ).toBe(true);
-    expect(sample(arb.transaction({ status: 'ok' })).every((t) => t.status === 'ok' && t.revert_reason === null)).toBe(
-      true,
-    );
-  });
-  it('transaction({ kind })', () => {
-    expect(
-      sample(arb.transaction({ kind: 'contract_creation' })).every(
-        (t) => t.to === null && t.created_contract !== null && t.transaction_types.includes('contract_creation'),
-      ),
-    ).toBe(true);
-    expect(
-      sample(arb.transaction({ kind: 'coin_transfer', status: 'ok' })).every(
-        (t) => t.decoded_input === null && t.raw_input === '0x' && t.transaction_types.includes('coin_transfer'),
-      ),
-    ).toBe(true);
-    expect(
-      sample(arb.transaction({ kind: 'contract_call' })).every(
-        (t) => t.decoded_input !== null && t.transaction_types.includes('contract_call'),
-      ),
-    ).toBe(true);
-    expect(
-      sample(arb.transaction({ kind: 'token_transfer', status: 'ok' })).every(
-        (t) => t.token_transfers.length > 0 && t.transaction_types.includes('token_transfer'),
-      ),
-    ).toBe(true);
-  });
-  it('tokenTransfer({ tokenType }) and tokenInstance({ tokenType })', () => {
-    for (const type of ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'] as const)
-      expect(sample(arb.tokenTransfer({ tokenType: type })).every((t) => t.token.type === type)).toBe(true);
-    expect(
-      sample(arb.tokenInstance({ tokenType: 'ERC-1155' })).every((t) => t.token.type === 'ERC-1155' && !t.is_unique),
-    ).toBe(true);
-  });
-  it('block({ type })', () => {
-    for (const type of ['block', 'uncle', 'reorg'] as const)
-      expect(sample(arb.block({ type })).every((b) => b.type === type)).toBe(true);
-  });
-  it('smartContract({ verified })', () => {
-    expect(
-      sample(arb.smartContract({ verified: false })).every(
-        (c) => Object.keys(c).length === 4 && c.is_verified === false,
-      ),
-    ).toBe(true);
-    expect(sample(arb.smartContract({ verified: true })).every((c) => c.is_verified && 'source_code' in c)).toBe(true);
-  });
-  it('address({ kind }) and page({ last, empty })', () => {
-    expect(
-      sample(arb.address({ kind: 'proxy' })).every((a) => a.implementation_address !== null && a.is_contract),
-    ).toBe(true);
-    expect(sample(arb.address({ kind: 'eoa' })).every((a) => a.creator_address_hash === null)).toBe(true);
-    expect(
-      fc
-        .sample(arb.page.blocks({ last: true, maxItems: 3 }), { numRuns: 200 })
-        .every((p) => p.next_page_params === null),
-    ).toBe(true);
-    expect(
-      fc
-        .sample(arb.page.blocks({ empty: true }), { numRuns: 200 })
-        .every((p) => p.items.length === 0 && p.next_page_params === null),
-    ).toBe(true);
-  });
-});
-
 describe('the laws can fail', () => {
   it('an address holding coin whose balance never changed breaks the address law', () => {
     // What address() gave before it was made coherent: a positive balance, never updated.
@@ -185,20 +88,6 @@ describe('the laws can fail', () => {
         coin_balance: '0',
       }),
     ).toThrow();
-  });
-});
-
-describe("the chain's own values obey the same laws", () => {
-  it('every address, transaction and block of tiny, as the API renders them', () => {
-    const chain = buildChain({ scenario: 'tiny', seed: 3 });
-    const api = createApi(chain);
-    const get = (url: string) => JSON.parse(getUrl(api, `/api/v2${url}`).body);
-    for (const account of chain.accounts) expectCoherentAddress(get(`/addresses/${account.hash}`));
-    for (const item of get('/addresses').items) expectCoherentAddressListItem(item);
-    for (const block of chain.blocks) {
-      expectCoherentBlock(get(`/blocks?block_number=${block.height + 1}`).items[0]);
-      for (const t of get(`/blocks/${block.height}/transactions`).items) expectCoherentTransaction(t);
-    }
   });
 });
 
@@ -227,34 +116,5 @@ describe('reproducibility and shrinking', () => {
     expect(JSON.stringify(counterexample).length).toBeLessThan(3_000);
     expect(counterexample).toMatchObject({ block_number: 0, position: 0, nonce: 0, gas_used: '21000', value: '0' });
     expect(counterexample.token_transfers[0]!.total.value).toBe('0');
-  });
-});
-
-describe('whole chains and requests', () => {
-  it('chain(): every generated chain obeys the chain laws', () => {
-    fc.assert(
-      fc.property(arb.chain(), (chain) => {
-        expect(chainViolations(chain)).toEqual([]);
-      }),
-      { numRuns: 10 },
-    );
-  });
-
-  it('apiRequest(): an invalid block id is never a number (a CI run drew "0", a valid block)', () => {
-    const api = createApi(fc.sample(arb.chain(), { numRuns: 1, seed: 1 })[0]!);
-    // Seed 1 drew /blocks/1/transactions and /blocks/3/transactions as invalid before the fix.
-    for (const request of fc.sample(arb.apiRequest({ valid: false }), { numRuns: 20_000, seed: 1 }))
-      expect(request.expectedStatuses, request.url).toContain(getUrl(api, request.url).status);
-  });
-
-  it('apiRequest(): valid requests get their expected statuses, invalid ones a 4xx, never a 500', () => {
-    const api = createApi(fc.sample(arb.chain(), { numRuns: 1, seed: 1 })[0]!);
-    fc.assert(
-      fc.property(arb.apiRequest(), (request) => {
-        const { status } = getUrl(api, request.url);
-        expect(request.expectedStatuses, request.url).toContain(status);
-      }),
-      { numRuns: RUNS },
-    );
   });
 });

@@ -1,6 +1,28 @@
+import fc from 'fast-check';
 import { decodeFunctionData, parseAbiItem, toFunctionSelector } from 'viem';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { Address, AddressListItem, Block, TokenTransfer, Transaction } from '../../src/schemas/index.js';
+import { expectValid } from '../support/expectValid.js';
+
+/** Values an arbitrary draws in a property of this suite. */
+export const RUNS = 1_000;
+
+/** Every value of `arbitrary` is valid against `schema` and passes `law` (written once, run for all). */
+export function everyValue<T>(
+  arbitrary: fc.Arbitrary<T>,
+  schema: z.ZodType,
+  law: (value: T) => void = () => {},
+  runs = RUNS,
+) {
+  fc.assert(
+    fc.property(arbitrary, (value) => {
+      expectValid(schema, value);
+      law(value);
+    }),
+    { numRuns: runs },
+  );
+}
 
 const TIME_MIN = Date.parse('2015-01-01T00:00:00Z');
 const TIME_MAX = Date.parse('2036-01-01T00:00:00Z');

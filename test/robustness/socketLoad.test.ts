@@ -4,7 +4,18 @@ import { spawnCli } from '../support/spawnCli.js';
 
 const CLIENTS = 1_000;
 const MINE_EVERY_MS = 100;
-const RUN_MS = 30_000;
+/**
+ * The measured run after the warm-up: 10 s in `npm test`; EXPLORER_MOCK_SOAK_SECONDS=30 for the
+ * long run (the memory claim is then over 30 s of load). The name of the test says which ran.
+ */
+const RUN_MS = Number(process.env.EXPLORER_MOCK_SOAK_SECONDS || 10) * 1_000;
+/** The shortest warm-up. */
+const WARM_MIN_MS = 5_000;
+/**
+ * Blocks mined and HTTP answers, each more than: 4 in 7 of the blocks the schedule asks for over the
+ * shortest warm-up and the run (200 for a 30 s run, as before the run's length was a setting).
+ */
+const FLOOR = Math.ceil(((WARM_MIN_MS + RUN_MS) / MINE_EVERY_MS) * (4 / 7));
 
 /** A client joined to `blocks:new_block` that records the height of every `new_block` it hears. */
 async function listener(base: string) {
@@ -80,13 +91,13 @@ describe('the websocket under load', () => {
       // below its peak), so the level measured against is the top of V8's sawtooth, not a point
       // on its way up (it climbs about 80 MB over 40 s here before a major collection).
       const warm = await phase(
-        (rss, elapsed) => elapsed >= 60_000 || (elapsed >= 5_000 && rss.at(-1)! < Math.max(...rss) * 0.95),
+        (rss, elapsed) => elapsed >= 60_000 || (elapsed >= WARM_MIN_MS && rss.at(-1)! < Math.max(...rss) * 0.95),
       );
       const afterWarmUp = Math.max(...warm);
       const run = await phase((_, elapsed) => elapsed >= RUN_MS);
       expect(failures).toEqual([]);
-      expect(answered).toBeGreaterThan(200);
-      expect(head - first.head).toBeGreaterThan(200);
+      expect(answered).toBeGreaterThan(FLOOR);
+      expect(head - first.head).toBeGreaterThan(FLOOR);
       const expected = Array.from({ length: head - first.head }, (_, i) => first.head + 1 + i);
       for (let i = 0; i < 200 && clients.some((c) => c.heights.length < expected.length); i++) await sleep(50);
       for (const c of clients) expect(c.heights).toEqual(expected);

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildChain } from '../../generators/buildChain.js';
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import { loadAnswerModules } from '../../src/app/chainApp.js';
 import type { Chain } from '../../src/chain/types.js';
@@ -14,6 +13,7 @@ import {
   transactionsPageJson,
   updateStatusJson,
 } from './statsSchemas.js';
+import { sharedChain } from '../support/sharedChain.js';
 
 type PointJson = { date: string; date_to: string; value: string; is_approximate?: true | undefined };
 
@@ -64,7 +64,7 @@ describe.each(CHAINS)('the stats service on %s', (_name, options) => {
     Object.fromEntries(countersJson.parse(app.stats('/api/v1/counters')).counters.map((c) => [c.id, c.value]));
 
   beforeAll(() => {
-    chain = buildChain(options);
+    chain = sharedChain(options);
     app = inProcessApp(chain);
     headTime = chain.blocks.at(chain.headHeight)!.timestamp;
     headDay = dayOf(headTime);
