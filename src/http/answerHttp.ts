@@ -37,15 +37,22 @@ export interface RouteAnswer {
 /** Answers a GET for a path outside the API, or undefined when it does not know the path. */
 export type ExtraRoute = (path: string, query: URLSearchParams) => RouteAnswer | undefined;
 
+/** A request answered at once: every method but POST (a GET's answer is what the answer cache keeps). */
+export type ReadRequest = HttpRequest & { readonly method: 'GET' | 'HEAD' | 'OPTIONS' };
+
 /** A path that takes POSTs (the node's JSON-RPC, the mock's controls), and its answer to a body (null: too large). */
 export interface PostRoute {
   readonly path: string;
-  /** Its answer to a body (null: too large), with the query and the request's headers (a form's content type). */
+  /**
+   * Its answer to a body (null: too large), with the query and the request's headers (a form's
+   * content type); a promise when the work is long and done in turns (the node's batches), so
+   * that other requests are answered meanwhile.
+   */
   readonly answer: (
     body: string | null,
     query: URLSearchParams,
     header: (name: string) => string | null | undefined,
-  ) => RouteAnswer;
+  ) => RouteAnswer | Promise<RouteAnswer>;
   /** The path answers GETs too (through the GET routes), as the Etherscan-compatible API does. */
   readonly alsoGet?: boolean;
 }
@@ -105,9 +112,12 @@ const json = (status: number, message: string, extra: Record<string, string> = {
 /**
  * The HTTP behaviour of the mock, in one place for every adapter: methods, CORS and preflight,
  * HEAD, trailing slashes, limits, and the JSON error bodies. Pure apart from `onError`. Throws
- * `ModuleNotLoaded` when the answer needs a module still loading (see `withModules`).
+ * `ModuleNotLoaded` when the answer needs a module still loading (see `withModules`). Only a
+ * POST's answer may come later (a promise: its route works in turns); every other is given at once.
  */
-export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
+export function answerHttp(app: HttpRoutes, request: ReadRequest): HttpAnswer;
+export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer | Promise<HttpAnswer>;
+export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer | Promise<HttpAnswer> {
   const method = request.method.toUpperCase();
   const q = request.url.indexOf('?');
   const path = trimmed(q < 0 ? request.url : request.url.slice(0, q));
@@ -139,25 +149,37 @@ export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
 
 const trimmed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
-function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, query: string): HttpAnswer {
+function answerPost(
+  app: HttpRoutes,
+  post: PostRoute,
+  request: HttpRequest,
+  query: string,
+): HttpAnswer | Promise<HttpAnswer> {
+  const failed = (error: unknown) => {
+    if (error instanceof ModuleNotLoaded) throw error;
+    app.onError?.(error, `POST ${request.url}`);
+    return internalError();
+  };
   try {
     const answer = post.answer(
       request.body === undefined ? '' : request.body,
       new URLSearchParams(query),
       request.header,
     );
-    const { body } = answer;
-    return {
-      status: answer.status,
-      headers: answerHeaders(answer, typeof body === 'string' ? byteLength(body) : body.length),
-      body,
-    };
+    return answer instanceof Promise ? answer.then(postAnswer, failed) : postAnswer(answer);
   } catch (error) {
-    if (error instanceof ModuleNotLoaded) throw error;
-    app.onError?.(error, `POST ${request.url}`);
-    return internalError();
+    return failed(error);
   }
 }
+
+const postAnswer = (answer: RouteAnswer): HttpAnswer => {
+  const { body } = answer;
+  return {
+    status: answer.status,
+    headers: answerHeaders(answer, typeof body === 'string' ? byteLength(body) : body.length),
+    body,
+  };
+};
 
 const internalError = (): HttpAnswer => {
   const body = utf8(INTERNAL_ERROR.body);

@@ -43,12 +43,12 @@ export function lazyModule<M>(name: string, importer: () => Promise<M>): LazyMod
 
 /**
  * Runs `attempt` until no lazy module it needs is missing, loading each one it asks for: the
- * asynchronous way to call code that uses `LazyModule.get()`.
+ * asynchronous way to call code that uses `LazyModule.get()` (an attempt may answer later, a promise).
  */
-export async function withModules<T>(attempt: () => T): Promise<T> {
+export async function withModules<T>(attempt: () => T): Promise<Awaited<T>> {
   for (;;) {
     try {
-      return attempt();
+      return await attempt();
     } catch (error) {
       if (!(error instanceof ModuleNotLoaded)) throw error;
       await error.loading;

@@ -41,17 +41,21 @@ export function resetAnswer(chain: Chain): RouteAnswer {
 }
 
 /**
- * The answer to `POST /rpc`: the node's JSON-RPC answer (an empty body for notifications only); a
- * body over the node's limit gets HTTP 413 with a JSON-RPC error saying so.
+ * The answer to `POST /rpc`: the node's JSON-RPC answer (an empty body for notifications only), a
+ * long batch answered in turns (later: other requests are answered meanwhile); a body over the
+ * node's limit gets HTTP 413 with a JSON-RPC error saying so.
  */
-export function rpcAnswer(node: () => RpcNode, body: string | null): RouteAnswer {
+export function rpcAnswer(node: () => RpcNode, body: string | null): RouteAnswer | Promise<RouteAnswer> {
   if (body === null || body.length > MAX_BODY_BYTES)
     return {
       status: 413,
       body: errorAnswer(null, new RpcError(-32600, `request body too large: more than ${MAX_BODY_BYTES} bytes`)),
     };
-  return { status: 200, body: node().answer(body) ?? '' };
+  const answer = node().answerInTurns(body);
+  return answer instanceof Promise ? answer.then(rpcBody) : rpcBody(answer);
 }
+
+const rpcBody = (answer: string | null): RouteAnswer => ({ status: 200, body: answer ?? '' });
 
 /** The answer to `POST /api/eth-rpc`: Blockscout's ETH RPC API over the same node. */
 export function ethRpcAnswer(node: () => RpcNode, body: string | null): RouteAnswer {

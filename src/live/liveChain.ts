@@ -174,7 +174,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     current = app;
     warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
   };
-  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => fresh().answer(request), {
+  const answer = Object.assign(((request: Parameters<CachedAnswers>[0]) => fresh().answer(request)) as CachedAnswers, {
     peek: (url: string) => fresh().answer.peek(url),
   });
   const live: LiveChain = {

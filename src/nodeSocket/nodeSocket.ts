@@ -90,7 +90,7 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
       connection.socket.on('message', (data) => {
         const body = String(data);
         client.answering = client.answering
-          .then(() => withModules(() => live.node().answer(body, methods)))
+          .then(() => withModules(() => live.node().answerInTurns(body, methods)))
           .then(
             (answer) => {
               if (answer !== null) send(client, answer);

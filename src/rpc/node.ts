@@ -9,7 +9,8 @@ import { logMethods } from './methods/logs.js';
 import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
 import { sendMethods } from './methods/send.js';
-import { answer, errorAnswer, type Id, MAX_BATCH, MAX_RESPONSE_BYTES } from './envelope.js';
+import { answer, BATCH_TIMEOUT_MS, errorAnswer, type Id, MAX_BATCH, MAX_RESPONSE_BYTES } from './envelope.js';
+import { runAtOnce, runInTurns, type Steps } from './turns.js';
 import { invalidRequest, methodNotFound, RpcError } from './rpcError.js';
 
 /** Every method the node answers over HTTP (the websocket adds `eth_subscribe` and `eth_unsubscribe`). */
@@ -35,8 +36,13 @@ const resultPart = (result: unknown) => `"result":${result instanceof RawJson ? 
 export type ExtraMethods = Readonly<Record<string, RpcMethod>>;
 
 export interface RpcNode {
-  /** The answer to a request body: JSON text, or null when it held notifications only. */
+  /** The answer to a request body: JSON text, or null when it held notifications only. Throws `ModuleNotLoaded`. */
   answer(body: string, extra?: ExtraMethods): string | null;
+  /**
+   * The same answer, a batch answered in turns (`runInTurns`): other requests are answered between
+   * its requests, and a module still loading is waited for. At once (no promise) when it is short.
+   */
+  answerInTurns(body: string, extra?: ExtraMethods): string | null | Promise<string | null>;
   /** What methods read: the chain served now, and the node's state (its filters). */
   readonly context: () => RpcContext;
   readonly state: NodeState;
@@ -46,8 +52,9 @@ export interface RpcNode {
  * The node's JSON-RPC 2.0 over a chain that may grow: single requests and batches (answered in
  * request order; notifications, requests without an id, get no answer), geth's error codes and
  * texts. Methods are pure functions of the chain served now, but for filters, kept by the node
- * across blocks. A method that needs a module still loading throws `ModuleNotLoaded` (the
- * transport waits it out and asks again, as for the REST API).
+ * across blocks. A batch stops as geth's does: past 25 MB of answers (-32003) or 29.9 s
+ * (-32002). A method that needs a module still loading throws `ModuleNotLoaded`: `answer` throws
+ * it (the transport waits it out and asks again, as for the REST API), `answerInTurns` waits.
  */
 export function createRpcNode(options: {
   readonly context: () => RpcContext;
@@ -55,7 +62,11 @@ export function createRpcNode(options: {
   readonly onError?: (error: unknown, method: string) => void;
   /** Where `eth_sendRawTransaction` and `eth_sendTransaction` put what they accept (without one they refuse). */
   readonly wallet?: Wallet;
+  /** How long a batch may run (default `BATCH_TIMEOUT_MS`), and the clock it is measured with. */
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
 }): RpcNode {
+  const { timeoutMs = BATCH_TIMEOUT_MS, now = () => performance.now() } = options;
   const state: NodeState = {
     filters: new FilterStore(options.seed),
     ...(options.wallet ? { wallet: options.wallet } : {}),
@@ -100,34 +111,62 @@ export function createRpcNode(options: {
     }
   };
 
-  return {
-    context: options.context,
-    state,
-    answer(body, extra) {
-      let request: unknown;
+  /** A request the batch will not run (too late, too much answered already): its error, or nothing for a notification. */
+  const refused = (request: unknown, error: RpcError): string | null => {
+    const r = request as Record<string, unknown> | null;
+    const notification = r !== null && typeof r === 'object' && !Array.isArray(r) && r.id === undefined;
+    return notification ? null : errorAnswer(idOf(request), error);
+  };
+
+  /** One request's answer, waiting (a step) for a module it needs that is still loading. */
+  function* settled(ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): Steps<string | null> {
+    for (;;) {
       try {
-        request = JSON.parse(body);
-      } catch {
-        return errorAnswer(null, new RpcError(-32700, 'parse error'));
+        return one(ctx, request, extra);
+      } catch (error) {
+        if (!(error instanceof ModuleNotLoaded)) throw error;
+        yield error;
       }
-      const ctx = options.context();
-      if (!Array.isArray(request)) return one(ctx, request, extra);
-      if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
-      if (request.length > MAX_BATCH)
-        return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
-      const answers: string[] = [];
-      let size = 0;
-      for (const r of request) {
-        // Past the limit, each request left gets geth's -32003 instead of its answer.
-        const a =
-          size > MAX_RESPONSE_BYTES
-            ? errorAnswer(idOf(r), new RpcError(-32003, 'response too large'))
-            : one(ctx, r, extra);
-        if (a === null) continue;
+    }
+  }
+
+  /** A body's answer, a step after each request of a batch (where it may let other work run). */
+  function* steps(body: string, extra: ExtraMethods | undefined): Steps<string | null> {
+    let request: unknown;
+    try {
+      request = JSON.parse(body);
+    } catch {
+      return errorAnswer(null, new RpcError(-32700, 'parse error'));
+    }
+    const ctx = options.context();
+    if (!Array.isArray(request)) return yield* settled(ctx, request, extra);
+    if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
+    if (request.length > MAX_BATCH)
+      return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
+    const started = now();
+    const answers: string[] = [];
+    let size = 0;
+    for (const r of request) {
+      // Past the limits, each request left gets geth's error instead of its answer.
+      const a =
+        size > MAX_RESPONSE_BYTES
+          ? refused(r, new RpcError(-32003, 'response too large'))
+          : now() - started > timeoutMs
+            ? refused(r, new RpcError(-32002, 'request timed out'))
+            : yield* settled(ctx, r, extra);
+      if (a !== null) {
         size += a.length;
         answers.push(a);
       }
-      return answers.length ? `[${answers.join(',')}]` : null;
-    },
+      yield;
+    }
+    return answers.length ? `[${answers.join(',')}]` : null;
+  }
+
+  return {
+    context: options.context,
+    state,
+    answer: (body, extra) => runAtOnce(steps(body, extra)),
+    answerInTurns: (body, extra) => runInTurns(steps(body, extra), now),
   };
 }

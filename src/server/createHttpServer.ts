@@ -90,7 +90,9 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
     };
     if (!configured && !asksForFault(req.rawHeaders)) {
       try {
-        return send(res, answer(request));
+        const answered = answer(request);
+        // A POST whose route works in turns (a long batch) answers later; everything else now.
+        return answered instanceof Promise ? answered.then((later) => send(res, later)) : send(res, answered);
       } catch (error) {
         // The answer needs a module that is still loading: send it once loaded.
         if (!(error instanceof ModuleNotLoaded)) throw error;
