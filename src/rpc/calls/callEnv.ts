@@ -1,5 +1,6 @@
 import type { AccountId } from '../../chain/types.js';
 import type { RpcContext } from '../context.js';
+import { RpcError } from '../rpcError.js';
 
 /** Where a modelled call runs: the chain at a height, the contract called (a proxy's storage is its own), and the caller. */
 export interface CallEnv {
@@ -18,4 +19,40 @@ export interface CallRequest {
   readonly to: string | null;
   readonly data: `0x${string}`;
   readonly value: bigint;
+}
+
+/** geth's gas cap for `eth_call` and `eth_estimateGas` (`--rpc.gascap`). */
+export const RPC_GAS_CAP = 50_000_000;
+
+/** What the node charges each call it evaluates: about what Multicall3 spends on an inner call (a cold call, a read, its loop). */
+export const CALL_GAS = 5_000;
+
+/**
+ * The gas one `eth_call` has left, shared by every call it makes (Multicall3's inner calls at
+ * every level): the node has no EVM, so it charges each call `CALL_GAS` and each Multicall3
+ * result the memory it takes, as the EVM would.
+ */
+export interface CallBudget {
+  gas: number;
+}
+
+export const callBudget = (): CallBudget => ({ gas: RPC_GAS_CAP });
+
+/** Takes `gas` from the budget; past it, the call is out of gas. */
+export function charge(budget: CallBudget, gas: number): void {
+  budget.gas -= gas;
+  if (budget.gas < 0) throw new OutOfGas();
+}
+
+/** The EVM's cost of memory holding `bytes`: 3 gas a word and the words squared over 512 (the yellow paper's C_mem). */
+export const memoryGas = (bytes: number): number => {
+  const words = Math.ceil(bytes / 32);
+  return 3 * words + Math.floor((words * words) / 512);
+};
+
+/** A call past its gas: geth's answer to a call that runs out of it (-32000 `out of gas`). */
+export class OutOfGas extends RpcError {
+  constructor() {
+    super(-32000, 'out of gas');
+  }
 }

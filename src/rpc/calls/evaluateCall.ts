@@ -6,12 +6,13 @@ import type { AccountId } from '../../chain/types.js';
 import { codeAt } from '../../domain/contracts.js';
 import type { RpcContext } from '../context.js';
 import { serverError } from '../rpcError.js';
-import type { CallEnv, CallRequest } from './callEnv.js';
+import { CALL_GAS, type CallBudget, type CallEnv, type CallRequest, callBudget, charge } from './callEnv.js';
 import { catalogueModel } from './catalogueModels.js';
 import { declaredRead } from './declaredReads.js';
 import { MULTICALL3, multicall3 } from './multicall3.js';
 import { type CallResult, type ModelOutcome, NotModelled, revertResult } from './outcome.js';
 import { tokenModel } from './tokenModels.js';
+import type { Steps } from '../turns.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 /** `Panic(0x11)`: arithmetic overflow, as Solidity 0.8 reverts with it. */
@@ -44,14 +45,22 @@ function notModelled(ctx: RpcContext, self: AccountId, codeId: AccountId, what: 
  * answers `0x`; a contract answers the functions its model knows (tokens, the catalogue's views,
  * a scenario's declared reads, Multicall3), a proxy with its implementation's; a selector the ABI
  * lacks or calldata that does not decode reverts, as a contract without a fallback does; anything
- * else throws the node's error saying what is not modelled.
+ * else throws the node's error saying what is not modelled. Past the budget's gas (a Multicall3 of
+ * Multicall3s), throws `OutOfGas`. In steps: Multicall3's inner calls are answered in turns.
  */
-export function evaluateCall(ctx: RpcContext, request: CallRequest, height: number, depth = 0): CallResult {
+export function* evaluateCall(
+  ctx: RpcContext,
+  request: CallRequest,
+  height: number,
+  depth = 0,
+  budget: CallBudget = callBudget(),
+): Steps<CallResult> {
+  charge(budget, CALL_GAS);
   if (request.to === null)
     throw serverError(
       'explorer-mock does not run contract creation code in eth_call: deploy it as a scenario contract (entities.contracts) instead',
     );
-  if (request.to === MULTICALL3) return multicall3(ctx, request, height, depth, evaluateCall);
+  if (request.to === MULTICALL3) return yield* multicall3(ctx, request, height, depth, budget, evaluateCall);
   const self = ctx.chain.accountByHash.get(request.to);
   if (self === undefined || codeAt(ctx.facts, self, height) === '0x') return { ok: true, returnData: '0x' };
   const contract = ctx.chain.accounts[self]!.contract!;

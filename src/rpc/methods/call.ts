@@ -1,11 +1,12 @@
 import { sentGas } from '../../../generators/ledger/sent.js';
 import { codeAt } from '../../domain/contracts.js';
 import { blockArg, minedHeight } from '../blockParam.js';
-import type { CallRequest } from '../calls/callEnv.js';
+import { type CallRequest, OutOfGas, RPC_GAS_CAP } from '../calls/callEnv.js';
 import { evaluateCall } from '../calls/evaluateCall.js';
 import type { CallResult } from '../calls/outcome.js';
 import { pendingContext, type RpcContext } from '../context.js';
-import { arity, type RpcMethod } from '../method.js';
+import { arity, InSteps, type RpcMethod } from '../method.js';
+import type { Steps } from '../turns.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
 import { executionReverted, invalidParams, RpcError, serverError } from '../rpcError.js';
 import { NOT_MODELLED } from '../calls/evaluateCall.js';
@@ -39,18 +40,18 @@ const MAX_REMEMBERED_DATA = 2_048;
  * The result of a call at a block: a pure function of the chain, the call and the block, so it is
  * remembered per chain (by the call's fields and the block), in its JSON budget.
  */
-function resultOf(ctx: RpcContext, request: CallRequest, height: number): CallResult {
-  if (request.data.length > MAX_REMEMBERED_DATA) return evaluateCall(ctx, request, height);
+function* resultOf(ctx: RpcContext, request: CallRequest, height: number): Steps<CallResult> {
+  if (request.data.length > MAX_REMEMBERED_DATA) return yield* evaluateCall(ctx, request, height);
   const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
   const hit = ctx.json.peek(key);
   if (hit !== undefined) return JSON.parse(hit) as CallResult;
-  const result = evaluateCall(ctx, request, height);
+  const result = yield* evaluateCall(ctx, request, height);
   ctx.json.set(key, JSON.stringify(result));
   return result;
 }
 
-/** Runs a call at the block asked; a revert is the node's code-3 error with the revert data. */
-function run(ctx: RpcContext, params: readonly unknown[]) {
+/** Runs a call at the block asked (in steps); a revert is the node's code-3 error with the revert data. */
+function* run(ctx: RpcContext, params: readonly unknown[]) {
   const overrides = params[2];
   // State overrides would need an EVM to mean anything: refused rather than ignored.
   if (overrides !== undefined && overrides !== null && (typeof overrides !== 'object' || Object.keys(overrides).length))
@@ -61,7 +62,7 @@ function run(ctx: RpcContext, params: readonly unknown[]) {
   const ahead = 'pending' in ref ? pendingContext(ctx) : undefined;
   const at = ahead ?? ctx;
   const height = ahead ? ahead.chain.headHeight : minedHeight(ctx, ref);
-  const result = resultOf(at, request, height);
+  const result = yield* resultOf(at, request, height);
   if (!result.ok) throw executionReverted(result.revertData, result.reason);
   return { request, result, at, height };
 }
@@ -94,27 +95,38 @@ function gasOf(
   return sentGas({ data: request.data, accessList, hasCode, tokenType });
 }
 
+/** `eth_estimateGas`'s answer, in steps (the call is run first). */
+export function* estimateGas(ctx: RpcContext, params: readonly unknown[]): Steps<string> {
+  const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
+  try {
+    const { request, at, height } = yield* run(ctx, params);
+    return quantity(gasOf(at, height, request, accessList));
+  } catch (error) {
+    // More calls than a call's gas pays for: geth's estimate past its cap.
+    if (error instanceof OutOfGas) throw serverError(`gas required exceeds allowance (${RPC_GAS_CAP})`);
+    // A call nothing models is still sent and mined (as a call with no effect beyond value and
+    // gas): its estimate is the gas it will be mined with.
+    if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED)) {
+      const request = callArg(params[0], 0);
+      const ref = blockArg(ctx, params[1], 1);
+      const at = 'pending' in ref ? (pendingContext(ctx) ?? ctx) : ctx;
+      return quantity(gasOf(at, 'pending' in ref ? at.chain.headHeight : minedHeight(ctx, ref), request, accessList));
+    }
+    throw error;
+  }
+}
+
 export const callMethods: Record<string, RpcMethod> = {
   eth_call(ctx, params) {
     arity(params, 1, 3);
-    return run(ctx, params).result.returnData;
+    return new InSteps(
+      (function* () {
+        return (yield* run(ctx, params)).result.returnData;
+      })(),
+    );
   },
   eth_estimateGas(ctx, params) {
     arity(params, 1, 3);
-    const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
-    try {
-      const { request, at, height } = run(ctx, params);
-      return quantity(gasOf(at, height, request, accessList));
-    } catch (error) {
-      // A call nothing models is still sent and mined (as a call with no effect beyond value and
-      // gas): its estimate is the gas it will be mined with.
-      if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED)) {
-        const request = callArg(params[0], 0);
-        const ref = blockArg(ctx, params[1], 1);
-        const at = 'pending' in ref ? (pendingContext(ctx) ?? ctx) : ctx;
-        return quantity(gasOf(at, 'pending' in ref ? at.chain.headHeight : minedHeight(ctx, ref), request, accessList));
-      }
-      throw error;
-    }
+    return new InSteps(estimateGas(ctx, params));
   },
 };

@@ -1,10 +1,11 @@
 import type { Hex } from '../../chain/types.js';
 import { pendingContext, type RpcContext } from '../context.js';
-import { arity, type NodeState, type RpcMethod } from '../method.js';
+import { arity, InSteps, type NodeState, type RpcMethod } from '../method.js';
+import type { Steps } from '../turns.js';
 import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
 import { invalidParams, serverError } from '../rpcError.js';
 import { decodeSigned, signTransaction } from '../signedTransaction.js';
-import { accessListArg, callArg, callMethods } from './call.js';
+import { accessListArg, callArg, estimateGas } from './call.js';
 import { AVERAGE_TIP } from './chainInfo.js';
 
 /** The wallet a send needs; a chain that cannot grow (a bare `createApi`) has none. */
@@ -28,8 +29,9 @@ function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
 }
 
 /** The gas `eth_sendTransaction` gives a transaction without one: `eth_estimateGas`'s at the pending block. */
-const gasFor = (ctx: RpcContext, node: NodeState, request: Record<string, unknown>): number =>
-  Number(BigInt(callMethods.eth_estimateGas!(ctx, [request, 'pending'], node) as string));
+function* gasFor(ctx: RpcContext, request: Record<string, unknown>): Steps<number> {
+  return Number(BigInt(yield* estimateGas(ctx, [request, 'pending'])));
+}
 
 export const sendMethods: Record<string, RpcMethod> = {
   eth_accounts: (ctx, params) => (arity(params, 0, 0), ctx.chain.signers.map((s) => s.address.toLowerCase())),
@@ -40,50 +42,54 @@ export const sendMethods: Record<string, RpcMethod> = {
   /** Signs with the key of one of `eth_accounts` and sends, as Anvil and Hardhat do; the fields left out are filled as they fill them. */
   eth_sendTransaction(ctx, params, node) {
     arity(params, 1, 1);
-    const o = params[0];
-    if (o === null || typeof o !== 'object' || Array.isArray(o))
-      throw invalidParams(
-        `invalid argument 0: cannot unmarshal ${JSON.stringify(o) ?? 'undefined'} into a transaction`,
-      );
-    const request = o as Record<string, unknown>;
-    if (request.from === undefined || request.from === null)
-      throw invalidParams('invalid argument 0: from is required');
-    const from = addressArg(request.from, 0, 'from');
-    const signer = ctx.chain.signers.find((s) => s.address.toLowerCase() === from);
-    if (!signer) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
-    const call = callArg(request, 0);
-    if (call.to === null)
-      throw serverError(
-        'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
-      );
-    const wallet = walletOf(node);
-    const head = (pendingContext(ctx) ?? ctx).chain;
-    const baseFee = head.blocks.at(head.headHeight)!.baseFeePerGas;
-    const has = (field: string) => request[field] !== undefined && request[field] !== null;
-    const tip = has('maxPriorityFeePerGas')
-      ? bigQuantityArg(request.maxPriorityFeePerGas, 0, 'maxPriorityFeePerGas')
-      : AVERAGE_TIP;
-    const fees = has('gasPrice')
-      ? { gasPrice: bigQuantityArg(request.gasPrice, 0, 'gasPrice') }
-      : {
-          maxFeePerGas: has('maxFeePerGas')
-            ? bigQuantityArg(request.maxFeePerGas, 0, 'maxFeePerGas')
-            : 2n * baseFee + tip,
-          maxPriorityFeePerGas: tip,
-        };
-    const raw = signTransaction(
-      {
-        to: call.to,
-        nonce: has('nonce') ? quantityArg(request.nonce, 0) : wallet.nextNonce(from),
-        value: call.value,
-        gas: has('gas') ? quantityArg(request.gas, 0) : gasFor(ctx, node, request),
-        data: call.data as Hex,
-        chainId: ctx.chainId,
-        fees,
-        accessList: accessListArg(request.accessList),
-      },
-      signer.privateKey,
-    );
-    return submit(ctx, node, raw);
+    return new InSteps(sendTransaction(ctx, params, node));
   },
 };
+
+/** `eth_sendTransaction`, in steps: its gas, when left out, is estimated by running the call. */
+function* sendTransaction(ctx: RpcContext, params: readonly unknown[], node: NodeState): Steps<Hex> {
+  const o = params[0];
+  if (o === null || typeof o !== 'object' || Array.isArray(o))
+    throw invalidParams(`invalid argument 0: cannot unmarshal ${JSON.stringify(o) ?? 'undefined'} into a transaction`);
+  const request = o as Record<string, unknown>;
+  if (request.from === undefined || request.from === null) throw invalidParams('invalid argument 0: from is required');
+  const from = addressArg(request.from, 0, 'from');
+  const signer = ctx.chain.signers.find((s) => s.address.toLowerCase() === from);
+  if (!signer) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
+  const call = callArg(request, 0);
+  if (call.to === null)
+    throw serverError(
+      'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
+    );
+  const wallet = walletOf(node);
+  const has = (field: string) => request[field] !== undefined && request[field] !== null;
+  // The estimate first: other requests may send while it runs, and the nonce is read after it.
+  const gas = has('gas') ? quantityArg(request.gas, 0) : yield* gasFor(ctx, request);
+  const head = (pendingContext(ctx) ?? ctx).chain;
+  const baseFee = head.blocks.at(head.headHeight)!.baseFeePerGas;
+  const tip = has('maxPriorityFeePerGas')
+    ? bigQuantityArg(request.maxPriorityFeePerGas, 0, 'maxPriorityFeePerGas')
+    : AVERAGE_TIP;
+  const fees = has('gasPrice')
+    ? { gasPrice: bigQuantityArg(request.gasPrice, 0, 'gasPrice') }
+    : {
+        maxFeePerGas: has('maxFeePerGas')
+          ? bigQuantityArg(request.maxFeePerGas, 0, 'maxFeePerGas')
+          : 2n * baseFee + tip,
+        maxPriorityFeePerGas: tip,
+      };
+  const raw = signTransaction(
+    {
+      to: call.to,
+      nonce: has('nonce') ? quantityArg(request.nonce, 0) : wallet.nextNonce(from),
+      value: call.value,
+      gas,
+      data: call.data as Hex,
+      chainId: ctx.chainId,
+      fees,
+      accessList: accessListArg(request.accessList),
+    },
+    signer.privateKey,
+  );
+  return submit(ctx, node, raw);
+}
