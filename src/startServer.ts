@@ -232,9 +232,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     broadcasting = broadcasting
       .then(() =>
         withModules(() => [
-          ...blockEvents(app.rest.context, height, target.listening, target.topics),
+          ...blockEvents(app.rest.context, height, target),
           // The mempool in front of the newest head, once per mine.
-          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, target.listening, target.topics) : []),
+          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, target) : []),
         ]),
       )
       .then((messages) => target.broadcast(messages))
@@ -243,13 +243,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // A sent transaction's pending events, rendered as it is accepted (under automine it is mined next).
   live.onPending((hash) => {
     const target = socket;
-    if (
-      !target.listening('transactions:new_pending_transaction') &&
-      !target.topics().some((t) => t.startsWith('addresses:'))
-    )
-      return;
+    if (!target.listening('transactions:new_pending_transaction') && !target.listeningUnder('addresses')) return;
     const app = live.current;
-    const rendered = withModules(() => mempoolEvents(app.rest.context, target.listening, target.topics, hash));
+    const rendered = withModules(() => mempoolEvents(app.rest.context, target, hash));
     broadcasting = broadcasting
       .then(() => rendered)
       .then((messages) => target.broadcast(messages))
