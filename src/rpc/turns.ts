@@ -1,4 +1,4 @@
-import type { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 
 /** How long work done in turns runs before it lets other requests be answered. */
 export const TURN_MS = 10;
@@ -8,6 +8,18 @@ export const TURN_MS = 10;
  * or a module it needs that is still loading (it waits for it, then goes on where it stopped).
  */
 export type Steps<T> = Generator<ModuleNotLoaded | undefined, T, undefined>;
+
+/** A step that computes `value`, waiting for each module it needs that is still loading, then computing it again. */
+export function* computed<T>(value: () => T): Steps<T> {
+  for (;;) {
+    try {
+      return value();
+    } catch (error) {
+      if (!(error instanceof ModuleNotLoaded)) throw error;
+      yield error;
+    }
+  }
+}
 
 /** Runs steps to the end at once; a module still loading is thrown (`withModules` waits and runs them again). */
 export function runAtOnce<T>(steps: Steps<T>): T {
