@@ -12,6 +12,22 @@ export class SendRefused extends Error {
 /** How far past its next nonce a sender's transactions are queued (geth's per-account queue). */
 export const MAX_NONCE_GAP = 64;
 
+/**
+ * The pool's room, in geth's slots of 32 KiB (a transaction takes one per 32 KiB it is long):
+ * geth's `GlobalSlots` and `GlobalQueue` together (5,120 + 1,024), every transaction accepted and
+ * not yet mined counted (in the open block, waiting for room, queued behind a gap).
+ */
+export const POOL_SLOTS = 4096 + 1024 + 1024;
+const SLOT_BYTES = 32 * 1024;
+
+/** The slots a transaction takes: its size (data and access list, and some 120 bytes of other fields and signature) in 32 KiB. */
+export const slotsOf = (sent: SentTransaction): number => {
+  const list = sent.signed.accessList;
+  const size =
+    120 + (sent.signed.input.length - 2) / 2 + list.reduce((n, entry) => n + 20 + 32 * entry.storageKeys.length, 0);
+  return Math.ceil(size / SLOT_BYTES);
+};
+
 /** Where an accepted transaction went: into the open block, waiting for room in a later one, or queued behind a nonce gap. */
 export type Admission = 'pending' | 'waiting' | 'queued';
 
@@ -29,6 +45,9 @@ export class SentPool {
   private readonly unmined = new Map<string, string>();
   /** The keys of those in the open block. */
   private inOpenBlock: string[] = [];
+  /** The slots each accepted transaction not mined yet takes, by `from:nonce`, and their sum. */
+  private readonly slots = new Map<string, number>();
+  private slotsTaken = 0;
   /** How many transactions were accepted. */
   accepted = 0;
 
@@ -93,15 +112,19 @@ export class SentPool {
       throw new SendRefused(
         `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
       );
-    this.accepted++;
+    // A full pool takes nothing more (geth would drop a cheaper transaction to make room; nothing accepted is dropped here).
+    const slots = slotsOf(sent);
+    if (this.slotsTaken + slots > POOL_SLOTS) throw new SendRefused('txpool is full');
     this.entered = [];
     if (sent.nonce > next) {
       let mine = this.queued.get(sent.from);
       if (!mine) this.queued.set(sent.from, (mine = new Map()));
       mine.set(sent.nonce, sent);
+      this.taken(key, slots);
       return 'queued';
     }
     const admitted = this.admit(sent, ctx);
+    this.taken(key, slots);
     // A gap it filled lets the transactions queued behind it in.
     for (let n = sent.nonce + 1; ; n++) {
       const behind = this.queued.get(sent.from)?.get(n);
@@ -110,6 +133,13 @@ export class SentPool {
       this.admit(behind, ctx);
     }
     return admitted;
+  }
+
+  /** An accepted transaction takes its slots until it is mined. */
+  private taken(key: string, slots: number): void {
+    this.accepted++;
+    this.slots.set(key, slots);
+    this.slotsTaken += slots;
   }
 
   /** The transactions the last `submit` let into the pool (it, and those queued behind it), in order. */
@@ -163,7 +193,11 @@ export class SentPool {
 
   /** The open block was sealed: what it held is mined. */
   sealed(): void {
-    for (const key of this.inOpenBlock) this.unmined.delete(key);
+    for (const key of this.inOpenBlock) {
+      this.unmined.delete(key);
+      this.slotsTaken -= this.slots.get(key) ?? 0;
+      this.slots.delete(key);
+    }
     this.inOpenBlock = [];
   }
 
