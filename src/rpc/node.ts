@@ -74,8 +74,35 @@ export function createRpcNode(options: {
   const onError =
     options.onError ?? ((error, method) => console.error(`explorer-mock: internal error in ${method}:`, error));
 
-  /** One request's answer, or null for a notification; in steps when its method works in steps. */
-  function* one(ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): Steps<string | null> {
+  /** Why a request failed, as its answer (nothing for a notification); a module still loading is thrown. */
+  const failed = (error: unknown, replyId: Id, notification: boolean, method: string): string | null => {
+    if (error instanceof ModuleNotLoaded) throw error;
+    if (!(error instanceof RpcError)) {
+      onError(error, method);
+      error = new RpcError(-32603, 'internal error');
+    }
+    return notification ? null : errorAnswer(replyId, error as RpcError);
+  };
+
+  /** The answer of a method that works in steps, once they are done. */
+  function* finished(steps: Steps<unknown>, replyId: Id, notification: boolean, method: string): Steps<string | null> {
+    try {
+      const result = yield* steps;
+      return notification ? null : answer(replyId, resultPart(result));
+    } catch (error) {
+      return failed(error, replyId, notification, method);
+    }
+  }
+
+  /**
+   * One request's answer, or null for a notification: at once, or the steps to it when its method
+   * works in steps (a long `eth_call`). Throws `ModuleNotLoaded`.
+   */
+  const one = (
+    ctx: RpcContext,
+    request: unknown,
+    extra: ExtraMethods | undefined,
+  ): string | null | Steps<string | null> => {
     if (request === null || typeof request !== 'object' || Array.isArray(request))
       return errorAnswer(null, invalidRequest());
     const r = request as Record<string, unknown>;
@@ -99,18 +126,15 @@ export function createRpcNode(options: {
           throw new RpcError(-32601, 'notifications not supported');
         throw methodNotFound(r.method.slice(0, 100));
       }
-      let result = method(ctx, params, state);
-      if (result instanceof InSteps) result = yield* result.steps;
+      const result = method(ctx, params, state);
+      if (result instanceof InSteps) return finished(result.steps, replyId, notification, r.method);
       return notification ? null : answer(replyId, resultPart(result));
     } catch (error) {
-      if (error instanceof ModuleNotLoaded) throw error;
-      if (!(error instanceof RpcError)) {
-        onError(error, r.method);
-        error = new RpcError(-32603, 'internal error');
-      }
-      return notification ? null : errorAnswer(replyId, error as RpcError);
+      return failed(error, replyId, notification, r.method);
     }
-  }
+  };
+
+  const isAnswer = (a: string | null | Steps<string | null>): a is string | null => a === null || typeof a === 'string';
 
   /** A request the batch will not run (too late, too much answered already): its error, or nothing for a notification. */
   const refused = (request: unknown, error: RpcError): string | null => {
@@ -119,35 +143,43 @@ export function createRpcNode(options: {
     return notification ? null : errorAnswer(idOf(request), error);
   };
 
-  /** One request's answer, waiting (a step) for a module it needs that is still loading. */
-  function* settled(ctx: RpcContext, request: unknown, extra: ExtraMethods | undefined): Steps<string | null> {
+  /**
+   * One request's answer in steps (from `first`, its steps already asked for), waiting (a step) for
+   * a module it needs that is still loading, then asked again.
+   */
+  function* settled(
+    ctx: RpcContext,
+    request: unknown,
+    extra: ExtraMethods | undefined,
+    first?: Steps<string | null>,
+  ): Steps<string | null> {
+    let steps = first;
     for (;;) {
       try {
-        return yield* one(ctx, request, extra);
+        if (!steps) {
+          const a = one(ctx, request, extra);
+          if (isAnswer(a)) return a;
+          steps = a;
+        }
+        return yield* steps;
       } catch (error) {
         if (!(error instanceof ModuleNotLoaded)) throw error;
+        steps = undefined;
         yield error;
       }
     }
   }
 
-  /** A body's answer, a step after each request of a batch (where it may let other work run). */
-  function* steps(body: string, extra: ExtraMethods | undefined): Steps<string | null> {
-    let request: unknown;
-    try {
-      request = JSON.parse(body);
-    } catch {
-      return errorAnswer(null, new RpcError(-32700, 'parse error'));
-    }
-    const ctx = options.context();
-    if (!Array.isArray(request)) return yield* settled(ctx, request, extra);
-    if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
-    if (request.length > MAX_BATCH)
-      return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
+  /** A batch's answer, a step after each request (where it may let other work run). */
+  function* batch(
+    ctx: RpcContext,
+    requests: readonly unknown[],
+    extra: ExtraMethods | undefined,
+  ): Steps<string | null> {
     const started = now();
     const answers: string[] = [];
     let size = 0;
-    for (const r of request) {
+    for (const r of requests) {
       // Past the limits, each request left gets geth's error instead of its answer.
       const a =
         size > MAX_RESPONSE_BYTES
@@ -164,10 +196,36 @@ export function createRpcNode(options: {
     return answers.length ? `[${answers.join(',')}]` : null;
   }
 
+  /**
+   * A body's answer: one request's at once unless its method works in steps, a batch's in steps;
+   * `run` runs the steps (at once, or in turns).
+   */
+  const answerWith = (
+    body: string,
+    extra: ExtraMethods | undefined,
+    run: (steps: Steps<string | null>) => string | null | Promise<string | null>,
+  ): string | null | Promise<string | null> => {
+    let request: unknown;
+    try {
+      request = JSON.parse(body);
+    } catch {
+      return errorAnswer(null, new RpcError(-32700, 'parse error'));
+    }
+    const ctx = options.context();
+    if (!Array.isArray(request)) {
+      const a = one(ctx, request, extra);
+      return isAnswer(a) ? a : run(settled(ctx, request, extra, a));
+    }
+    if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
+    if (request.length > MAX_BATCH)
+      return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
+    return run(batch(ctx, request, extra));
+  };
+
   return {
     context: options.context,
     state,
-    answer: (body, extra) => runAtOnce(steps(body, extra)),
-    answerInTurns: (body, extra) => runInTurns(steps(body, extra), now),
+    answer: (body, extra) => answerWith(body, extra, runAtOnce) as string | null,
+    answerInTurns: (body, extra) => answerWith(body, extra, (steps) => runInTurns(steps, now)),
   };
 }

@@ -3,10 +3,11 @@ import { codeAt } from '../../domain/contracts.js';
 import { blockArg, minedHeight } from '../blockParam.js';
 import { type CallRequest, OutOfGas, RPC_GAS_CAP } from '../calls/callEnv.js';
 import { evaluateCall } from '../calls/evaluateCall.js';
+import { MULTICALL3 } from '../calls/multicall3.js';
 import type { CallResult } from '../calls/outcome.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, InSteps, type RpcMethod } from '../method.js';
-import type { Steps } from '../turns.js';
+import { runAtOnce, type Steps } from '../turns.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
 import { executionReverted, invalidParams, RpcError, serverError } from '../rpcError.js';
 import { NOT_MODELLED } from '../calls/evaluateCall.js';
@@ -36,22 +37,15 @@ export function callArg(value: unknown, index: number): CallRequest {
 /** Calls with more call data than this are not remembered (a big multicall is rarely sent twice). */
 const MAX_REMEMBERED_DATA = 2_048;
 
-/**
- * The result of a call at a block: a pure function of the chain, the call and the block, so it is
- * remembered per chain (by the call's fields and the block), in its JSON budget.
- */
-function* resultOf(ctx: RpcContext, request: CallRequest, height: number): Steps<CallResult> {
-  if (request.data.length > MAX_REMEMBERED_DATA) return yield* evaluateCall(ctx, request, height);
-  const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
-  const hit = ctx.json.peek(key);
-  if (hit !== undefined) return JSON.parse(hit) as CallResult;
-  const result = yield* evaluateCall(ctx, request, height);
-  ctx.json.set(key, JSON.stringify(result));
-  return result;
+/** Where a call runs: the call, the chain's context it reads (one block ahead at `pending`) and the block. */
+interface CallAt {
+  readonly request: CallRequest;
+  readonly at: RpcContext;
+  readonly height: number;
 }
 
-/** Runs a call at the block asked (in steps); a revert is the node's code-3 error with the revert data. */
-function* run(ctx: RpcContext, params: readonly unknown[]) {
+/** The call and block the parameters ask for, checked. */
+function callAt(ctx: RpcContext, params: readonly unknown[]): CallAt {
   const overrides = params[2];
   // State overrides would need an EVM to mean anything: refused rather than ignored.
   if (overrides !== undefined && overrides !== null && (typeof overrides !== 'object' || Object.keys(overrides).length))
@@ -60,11 +54,51 @@ function* run(ctx: RpcContext, params: readonly unknown[]) {
   const ref = blockArg(ctx, params[1], 1);
   // At `pending`, the call reads the chain one block ahead, at its head (as the state methods do).
   const ahead = 'pending' in ref ? pendingContext(ctx) : undefined;
-  const at = ahead ?? ctx;
-  const height = ahead ? ahead.chain.headHeight : minedHeight(ctx, ref);
-  const result = yield* resultOf(at, request, height);
+  return { request, at: ahead ?? ctx, height: ahead ? ahead.chain.headHeight : minedHeight(ctx, ref) };
+}
+
+/**
+ * The result of a call at a block is a pure function of the chain, the call and the block, so it
+ * is remembered per chain (by the call's fields and the block), in its JSON budget: its key, or
+ * null for a call too long to be worth it (a big multicall is rarely sent twice).
+ */
+const rememberedKey = ({ request, height }: CallAt): string | null =>
+  request.data.length > MAX_REMEMBERED_DATA
+    ? null
+    : `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
+
+/** A call's result, evaluated (in steps: Multicall3's inner calls) and remembered. */
+function* evaluated(call: CallAt): Steps<CallResult> {
+  const result = yield* evaluateCall(call.at, call.request, call.height);
+  const key = rememberedKey(call);
+  if (key !== null) call.at.json.set(key, JSON.stringify(result));
+  return result;
+}
+
+/** A result that reverted is the node's code-3 error with the revert data. */
+function succeeded(result: CallResult): Extract<CallResult, { ok: true }> {
   if (!result.ok) throw executionReverted(result.revertData, result.reason);
-  return { request, result, at, height };
+  return result;
+}
+
+/**
+ * A call's result: remembered, or evaluated at once when one model answers it, or (Multicall3's
+ * calls, thousands of them perhaps) its steps, run in turns with other requests.
+ */
+function resultOf(call: CallAt): CallResult | Steps<CallResult> {
+  const key = rememberedKey(call);
+  const hit = key === null ? undefined : call.at.json.peek(key);
+  if (hit !== undefined) return JSON.parse(hit) as CallResult;
+  return call.request.to === MULTICALL3 ? evaluated(call) : runAtOnce(evaluated(call));
+}
+
+const isResult = (value: CallResult | Steps<CallResult>): value is CallResult => 'ok' in value;
+
+/** Runs a call at the block asked (in steps); a revert is the node's code-3 error with the revert data. */
+function* run(ctx: RpcContext, params: readonly unknown[]) {
+  const call = callAt(ctx, params);
+  const outcome = resultOf(call);
+  return { ...call, result: succeeded(isResult(outcome) ? outcome : yield* outcome) };
 }
 
 /** An access list's entries, as a call object may carry them (`eth_estimateGas` counts their gas). */
@@ -119,9 +153,11 @@ export function* estimateGas(ctx: RpcContext, params: readonly unknown[]): Steps
 export const callMethods: Record<string, RpcMethod> = {
   eth_call(ctx, params) {
     arity(params, 1, 3);
+    const outcome = resultOf(callAt(ctx, params));
+    if (isResult(outcome)) return succeeded(outcome).returnData;
     return new InSteps(
       (function* () {
-        return (yield* run(ctx, params)).result.returnData;
+        return succeeded(yield* outcome).returnData;
       })(),
     );
   },
