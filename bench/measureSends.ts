@@ -7,7 +7,7 @@
  */
 import { resolveScenario } from '../generators/chainInput.js';
 import { testKey } from '../src/chain/testKeys.js';
-import { signTransaction } from '../src/rpc/signedTransaction.js';
+import { signTransaction } from '../src/protocol/signedTransaction.js';
 import { startServer } from '../src/startServer.js';
 
 const DEAD = '0x000000000000000000000000000000000000dead';

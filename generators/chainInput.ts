@@ -1,5 +1,6 @@
 import { withArtifacts } from '../scenarios/artifact.js';
 import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
+import { BuildChainError } from '../src/protocol/errors.js';
 
 /** What a chain is built from: a scenario (a built-in's name or an object) and a seed. */
 export interface BuildChainOptions {
@@ -15,16 +16,7 @@ export interface BuildChainOptions {
   readonly slotSeconds?: number;
 }
 
-/** Thrown for options `buildChain` cannot use; `field` names the scenario knob at fault, when one is. */
-export class BuildChainError extends Error {
-  override readonly name = 'BuildChainError';
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export { BuildChainError } from '../src/protocol/errors.js';
 
 const READ = new WeakMap<Scenario, Scenario>();
 

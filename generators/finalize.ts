@@ -236,8 +236,10 @@ const changedSince = (account: Account, copy: Account): boolean =>
   account.balance !== copy.balance ||
   account.nonce !== copy.nonce ||
   account.balanceUpdatedAt !== copy.balanceUpdatedAt ||
+  account.name !== copy.name ||
   (account.contract !== null &&
-    (account.contract.creationStatus !== copy.contract!.creationStatus ||
+    ((account.contract.token === null) !== (copy.contract!.token === null) ||
+      account.contract.creationStatus !== copy.contract!.creationStatus ||
       account.contract.hasLogs !== copy.contract!.hasLogs ||
       account.contract.reads !== copy.contract!.reads ||
       (account.contract.token !== null &&
@@ -267,7 +269,7 @@ export function finalize(
   state: LedgerState,
   scenario: ScenarioSummary,
   exchangeRate: string,
-  chainId: number,
+  chain: Pick<Chain, 'kind' | 'chainId'>,
   tail?: Block,
 ): Chain {
   for (const ledger of state.tokens.values()) {
@@ -327,7 +329,8 @@ export function finalize(
   return {
     scenario,
     seed: state.seed,
-    chainId,
+    kind: chain.kind,
+    chainId: chain.chainId,
     signers: state.keys.map(({ id, privateKey }) => ({ address: state.accounts[id]!.hash, privateKey })),
     exchangeRate,
     accounts: accountsOf(state, carry),
@@ -343,6 +346,7 @@ export function finalize(
     internalTransactions: new PrefixTable(state.internalTransactions),
     withdrawals: new PrefixTable(state.withdrawals),
     events: new PrefixTable(state.events),
+    storageWrites: new PrefixTable(state.storageWrites),
     indexes,
     richList: Int32Array.from(rich, (a) => a.id),
     totalSupply,

@@ -2,6 +2,7 @@ import { type Profile, PROFILES } from './schemas/profile.js';
 import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
+import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
 import { createLiveChain } from './live/liveChain.js';
 import { headTimeOptionProblem, startClock } from './live/clock.js';
@@ -11,6 +12,7 @@ import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { createNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/nodeSocket.js';
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
+import { evmExecutorModule } from './app/executorModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
@@ -18,6 +20,9 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
+import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -28,6 +33,11 @@ export interface StartServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /**
+   * Where clients reach the server (`http://localhost:8080` behind a proxy or a mapped port): the
+   * origin NFT media URLs name. Default: the server's own address (`127.0.0.1` when bound to every interface).
+   */
+  readonly publicUrl?: string;
   /** Latency, error rate and rate limit for every API request (requests may also ask by header). */
   readonly faults?: FaultConfig;
   /** Render the newest entities' JSON while idle after start, so first visits are fast (default false; the CLI sets it). */
@@ -61,6 +71,26 @@ export interface StartServerOptions {
    * (requests in flight finish on the old one); a broken edit keeps the old chain and is reported.
    */
   readonly watch?: boolean;
+  /**
+   * How the Etherscan-style APIs answer: `v1: 'deprecated'` makes `/api?module=…` answer as
+   * Etherscan's switched-off V1 path (default `'blockscout'`: Blockscout's flavour); `apiKey`
+   * makes `/v2/api` require that key (default: any key, or none).
+   */
+  readonly etherscan?: EtherscanOptions;
+  /**
+   * Host names the server answers to besides loopback names (`localhost`, `*.localhost`), IP
+   * addresses and `host`: a request naming another `Host` gets 403, so a web page cannot reach the
+   * mock through DNS rebinding. A leading dot allows a domain and its subdomains (`.example.test`);
+   * `true` allows any host, as Vite's `allowedHosts`. Default: none.
+   */
+  readonly allowedHosts?: readonly string[] | true;
+  /**
+   * Origins of web pages (`https://app.example`) that may change the server's state (mine, reset,
+   * send transactions, verify contracts) besides pages on this machine (loopback hosts, `host`,
+   * the allowed hosts); `'null'` for sandboxed frames and `file:` pages; `true`: any page. Every
+   * page may read (CORS `*`). Default: none.
+   */
+  readonly trustedOrigins?: readonly string[] | true;
 }
 
 export interface RunningServer {
@@ -78,6 +108,9 @@ export interface RunningServer {
   /** Stops the server; requests in flight finish first. */
   close(): Promise<void>;
 }
+
+/** Addresses that bind every interface, which a client cannot reach the server at. */
+const UNSPECIFIED_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Thrown for options `startServer` cannot use. */
 export class StartServerError extends Error {
@@ -99,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seed = 1,
     port = 0,
     host = '127.0.0.1',
+    publicUrl,
     faults = {},
     warm = false,
     cache,
@@ -109,6 +143,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headTime,
     watch = false,
     automine = blockTime === undefined,
+    etherscan,
+    allowedHosts,
+    trustedOrigins,
   } = options;
   if (!PROFILES.includes(profile))
     throw new StartServerError(
@@ -116,12 +153,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new StartServerError(`startServer: ${etherscanProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '')
     throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
+  const access = {
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
+  };
+  const accessProblem = accessOptionProblem(access, 'startServer');
+  if (accessProblem) throw new StartServerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
+  const originProblem = publicUrl === undefined ? undefined : originOptionProblem(publicUrl, 'publicUrl');
+  if (originProblem) throw new StartServerError(`startServer: ${originProblem}`);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
     throw new StartServerError(
       `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
@@ -154,7 +201,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
     });
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'BuildChainError')) throw error;
+    if (!(error instanceof BuildChainError)) throw error;
     // A scenario file asking for the impossible is the file's problem, reported at its knob.
     if (scenarioFile)
       throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
@@ -166,20 +213,35 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // meanwhile waits for it, as for the views' lazy modules).
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
+  // Where NFT media URLs point: the served address, known once listening (nothing is answered before).
+  let mediaOrigin = publicUrl ?? DEFAULT_MEDIA_ORIGIN;
   const live = createLiveChain(opened.chain, {
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
-    createBuilder: (o) => builderModule.get().createChainBuilder(o),
+    createBuilder: (o, sends) => builderModule.get().createChainBuilder(o, sends),
+    executor: evmExecutorModule(),
     automine,
+    origin: () => mediaOrigin,
+    ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
+  // The server is reached at its public URL: its host is one of the server's own.
+  const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).hostname;
+  const policy = accessPolicy({
+    ...access,
+    boundHost: host,
+    ...(publicHost === undefined || access.allowedHosts === true || publicHost.startsWith('[')
+      ? {}
+      : { allowedHosts: [...(access.allowedHosts ?? []), publicHost] }),
+  });
   const serving = await serve(live.answer, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
+    access: policy,
     attach: (server, serverFaults) => {
       const detach = attachUpgrades(
         server,
@@ -188,6 +250,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           [NODE_SOCKET_PATH, nodeSocket.route],
         ]),
         serverFaults,
+        policy,
       );
       return () => {
         socket.close();
@@ -196,6 +259,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       };
     },
   });
+  // A server bound to every interface is reached, from this machine, at the loopback address.
+  mediaOrigin = publicUrl ?? (UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url);
   /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
   function watchScenario(file: string, files: readonly string[]): () => void {
     let stop = watchFiles(files, changed);

@@ -1,9 +1,14 @@
+import { TYPE } from '../../src/protocol/transactionTypes.js';
 import type { TxPlan } from '../ledger/plan.js';
+import type { Stream } from '../random/stream.js';
 
 /** Nobody sends more than this at once, which keeps the whale the richest account. */
 const MAX_TRANSFER = 20_000n * 10n ** 18n;
 import type { Scene } from './context.js';
 import { canAfford, pickOther, roundAmount } from './pick.js';
+
+/** A plain transfer's type: one in ten still legacy, as some wallets send. */
+const drawnType = (rng: Stream) => (rng.chance(0.1) ? TYPE.legacy.id : TYPE.eip1559.id);
 
 /** A plain transfer of coin between two accounts (of `given` wei, or a drawn sum); null when the sender cannot pay for it. */
 export function coinTransfer(
@@ -16,7 +21,7 @@ export function coinTransfer(
   const balance = state.accounts[fromId]!.balance;
   if (!canAfford(scene, fromId, given ?? 0n, 21_000)) return null;
   if (given !== undefined)
-    return { fromId, toId, value: given, gasUsed: 21_000, gasLimit: 21_000, call: null, legacy: rng.chance(0.1) };
+    return { fromId, toId, value: given, gasUsed: 21_000, gasLimit: 21_000, call: null, type: drawnType(rng) };
   const spendable = balance - 21_000n * 4n * scene.ctx.baseFee - 10n ** 16n;
   const share = rng.chance(0.1) ? 10n : 1_000n;
   const drawn = spendable > 0n ? (spendable * BigInt(rng.int(1, 1_000))) / (1_000n * share) : 0n;
@@ -29,6 +34,6 @@ export function coinTransfer(
     gasUsed: 21_000,
     gasLimit: 21_000,
     call: null,
-    legacy: rng.chance(0.1),
+    type: drawnType(rng),
   };
 }

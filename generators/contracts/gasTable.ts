@@ -1,3 +1,5 @@
+import { calldataGas } from '../../src/protocol/intrinsicGas.js';
+
 /**
  * The gas a modelled call uses, as a chain without an EVM counts it: the intrinsic 21,000, the
  * calldata (16 per non-zero byte, 4 per zero byte, EIP-2028), and a fixed cost per function of
@@ -22,11 +24,9 @@ const EXECUTION_GAS: Readonly<Record<string, number>> = {
 /** Execution gas of any other contract call (a scenario contract's declared write, or a call with no modelled effect). */
 export const DEFAULT_CALL_GAS = 50_000;
 
-export function calldataGas(data: `0x${string}`): number {
-  let gas = 0;
-  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4 : 16;
-  return gas;
-}
+/** Execution gas of a modelled function: a token write's fixed cost, else the default. */
+export const executionGas = (standard: string | undefined, name: string | undefined): number =>
+  EXECUTION_GAS[`${standard}:${name}`] ?? DEFAULT_CALL_GAS;
 
 /** Gas a call uses: intrinsic, calldata, and its execution (none for a plain transfer to an account without code). */
 export function callGas(

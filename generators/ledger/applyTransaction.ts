@@ -4,39 +4,28 @@ import { applyTokenTransfer } from './applyTokenTransfer.js';
 import { type BlockContext, GWEI } from './blockContext.js';
 import { createContract } from './createContract.js';
 import { transactionTypesOf } from './transactionTypes.js';
-import { effectiveGasPrice } from './effectiveGasPrice.js';
 import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
-import { CREATED, type SentPart, type TxPlan } from './plan.js';
+import { CREATED, type ExecutedEffects, type TransferSpec, type TxPlan } from './plan.js';
+import type { PaidFees } from '../../src/protocol/transaction.js';
+import { paidFees, type TransactionType } from '../../src/protocol/transactionType.js';
+import { TYPE, transactionType } from '../../src/protocol/transactionTypes.js';
 import { changeBalance } from './registerAccount.js';
-import { trackApprovals } from './approvals.js';
+import { allowanceSlot } from '../../src/chain/allowanceSlot.js';
+import { approvalsOf, trackApprovals } from './approvals.js';
+import { registerToken } from './createContract.js';
 import type { LedgerState } from './state.js';
 
 const ZERO_ID = 0;
 
-interface Fees {
-  readonly gasPrice: bigint;
-  readonly maxFeePerGas: bigint | null;
-  readonly maxPriorityFeePerGas: bigint | null;
-}
-
-/** Draws the fee parameters a wallet would set, never above the block's `maxFeeCap`. */
-function drawFees(ctx: BlockContext, rng: Stream, legacy: boolean): Fees {
+/** Draws the fees a wallet would offer for a transaction of `type`, never above the block's `maxFeeCap`, and what they pay. */
+function drawFees(ctx: BlockContext, rng: Stream, type: TransactionType): PaidFees {
   const tip = rng.bigint(GWEI / 100n, 3n * GWEI);
-  if (legacy) return { gasPrice: ctx.baseFee + tip, maxFeePerGas: null, maxPriorityFeePerGas: null };
+  if (!type.feeMarket)
+    return paidFees(type, { maxFeePerGas: ctx.baseFee + tip, maxPriorityFeePerGas: ctx.baseFee + tip }, ctx.baseFee);
   // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip.
   const maxFee = rng.chance(0.85) ? 2n * ctx.baseFee + tip : ctx.baseFee + tip / 2n;
-  return { gasPrice: effectiveGasPrice(ctx.baseFee, maxFee, tip), maxFeePerGas: maxFee, maxPriorityFeePerGas: tip };
-}
-
-/** The fees a sent transaction pays in a block with `baseFee` (its price is at least the base fee: admission checked it). */
-export function sentFees(sent: SentPart, baseFee: bigint): Fees {
-  if (sent.type !== 2) return { gasPrice: sent.maxFeePerGas, maxFeePerGas: null, maxPriorityFeePerGas: null };
-  return {
-    gasPrice: effectiveGasPrice(baseFee, sent.maxFeePerGas, sent.maxPriorityFeePerGas),
-    maxFeePerGas: sent.maxFeePerGas,
-    maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
-  };
+  return paidFees(type, { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }, ctx.baseFee);
 }
 
 /**
@@ -51,7 +40,9 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   const position = index - ctx.transactionStart;
   const nonce = from.nonce++;
   const ok = plan.revertReason === undefined;
-  const fees = plan.sent ? sentFees(plan.sent, ctx.baseFee) : drawFees(ctx, rng, plan.legacy ?? false);
+  // A sent transaction pays what it offered (at least the base fee: admission checked it); a generated one draws its offer.
+  const type = transactionType(plan.sent?.type ?? plan.type ?? TYPE.eip1559.id);
+  const fees = plan.sent ? paidFees(type, plan.sent, ctx.baseFee) : drawFees(ctx, rng, type);
   if (plan.gasUsed > plan.gasLimit) throw new Error(`gas used above limit at block ${height}`);
   const feeCap = plan.sent ? plan.sent.maxFeePerGas : ctx.maxFeeCap;
   if (from.balance < plan.value + BigInt(plan.gasLimit) * feeCap) {
@@ -109,7 +100,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
         changeBalance(state, spec.fromId, -spec.value, height);
         changeBalance(state, target !== NONE ? target : created, spec.value, height);
       }
-      if (spec.type === 'selfdestruct' && success)
+      if (spec.type === 'selfdestruct' && success && !spec.keepsCode)
         state.accounts[spec.fromId]!.contract!.creationStatus = 'selfdestructed';
       if (!success) internalError = true;
       state.internalTransactions.push({
@@ -144,7 +135,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       );
       state.eventSerials.set(receiverId, serial + 1);
     }
-    for (const planned of plan.transfers ?? []) {
+    const transfer = (planned: TransferSpec) => {
       const spec = planned.tokenId === CREATED ? { ...planned, tokenId: createdId } : planned;
       const at = state.tokenTransfers.length;
       applyTokenTransfer(state, ZERO_ID, spec);
@@ -162,13 +153,17 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       state.lists[spec.tokenId]!.logs.push(transferLogRef(at));
       state.lists[spec.fromId]!.tokenTransfers.push(at);
       if (spec.toId !== spec.fromId) state.lists[spec.toId]!.tokenTransfers.push(at);
-    }
+    };
+    for (const planned of plan.transfers ?? []) transfer(planned);
+    if (plan.executed) applyExecuted(state, plan.executed, index, height, ctx, transfer);
   }
-  if (ok) trackApprovals(state, state.events.slice(eventStart), plan.call, toId, from.lower);
+  // An executed transaction's allowances come from what the EVM spent; a modelled call's from its call.
+  if (ok) trackApprovals(state, state.events.slice(eventStart), plan.executed ? null : plan.call, toId, from.lower);
   const types = transactionTypesOf({
     ok,
     createsContract: plan.create !== undefined,
-    createsToken: plan.create?.token !== undefined,
+    createsToken:
+      plan.create?.token !== undefined || (plan.executed?.tokens.some((t) => t.accountId === createdId) ?? false),
     callsContract: plan.call !== null || (plan.sent !== undefined && state.accounts[receiverId]!.contract !== null),
     movesCoin: plan.value > 0n,
     movesTokens: state.tokenTransfers.length > transferStart,
@@ -182,7 +177,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     toId,
     createdId,
     nonce,
-    type: plan.sent?.type ?? (plan.legacy ? 0 : 2),
+    type: type.id,
     status: ok ? 'ok' : 'error',
     value: plan.value,
     gasLimit: plan.gasLimit,
@@ -220,4 +215,53 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     ? 110 + (plan.sent.signed.input.length - 2) / 2
     : 110 + (plan.call ? 4 + 32 * plan.call.args.length : 0) + (plan.create ? 2_000 : 0);
   return index;
+}
+
+/**
+ * What the EVM did besides moving value and creating contracts: the contracts that became tokens,
+ * its logs in emission order (each taking the next log index: a token's transfer log moves its
+ * tokens), the storage it set and the allowances a catalogue token spent.
+ */
+function applyExecuted(
+  state: LedgerState,
+  effects: ExecutedEffects,
+  transaction: number,
+  block: number,
+  ctx: BlockContext,
+  transfer: (spec: TransferSpec) => void,
+): void {
+  for (const { accountId, token } of effects.tokens) registerToken(state, accountId, token);
+  for (const log of effects.logs) {
+    if ('transfer' in log) {
+      transfer(log.transfer);
+      continue;
+    }
+    state.accounts[log.emitterId]!.contract!.hasLogs = true;
+    state.lists[log.emitterId]!.logs.push(state.events.length);
+    state.events.push({
+      transaction,
+      block,
+      index: ctx.logIndex++,
+      emitterId: log.emitterId,
+      ...('event' in log ? log.event : { contractKind: 'custom' as const, name: '', args: [], raw: log.raw }),
+    });
+  }
+  for (const { accountId, slot, value } of effects.storage) {
+    state.storageWrites.push({ transaction, block, accountId, slot, value });
+    let slots = state.storage.get(accountId);
+    if (!slots) state.storage.set(accountId, (slots = new Map()));
+    slots.set(slot, value);
+  }
+  for (const { tokenId, key, value } of effects.allowances) {
+    approvalsOf(state, tokenId).allowances.set(key, value);
+    const [owner, spender] = key.split(':') as [string, string];
+    const word = `0x${value.toString(16).padStart(64, '0')}` as const;
+    state.storageWrites.push({
+      transaction,
+      block,
+      accountId: tokenId,
+      slot: allowanceSlot(owner, spender),
+      value: word,
+    });
+  }
 }

@@ -1,43 +1,19 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
 import type { Call, Contract, Hex, SignedFields, TokenType } from '../../src/chain/types.js';
+import { accessListGas } from '../../src/protocol/intrinsicGas.js';
+import type { SentTransaction } from '../../src/protocol/sentTransaction.js';
 import type { Abi } from 'abitype';
 import { abiOf } from '../contracts/abiOf.js';
 import { dispatch, functionBySelector } from '../contracts/dispatch.js';
-import { calldataGas, callGas } from '../contracts/gasTable.js';
+import { callGas } from '../contracts/gasTable.js';
 import { TOKEN_WRITE_FUNCTIONS, type TokenReader, tokenWrite } from '../contracts/tokenRules.js';
 import type { TransferSpec, TxPlan } from './plan.js';
 import { registerAccount } from './registerAccount.js';
 import { approvalsOf } from './approvals.js';
 import type { LedgerState } from './state.js';
 
-/** A signed transaction a client sent, decoded and its sender recovered; addresses lower-case. */
-export interface SentTransaction {
-  /** The keccak of the signed payload, as on any chain. */
-  readonly hash: Hex;
-  readonly from: string;
-  /** Null for a contract creation (refused: the ledger has no EVM to run init code). */
-  readonly to: string | null;
-  readonly nonce: number;
-  readonly value: bigint;
-  readonly gasLimit: number;
-  readonly type: 0 | 1 | 2;
-  /** The gas price (types 0 and 1), or the fee cap (type 2). */
-  readonly maxFeePerGas: bigint;
-  /** The tip (type 2); the gas price for types 0 and 1. */
-  readonly maxPriorityFeePerGas: bigint;
-  readonly signed: SignedFields;
-}
-
-/** The gas every transaction pays before it runs: 21,000, its calldata and its access list (EIP-2930). */
-export function intrinsicGas(sent: { readonly signed: Pick<SignedFields, 'input' | 'accessList'> }): number {
-  const list = sent.signed.accessList;
-  const keys = list.reduce((n, entry) => n + entry.storageKeys.length, 0);
-  return 21_000 + calldataGas(sent.signed.input) + 2_400 * list.length + 1_900 * keys;
-}
-
-/** The most a sent transaction can cost: its value and its gas at its fee cap. */
-export const maxCostOf = (sent: SentTransaction): bigint => sent.value + BigInt(sent.gasLimit) * sent.maxFeePerGas;
+export type { SentTransaction } from '../../src/protocol/sentTransaction.js';
 
 /** A function's arguments decoded from call data, or undefined when the data does not decode. */
 function argsOf(fn: AbiFunction.AbiFunction, data: Hex): readonly unknown[] | undefined {
@@ -93,13 +69,11 @@ export function sentGas(call: {
   const type = call.hasCode ? call.tokenType : undefined;
   const write = type ? writeOf(type, call.data) : undefined;
   const execution = call.hasCode ? (write && type ? { standard: type, name: write.name } : {}) : null;
-  return (
-    intrinsicGas({ signed: { input: '0x', accessList: call.accessList } }) - 21_000 + callGas(call.data, execution)
-  );
+  return accessListGas(call.accessList) + callGas(call.data, execution);
 }
 
 /** A token's state now, as its write rules read it: balances and owners from the ledger, approvals from the sends. */
-function readerOf(state: LedgerState, tokenId: number): TokenReader {
+export function readerOf(state: LedgerState, tokenId: number): TokenReader {
   const ledger = state.tokens.get(tokenId)!;
   const approvals = approvalsOf(state, tokenId);
   const idOf = (address: string) => state.byLower.get(address);
@@ -127,13 +101,25 @@ function idFor(state: LedgerState, address: string): number {
   return state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address) });
 }
 
+/** What runs a transaction a client sent: the plan the open block applies (the execution port's send half). */
+export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
+
+/**
+ * How the pool runs sends: their plans (undefined: the models' `sentPlan`), and which must go into
+ * the open block at once or be refused (those an executor ran ahead of time on its state).
+ */
+export interface SendRunner {
+  readonly plan: (state: LedgerState, sent: SentTransaction) => TxPlan | undefined;
+  readonly mustApplyNow?: (sent: SentTransaction) => boolean;
+}
+
 /**
  * What a sent transaction does, as a plan the ledger applies, and the approvals to record once it
  * is applied: a token write of the standards the ledger models moves tokens and emits its events
  * by the standard's rules, or reverts with their reason; any other call moves its value and does
  * nothing else; gas beyond the limit runs out. The sender is known and can pay (admission checked).
  */
-export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
+export const sentPlan: SendPlanner = (state, sent) => {
   const fromId = state.byLower.get(sent.from)!;
   const toId = idFor(state, sent.to!);
   const input = sent.signed.input;
@@ -206,4 +192,4 @@ export function sentPlan(state: LedgerState, sent: SentTransaction): TxPlan {
     transfers,
     ...(emitted.length ? { events: emitted.length, emitted } : {}),
   };
-}
+};

@@ -1,13 +1,14 @@
 import { stream } from '../random/stream.js';
 import { applyTransaction } from './applyTransaction.js';
 import type { BlockContext } from './blockContext.js';
-import { intrinsicGas, maxCostOf, type SentTransaction, sentPlan } from './sent.js';
+import { type SendRunner, type SentTransaction, sentPlan } from './sent.js';
 import type { LedgerState } from './state.js';
+import { SendRefused } from '../../src/protocol/errors.js';
+import { intrinsicGas } from '../../src/protocol/intrinsicGas.js';
+import { maxCost as maxCostOf } from '../../src/protocol/transactionType.js';
+import { transactionType } from '../../src/protocol/transactionTypes.js';
 
-/** A sent transaction the node refuses, with the text common nodes give (geth's, where it has one). */
-export class SendRefused extends Error {
-  override readonly name = 'SendRefused';
-}
+export { SendRefused } from '../../src/protocol/errors.js';
 
 /** How far past its next nonce a sender's transactions are queued (geth's per-account queue). */
 export const MAX_NONCE_GAP = 64;
@@ -54,6 +55,8 @@ export class SentPool {
   constructor(
     private readonly state: LedgerState,
     private readonly blockGasLimit: number,
+    /** What runs each transaction it lets into a block (the executor's send half). */
+    private readonly runner: SendRunner,
   ) {}
 
   /** The next nonce of a sender: after what is mined, in the open block and waiting. */
@@ -78,14 +81,15 @@ export class SentPool {
 
   /** Accepts a transaction into the pool (and the open block `ctx` when it is next and fits), or throws `SendRefused`. */
   submit(sent: SentTransaction, ctx: BlockContext): Admission {
-    if (sent.to === null)
+    // A creation runs on an executor with an EVM, ahead of the pool; the models cannot run one.
+    if (sent.to === null && !this.runner.mustApplyNow?.(sent))
       throw new SendRefused(
         'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
       );
     if (sent.gasLimit > this.blockGasLimit) throw new SendRefused('exceeds block gas limit');
-    if (sent.maxPriorityFeePerGas > sent.maxFeePerGas)
-      throw new SendRefused('max priority fee per gas higher than max fee per gas');
-    const intrinsic = intrinsicGas(sent);
+    const fieldProblem = transactionType(sent.type).fieldProblem(sent);
+    if (fieldProblem) throw new SendRefused(fieldProblem);
+    const intrinsic = intrinsicGas({ to: sent.to, ...sent.signed });
     if (sent.gasLimit < intrinsic)
       throw new SendRefused(`intrinsic gas too low: gas ${sent.gasLimit}, minimum needed ${intrinsic}`);
     const key = `${sent.from}:${sent.nonce}`;
@@ -115,6 +119,16 @@ export class SentPool {
     // A full pool takes nothing more (geth would drop a cheaper transaction to make room; nothing accepted is dropped here).
     const slots = slotsOf(sent);
     if (this.slotsTaken + slots > POOL_SLOTS) throw new SendRefused('txpool is full');
+    if (this.runner.mustApplyNow?.(sent)) {
+      if (sent.nonce > next)
+        throw new SendRefused(
+          `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (explorer-mock runs this transaction on its EVM as it is sent: it does not queue it behind a nonce gap)`,
+        );
+      if (this.waiting.length || ctx.gasUsed + sent.gasLimit > ctx.gasLimit || !this.payable(sent, ctx))
+        throw new SendRefused(
+          'explorer-mock runs this transaction on its EVM as it is sent, and the pending block has no room for it now: mine first (POST /__mock/mine)',
+        );
+    }
     this.entered = [];
     if (sent.nonce > next) {
       let mine = this.queued.get(sent.from);
@@ -163,7 +177,7 @@ export class SentPool {
   }
 
   private apply(sent: SentTransaction, ctx: BlockContext): void {
-    const plan = sentPlan(this.state, sent);
+    const plan = this.runner.plan(this.state, sent) ?? sentPlan(this.state, sent);
     applyTransaction(this.state, ctx, plan, stream(this.state.seed, `sent:${sent.hash}`));
     plan.onApplied?.();
     // Recorded once applied: a failure above leaves no trace in the pool.

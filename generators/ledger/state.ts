@@ -3,6 +3,7 @@ import type {
   ContractEvent,
   Block,
   InternalTransaction,
+  StorageWrite,
   TokenTransfer,
   TokenType,
   Transaction,
@@ -73,6 +74,10 @@ export interface LedgerState {
   readonly internalTransactions: InternalTransaction[];
   readonly withdrawals: Withdrawal[];
   readonly events: ContractEvent[];
+  /** Storage slots executed transactions set. */
+  readonly storageWrites: StorageWrite[];
+  /** Every slot's value now, by account and slot (what the EVM reads). */
+  readonly storage: Map<number, Map<string, `0x${string}`>>;
   /** Per emitter, how many events it has emitted so far. */
   readonly eventSerials: Map<number, number>;
   readonly tokens: Map<number, TokenLedger>;
@@ -118,6 +123,8 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     internalTransactions: [],
     withdrawals: [],
     events: [],
+    storageWrites: [],
+    storage: new Map(),
     eventSerials: new Map(),
     tokens: new Map(),
     handles: {},

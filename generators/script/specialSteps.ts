@@ -2,6 +2,7 @@ import { coinTransfer } from '../activity/coinTransfer.js';
 import { erc1155Mint, erc1155Transfer } from '../activity/erc1155.js';
 import { gas, hashOf, pickOther } from '../activity/pick.js';
 import { liquidation } from '../activity/protocols.js';
+import { TYPE } from '../../src/protocol/transactionTypes.js';
 import type { TxPlan } from '../ledger/plan.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
@@ -23,7 +24,7 @@ export function specialSteps(state: LedgerState, cast: Cast): ScriptStep[] {
 
   step('legacy', 0.15, (s) => {
     const plan = coinTransfer(s, cast.eoas[7 % cast.eoas.length]!);
-    return plan && { ...plan, legacy: true, handle: 'legacyTransaction' };
+    return plan && { ...plan, type: TYPE.legacy.id, handle: 'legacyTransaction' };
   });
   step('erc1155-batch', 0.2, (s) => {
     const tokenId = cast.tokens['ERC-1155'][0]!;

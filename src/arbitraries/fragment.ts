@@ -65,6 +65,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
   const chain: Chain = {
     scenario: { name: 'arbitrary', description: 'A fragment built by a fast-check arbitrary.' },
     seed: parts.seed ?? 'arbitrary',
+    kind: 'ethereum',
     chainId: DEFAULT_CHAIN_ID,
     signers: [],
     exchangeRate: parts.exchangeRate ?? '1',
@@ -81,6 +82,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     internalTransactions: parts.internalTransactions ?? [],
     withdrawals: parts.withdrawals ?? [],
     events: [],
+    storageWrites: [],
     indexes: parts.accounts.map((_, i) => addressIndexOf(parts.flags?.[i])),
     richList: EMPTY,
     totalSupply: 0n,

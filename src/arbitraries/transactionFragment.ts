@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { AbiFunction } from 'abitype';
 import { abiOf } from '../../generators/contracts/abiOf.js';
-import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
+import { paidFees } from '../protocol/transactionType.js';
+import { TRANSACTION_TYPES, type TransactionTypeId, transactionType } from '../protocol/transactionTypes.js';
 import { transactionTypesOf } from '../../generators/ledger/transactionTypes.js';
 import {
   type Account,
@@ -27,8 +28,8 @@ export interface TransactionOptions {
   readonly kind?: TransactionKindOption;
   /** For token transfers: the token's type. */
   readonly tokenType?: TokenType;
-  /** Legacy (type 0) or EIP-1559 (type 2). */
-  readonly type?: 0 | 2;
+  /** Its transaction type (EIP-2718): any the protocol's registry holds (0 legacy, 1 EIP-2930, 2 EIP-1559). */
+  readonly type?: TransactionTypeId;
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000' as const;
@@ -147,7 +148,10 @@ export function transactionFragment(
         status: options.status
           ? fc.constant(options.status)
           : fc.constantFrom<TransactionStatus>('ok', 'ok', 'ok', 'error'),
-        type: options.type !== undefined ? fc.constant(options.type) : fc.constantFrom<0 | 2>(2, 2, 0),
+        type:
+          options.type !== undefined
+            ? fc.constant(options.type)
+            : fc.constantFrom<TransactionTypeId>(...TRANSACTION_TYPES.map((type) => type.id)),
         tokenType,
         people: distinctDrafts(6),
         hash: transactionHash(),
@@ -216,7 +220,14 @@ export function transactionFragment(
             return blockEntity({ type: 'block', minerId: 3, transactionCount: 1, gasUsed: t.gasUsed }).map((block) => {
               const base = block.baseFeePerGas;
               const maxFee = base + t.tip + t.spare < base ? base : base + t.tip + t.spare;
-              const gasPrice = t.type === 2 ? effectiveGasPrice(base, maxFee, t.tip) : base + t.tip;
+              const type = transactionType(t.type);
+              const fees = paidFees(
+                type,
+                type.feeMarket
+                  ? { maxFeePerGas: maxFee, maxPriorityFeePerGas: t.tip }
+                  : { maxFeePerGas: base + t.tip, maxPriorityFeePerGas: base + t.tip },
+                base,
+              );
               const gasUsed = BigInt(t.gasUsed);
               const tokenTransfers: TokenTransfer[] = logs.map((log) => ({
                 ...log,
@@ -236,9 +247,7 @@ export function transactionFragment(
                 value: t.value,
                 gasLimit: t.gasUsed + t.headroom,
                 gasUsed: t.gasUsed,
-                gasPrice,
-                maxFeePerGas: t.type === 2 ? maxFee : null,
-                maxPriorityFeePerGas: t.type === 2 ? t.tip : null,
+                ...fees,
                 call,
                 types: transactionTypesOf({
                   ok,
@@ -261,7 +270,9 @@ export function transactionFragment(
               };
               const ctx = fragmentContext({
                 accounts,
-                blocks: [{ ...block, priorityFee: (gasPrice - base) * gasUsed, transactionFees: gasPrice * gasUsed }],
+                blocks: [
+                  { ...block, priorityFee: (fees.gasPrice - base) * gasUsed, transactionFees: fees.gasPrice * gasUsed },
+                ],
                 transactions: [transaction],
                 tokenTransfers,
                 headHeight: block.height + t.confirmationsAfter,

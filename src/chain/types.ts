@@ -13,6 +13,9 @@
 import type { Abi } from 'abitype';
 import type { HashLookup } from './hashIndex.js';
 import type { Table } from './table.js';
+import type { SignedFields } from '../protocol/transaction.js';
+import type { ChainKind } from '../protocol/chainSpec.js';
+import type { TransactionTypeId } from '../protocol/transactionTypes.js';
 
 export type Hex = `0x${string}`;
 
@@ -294,8 +297,8 @@ export interface Transaction {
   /** The created contract on contract creations (also when the creation failed); else NONE. */
   readonly createdId: AccountId;
   readonly nonce: number;
-  /** Transaction type number: 2 (EIP-1559), 1 (EIP-2930, sent only) or 0 (legacy). */
-  readonly type: 0 | 1 | 2;
+  /** Transaction type number (EIP-2718): one the protocol's registry holds (`src/protocol/transactionTypes.ts`). */
+  readonly type: TransactionTypeId;
   readonly status: TransactionStatus;
   readonly value: bigint;
   readonly gasLimit: number;
@@ -326,17 +329,7 @@ export interface Transaction {
   readonly signed?: SignedFields;
 }
 
-/** The parts of a sent transaction only its signed form holds. */
-export interface SignedFields {
-  /** The call data as sent (a generated transaction's is the encoding of its `call`). */
-  readonly input: Hex;
-  readonly accessList: readonly { readonly address: Hex; readonly storageKeys: readonly Hex[] }[];
-  readonly r: bigint;
-  readonly s: bigint;
-  readonly yParity: 0 | 1;
-  /** The legacy `v` (chainId * 2 + 35 + yParity), or yParity on typed transactions. */
-  readonly v: bigint;
-}
+export type { SignedFields } from '../protocol/transaction.js';
 
 /**
  * One token transfer log. An ERC-1155 batch holds several ids in one log; the endpoints list it
@@ -372,6 +365,28 @@ export interface ContractEvent {
   readonly contractKind: ContractKind;
   readonly name: string;
   readonly args: readonly unknown[];
+  /**
+   * A log an executed contract emitted (its code ran on the EVM), as emitted: its topics and data;
+   * then `contractKind` is `custom`, `name` empty and `args` none. Never in a snapshot.
+   */
+  readonly raw?: RawLog | undefined;
+}
+
+/** A log's topics (one to four) and data, as the EVM emits it. */
+export interface RawLog {
+  readonly topics: readonly Hex[];
+  readonly data: Hex;
+}
+
+/** A storage slot an executed transaction set (its value after the transaction). Never in a snapshot. */
+export interface StorageWrite {
+  readonly transaction: number;
+  readonly block: number;
+  readonly accountId: AccountId;
+  /** 32 bytes, lower-case. */
+  readonly slot: Hex;
+  /** 32 bytes, lower-case. */
+  readonly value: Hex;
 }
 
 export type InternalTransactionType = 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
@@ -466,6 +481,8 @@ export const DEFAULT_CHAIN_ID = 31_337;
 export interface Chain {
   readonly scenario: ScenarioSummary;
   readonly seed: string;
+  /** What kind of chain it is: its spec (`chainSpecOf`) says its fee market, block features and transaction types. */
+  readonly kind: ChainKind;
   /** What the node answers to `eth_chainId` (the scenario's `chainId`). */
   readonly chainId: number;
   /** The accounts the node signs for (the funded test accounts, then named accounts with a key), in `eth_accounts` order. */
@@ -493,6 +510,8 @@ export interface Chain {
   readonly withdrawals: Table<Withdrawal>;
   /** Events other than token transfers, in chain order. */
   readonly events: Table<ContractEvent>;
+  /** Storage slots executed transactions set, in chain order. */
+  readonly storageWrites: Table<StorageWrite>;
   /** Per address, by account id. */
   readonly indexes: Table<AddressIndex>;
   /** Accounts with a positive balance: balance descending, then hash ascending. */

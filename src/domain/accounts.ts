@@ -2,6 +2,15 @@ import { firstWhere } from '../chain/search.js';
 import { type Account, type AccountId, type Chain, NONE } from '../chain/types.js';
 import type { Facts } from './facts.js';
 
+/** Which of an address's transactions a list shows: those it sent (`from`), received or created (`to`), or both. */
+export type Direction = 'from' | 'to' | undefined;
+
+/** An address's transactions in one direction, in chain order (the explorer's `filter=to|from`, Etherscan's `filterby`). */
+export function transactionsInDirection(chain: Chain, id: AccountId, direction: Direction): Int32Array {
+  const index = chain.indexes.at(id)!;
+  return direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
+}
+
 /** Whether the account has code now (a failed creation never had any). */
 export const hasCode = (account: Account): boolean =>
   account.contract !== null && account.contract.creationStatus !== 'failed';

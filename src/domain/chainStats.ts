@@ -1,3 +1,4 @@
+import type { Chain } from '../chain/types.js';
 import type { Facts } from './facts.js';
 
 /** The UTC day (YYYY-MM-DD) of unix seconds. */
@@ -73,3 +74,19 @@ export const GAS_PRICE_TIERS: readonly GasPriceTier[] = [
   { name: 'average', priorityFee: 10n ** 8n, waitMs: 24_000 },
   { name: 'fast', priorityFee: 10n ** 9n, waitMs: 12_000 },
 ];
+
+/** The oracle's average tier's tip: what the gas tracker shows as average and what the node suggests. */
+export const AVERAGE_TIP = GAS_PRICE_TIERS.find((t) => t.name === 'average')!.priorityFee;
+
+/** The gas price the node suggests (`eth_gasPrice`, in both the node's and the explorer's JSON-RPC): the head's base fee and the average tip. */
+export const suggestedGasPrice = (chain: Chain): bigint =>
+  chain.blocks.at(chain.headHeight)!.baseFeePerGas + AVERAGE_TIP;
+
+/**
+ * How many blocks confirm a transaction of block `height`, counted as each of the explorer's APIs
+ * counts them, which differ by one by design: the REST API counts the block itself
+ * (`Explorer.Chain.confirmations/2`: `max(1 + head − block, 1)`), its Etherscan-compatible API
+ * does not (`views/api/rpc/address_view.ex`, `transaction_view.ex`: `max_block_number − block`).
+ */
+export const confirmationsOf = (chain: Chain, height: number, api: 'rest' | 'etherscan'): number =>
+  api === 'rest' ? Math.max(1 + chain.headHeight - height, 1) : chain.headHeight - height;

@@ -57,6 +57,10 @@ const emptyDay = (day: string): Mutable<DayStats> => ({
   newVerifiedContracts: 0,
 });
 
+/** One UTC day's sums (`YYYY-MM-DD`), or undefined for a day the chain has neither a block nor a verification of. */
+export const dayStatsOf = (facts: Facts, day: string): DayStats | undefined =>
+  facts.memo.get('daily-stats-by-day', () => new Map(dailyStats(facts).map((stats) => [stats.day, stats]))).get(day);
+
 /**
  * The chain's days, oldest first: each UTC day holding a consensus block (or a verification), with
  * its sums. One pass over the blocks and their transactions. Needs the contract catalogue (for

@@ -1,3 +1,5 @@
+import { transactionsInDirection } from '../domain/accounts.js';
+import { pendingOfferOf } from '../domain/pendingOffer.js';
 import { NONE } from '../chain/types.js';
 import { factsOf } from '../domain/facts.js';
 import { tokenBalanceAt } from '../domain/tokenState.js';
@@ -68,9 +70,7 @@ const txlist: Action = (ctx, params) => {
   const id = ctx.chain.accountByHash.get(found.address);
   const none = fail('No transactions found', []);
   if (id === undefined) return none;
-  const index = ctx.chain.indexes.at(id)!;
-  const rows =
-    o.filterBy === 'from' ? index.transactionsFrom : o.filterBy === 'to' ? index.transactionsTo : index.transactions;
+  const rows = transactionsInDirection(ctx.chain, id, o.filterBy ?? undefined);
   const page = selected(ctx, rows, (t) => ctx.chain.transactions.at(t)!.block, o);
   return page.length ? ok(page.map((t) => transactionItem(ctx, t))) : none;
 };
@@ -249,7 +249,7 @@ const pendingtxlist: Action = (ctx, params) => {
         to: p.to ?? '',
         value: String(t.value),
         gas: String(t.gasLimit),
-        gasPrice: String(t.maxFeePerGas ?? t.gasPrice),
+        gasPrice: String(pendingOfferOf(t, false).gasPrice),
         input: inputOf(factsOf(ahead), p.index),
         contractAddress: t.createdId === NONE ? '' : ahead.accounts[t.createdId]!.lower,
         cumulativeGasUsed: '',

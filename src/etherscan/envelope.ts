@@ -1,22 +1,9 @@
-import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
+import type { Chain } from '../chain/types.js';
 import type { Facts } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
+import type { Verifier } from '../domain/verifier.js';
 
-/** How a verification submitted through the API went, by its GUID. */
-export type VerificationState = 'pass' | 'fail';
-
-/**
- * Where verifications go: the running server's record of them (absent on a chain that cannot
- * change: then the verification actions are unknown, as on an explorer with writing disabled).
- */
-export interface Verifier {
-  /** Records a submission's outcome under its GUID; a passing one verifies the contract from now on. */
-  record(guid: string, id: AccountId, source: SubmittedSource | null): void;
-  /** A proxy verification's outcome under its GUID. */
-  recordProxy(guid: string, id: AccountId, passed: boolean): void;
-  state(guid: string): VerificationState | undefined;
-  proxyState(guid: string): { readonly id: AccountId; readonly passed: boolean } | undefined;
-}
+export type { VerificationOutcome, VerificationState, Verifier } from '../domain/verifier.js';
 
 /** What the Etherscan-compatible API's actions read: the chain served, its facts and its mempool; and where verifications go. */
 export interface EtherscanContext {
@@ -34,6 +21,8 @@ export interface EtherscanAnswer {
   readonly status: number;
   readonly body: string;
   readonly contentType?: string;
+  /** Headers besides the content type (a 405's `allow`, a failed verification's reason). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Request parameters: the query and the body's fields, merged (the body wins), names case-sensitive. */

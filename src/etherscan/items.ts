@@ -1,3 +1,4 @@
+import { confirmationsOf } from '../domain/chainStats.js';
 import { NONE, type TokenTransfer } from '../chain/types.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
@@ -5,7 +6,8 @@ import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import { type EtherscanContext, sorted } from './envelope.js';
 
 const lower = (ctx: EtherscanContext, id: number) => ctx.chain.accounts[id]!.lower;
-const confirmations = (ctx: EtherscanContext, height: number) => String(ctx.chain.headHeight - height);
+const confirmations = (ctx: EtherscanContext, height: number) =>
+  String(confirmationsOf(ctx.chain, height, 'etherscan'));
 
 /** A mined transaction as `txlist` lists it (every value a string; keys in the explorer's wire order). */
 export function transactionItem(ctx: EtherscanContext, index: number) {

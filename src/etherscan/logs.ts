@@ -1,4 +1,5 @@
-import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
+import type { LogRef } from '../chain/logs.js';
+import { logsIn } from '../domain/logsIn.js';
 import { encodedLogOf, logEventOf, topic0Of } from '../domain/logs.js';
 import { type Action, type EtherscanContext, fail, ok } from './envelope.js';
 import { addressOf, integerOf } from './params.js';
@@ -101,22 +102,14 @@ const getLogs: Action = (ctx, params) => {
     topics[0] !== undefined &&
     ![...operators].some(([pair, op]) => pair.startsWith('0') && op === 'or' && topics[Number(pair[1])] !== undefined);
   const take = (ref: LogRef) => {
-    if (found.length >= MAX_LOGS) return;
     if (topic0Required && topic0Of(ctx.facts, ref) !== topics[0]) return;
     if (passes(encodedLogOf(ctx.facts, ref).topics)) found.push(ref);
   };
-  if (address !== undefined) {
-    const id = ctx.chain.accountByHash.get(address);
-    for (const ref of id === undefined ? [] : ctx.chain.indexes.at(id)!.logs) {
-      const block = logBlockOf(ctx.chain, ref);
-      if (block > last || found.length === MAX_LOGS) break;
-      if (block >= from) take(ref);
-    }
-  } else
-    for (let height = from; height <= last && found.length < MAX_LOGS; height++) {
-      const block = ctx.chain.blocks.at(height)!;
-      for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
-        for (const ref of logsOfTransaction(ctx.chain.transactions.at(t)!)) take(ref);
+  const id = address === undefined ? undefined : ctx.chain.accountByHash.get(address);
+  if (address === undefined || id !== undefined)
+    for (const ref of logsIn(ctx.facts, { from, to: last, emitters: id === undefined ? null : [id] })) {
+      if (found.length >= MAX_LOGS) break;
+      take(ref);
     }
   if (!found.length) return fail('No logs found', []);
   return ok(found.map((ref) => logItem(ctx, ref)));

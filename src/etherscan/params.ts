@@ -1,4 +1,7 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/jsonDepth.js';
 import type { Params } from './envelope.js';
+
+export { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/jsonDepth.js';
 
 /** An address as the explorer casts it: 0x and 40 hex digits, any case; lower-cased. Undefined when it is not one. */
 export function addressOf(value: string | undefined): string | undefined {
@@ -68,9 +71,15 @@ export function listOptions(params: Params, defaultOffset = 10_000): ListOptions
 export const pageOf = <T>(items: readonly T[], o: ListOptions): T[] =>
   items.slice((o.page - 1) * o.offset, o.page * o.offset);
 
+/** A request the mock will not read: a JSON body field nesting deeper than `MAX_JSON_DEPTH` (it could not be written back out). */
+export class ParamsError extends Error {
+  override readonly name = 'ParamsError';
+}
+
 /**
  * The request's parameters: the query, and the body's fields (a form, a multipart form or a JSON
- * object) over them, as the explorer merges them.
+ * object) over them, as the explorer merges them; a field that is itself JSON (a standard-JSON
+ * input sent as an object) as its text. Throws `ParamsError` for a field nesting too deep.
  */
 export function paramsOf(
   query: URLSearchParams,
@@ -88,9 +97,16 @@ export function paramsOf(
     try {
       const parsed = JSON.parse(body) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        for (const [k, v] of Object.entries(parsed))
-          if (v !== null && v !== undefined) params.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-    } catch {
+        for (const [k, v] of Object.entries(parsed)) {
+          if (v === null || v === undefined) continue;
+          if (typeof v === 'object' && nestsDeeperThan(v, MAX_JSON_DEPTH))
+            throw new ParamsError(
+              `${k.slice(0, 100)}: the JSON body's field nests more than ${MAX_JSON_DEPTH} levels deep; explorer-mock reads fields at most ${MAX_JSON_DEPTH} levels deep`,
+            );
+          params.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+        }
+    } catch (error) {
+      if (error instanceof ParamsError) throw error;
       // Not JSON after all: no fields from the body.
     }
   } else for (const [k, v] of new URLSearchParams(body)) params.set(k, v);

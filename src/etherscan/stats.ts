@@ -1,5 +1,5 @@
 import { coinSupply } from '../domain/amounts.js';
-import { utcDay } from '../domain/chainStats.js';
+import { dayStatsOf } from '../domain/dailyStats.js';
 import { totalSupplyAt } from '../domain/tokenState.js';
 import { type Action, type EtherscanContext, fail, ok } from './envelope.js';
 import { addressOf } from './params.js';
@@ -36,18 +36,10 @@ const tokensupply: Action = (ctx, params) => {
   return ok(String(supply));
 };
 
-/** The fees of one UTC day, in wei (null: a day the chain has no block of); every day's, summed once per chain. */
+/** The fees of one UTC day, in wei, from the daily fold the stats service charts (null: a day the chain has no block of). */
 function feesOfDay(ctx: EtherscanContext, day: string): bigint | null {
-  const byDay = ctx.facts.memo.get('etherscan-fees-by-day', () => {
-    const days = new Map<string, bigint>();
-    for (let h = 0; h <= ctx.chain.headHeight; h++) {
-      const block = ctx.chain.blocks.at(h)!;
-      const d = utcDay(block.timestamp);
-      days.set(d, (days.get(d) ?? 0n) + block.transactionFees);
-    }
-    return days;
-  });
-  return byDay.get(day) ?? null;
+  const stats = dayStatsOf(ctx.facts, day);
+  return stats && stats.blocks > 0 ? stats.fees : null;
 }
 
 const totalfees: Action = (ctx, params) => {

@@ -1,3 +1,4 @@
+import { confirmationsOf } from '../domain/chainStats.js';
 import { logsOfTransaction } from '../chain/logs.js';
 import { NONE } from '../chain/types.js';
 import { droppedTransactions } from '../domain/replacements.js';
@@ -29,7 +30,7 @@ const gettxinfo: Action = (ctx, params) => {
       hash: t.hash,
       timeStamp: String(block.timestamp),
       blockNumber: String(t.block),
-      confirmations: String(ctx.chain.headHeight - t.block),
+      confirmations: String(confirmationsOf(ctx.chain, t.block, 'etherscan')),
       success: t.status === 'ok',
       from: ctx.chain.accounts[t.fromId]!.lower,
       to: t.toId === NONE ? '' : ctx.chain.accounts[t.toId]!.lower,

@@ -1,5 +1,19 @@
-import type { AccountId, SubmittedSource } from '../chain/types.js';
-import { type Action, type EtherscanContext, envelope, fail, ok, type Params } from './envelope.js';
+import type { AccountId } from '../chain/types.js';
+import {
+  type StandardInput,
+  standardInputOf,
+  storageRefusal,
+  verificationOutcome,
+} from '../domain/verificationOutcome.js';
+import {
+  type Action,
+  type EtherscanContext,
+  envelope,
+  fail,
+  ok,
+  type Params,
+  type VerificationOutcome,
+} from './envelope.js';
 import { addressOf } from './params.js';
 import { proxyKindOf } from '../domain/accounts.js';
 
@@ -26,74 +40,36 @@ function contractAt(ctx: EtherscanContext, address: string): AccountId | undefin
   return contract && contract.creationStatus === 'success' ? id : undefined;
 }
 
-/** `contractname` as tools send it: `Name` or `path/File.sol:Name`. */
-function nameParts(contractName: string): { path: string | null; name: string } {
-  const colon = contractName.lastIndexOf(':');
-  return colon < 0
-    ? { path: null, name: contractName }
-    : { path: contractName.slice(0, colon), name: contractName.slice(colon + 1) };
+/** A submission's outcome from its fields, as the explorer names them (its `constructorArguments`; Etherscan's `constructorArguements`, which hardhat-verify and forge send, it ignores). */
+function outcomeOf(
+  ctx: EtherscanContext,
+  id: AccountId,
+  params: Params,
+  input: StandardInput | undefined | null,
+): VerificationOutcome {
+  return verificationOutcome(
+    ctx.facts,
+    id,
+    {
+      contractName: params.get('contractname') ?? '',
+      compilerVersion: params.get('compilerversion')!,
+      input,
+      sourceCode: params.get('sourceCode') ?? '',
+      optimizationUsed: params.get('optimizationUsed'),
+      runs: params.get('runs'),
+      evmVersion: params.get('evmversion'),
+      licenseType: params.get('licenseType'),
+      constructorArguments: params.get('constructorArguments'),
+    },
+    ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp,
+  );
 }
-
-/** Whether a source declares the contract: `contract|library|interface Name` (a name that is no identifier never is). */
-const declares = (content: string, name: string) =>
-  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && new RegExp(`\\b(contract|library|interface)\\s+${name}\\b`).test(content);
 
 /**
- * What the mock trusts instead of compiling: a standard-JSON input that parses, names the
- * contract's file (or holds a file declaring it) and declares it there; a flattened source that
- * declares it. Null when the submission would fail to verify.
+ * `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in
+ * its order), a GUID to poll; then the mock's bounds on what it keeps (`storageRefusal`), refused
+ * at once, before a GUID.
  */
-function submittedSource(ctx: EtherscanContext, params: Params, standardJson: boolean): SubmittedSource | null {
-  const { path, name } = nameParts(params.get('contractname') ?? '');
-  const verifiedAt = ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp;
-  const compilerVersion = params.get('compilerversion')!;
-  const licenseType = params.get('licenseType') ?? null;
-  if (standardJson) {
-    let input: { sources?: Record<string, { content?: unknown }>; settings?: Record<string, unknown> };
-    try {
-      input = JSON.parse(params.get('sourceCode')!) as typeof input;
-    } catch {
-      return null;
-    }
-    if (!input || typeof input !== 'object' || !input.sources || typeof input.sources !== 'object') return null;
-    const files = Object.entries(input.sources)
-      .filter(([, f]) => f && typeof f.content === 'string')
-      .map(([p, f]) => ({ path: p, content: f.content as string }));
-    const main = path !== null ? files.find((f) => f.path === path) : files.find((f) => declares(f.content, name));
-    if (!main || !name || !declares(main.content, name)) return null;
-    const settings = input.settings && typeof input.settings === 'object' ? input.settings : {};
-    const optimizer = (settings.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
-    return {
-      name,
-      compilerVersion,
-      sources: [main, ...files.filter((f) => f !== main)],
-      settings,
-      evmVersion: typeof settings.evmVersion === 'string' ? settings.evmVersion : 'default',
-      optimization: optimizer.enabled === true,
-      runs: typeof optimizer.runs === 'number' ? optimizer.runs : null,
-      licenseType,
-      verifiedAt,
-    };
-  }
-  const content = params.get('sourceCode')!;
-  if (!name || !declares(content, name)) return null;
-  const optimization = ['1', 'true'].includes(params.get('optimizationUsed')!);
-  const runs = Number(params.get('runs') ?? 200);
-  const evmVersion = params.get('evmversion') || 'default';
-  return {
-    name,
-    compilerVersion,
-    sources: [{ path: '', content }],
-    settings: { optimizer: { enabled: optimization, runs: Number.isSafeInteger(runs) ? runs : 200 }, evmVersion },
-    evmVersion,
-    optimization,
-    runs: optimization ? (Number.isSafeInteger(runs) ? runs : 200) : null,
-    licenseType,
-    verifiedAt,
-  };
-}
-
-/** `verifysourcecode`: Etherscan's asynchronous verification as Blockscout answers it (its checks, in its order), a GUID to poll. */
 const verifysourcecode: Action = (ctx, params) => {
   const verifier = ctx.verifier;
   if (!verifier) return writesDisabled();
@@ -117,15 +93,28 @@ const verifysourcecode: Action = (ctx, params) => {
     return failWith('optimizationUsed has invalid format');
   const id = contractAt(ctx, address);
   if (id === undefined) return failWith('Address is not a smart-contract');
+  const input = standardJson ? standardInputOf(params.get('sourceCode')!) : null;
+  const refusal = input ? storageRefusal(input) : undefined;
+  if (refusal) return failWith(refusal);
   const guid = guidOf(ctx, address);
-  verifier.record(guid, id, submittedSource(ctx, params, standardJson));
+  verifier.record(guid, id, outcomeOf(ctx, id, params, input));
   return ok(guid);
 };
 
+/** `checkverifystatus`: the explorer's three answers; a failure's reason (its text) in `x-mock-verification-error`, which it never gives. */
 const checkverifystatus: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
   const state = ctx.verifier.state(params.get('guid') ?? '');
-  return ok(state === 'pass' ? 'Pass - Verified' : state === 'fail' ? 'Fail - Unable to verify' : 'Unknown UID');
+  if (state === undefined) return ok('Unknown UID');
+  if (state.status === 'pass') return ok('Pass - Verified');
+  return {
+    ...ok('Fail - Unable to verify'),
+    // Exposed, so that a page (another origin's) can read it too.
+    headers: {
+      'x-mock-verification-error': state.reason,
+      'access-control-expose-headers': 'x-mock-verification-error',
+    },
+  };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */

@@ -3,16 +3,21 @@ import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import { headTimeOptionProblem } from '../live/clock.js';
 import { clockAnchoredGenesisTime } from '../live/clockAnchor.js';
 import { createLiveChain } from '../live/liveChain.js';
+import { evmExecutorModule } from '../app/executorModule.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
+import { BuildChainError } from '../protocol/errors.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
 import { validateFaults } from '../faults/validateFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
+import { accessOptionProblem, accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from '../app/etherscanV2Routes.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -33,6 +38,20 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /** How the Etherscan-style APIs answer, as `startServer`'s `etherscan` (`/api`'s flavour, a key `/v2/api` requires). */
+  readonly etherscan?: EtherscanOptions;
+  /**
+   * Where the page reaches the mock, an origin (default `http://127.0.0.1:4000`): NFT metadata's
+   * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
+   */
+  readonly publicUrl?: string;
+  /**
+   * Origins of pages that may change state (mine, reset, send, verify), as `startServer`'s. Default
+   * `true`, every origin: only the app's own pages reach an in-process handler (a service worker
+   * serves its own origin, `page.route` the test's page); `[]` applies the server's rule (only pages
+   * on loopback hosts), to see how an app takes a refusal.
+   */
+  readonly trustedOrigins?: readonly string[] | true;
 }
 
 /** A Fetch API handler, with the chain it answers from. */
@@ -100,6 +119,9 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
+    publicUrl = DEFAULT_MEDIA_ORIGIN,
+    etherscan,
+    trustedOrigins = true,
   } = options;
   const faults: FaultConfig = {
     ...(latency !== undefined ? { latency } : {}),
@@ -109,14 +131,20 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   };
   const problem = validateFaults(faults);
   if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
+  const accessProblem = accessOptionProblem({ trustedOrigins }, 'createHandler');
+  if (accessProblem) throw new CreateHandlerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new CreateHandlerError(`createHandler: ${etherscanProblem}`);
   if (typeof automine !== 'boolean')
     throw new CreateHandlerError(`createHandler: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (!PROFILES.includes(profile))
     throw new CreateHandlerError(
       `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
     );
+  const originProblem = originOptionProblem(publicUrl);
+  if (originProblem) throw new CreateHandlerError(`createHandler: ${originProblem}`);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
@@ -144,7 +172,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
       buildChain,
     );
   } catch (error) {
-    if (error instanceof Error && error.name === 'BuildChainError')
+    if (error instanceof BuildChainError)
       throw new CreateHandlerError(error.message.replace(/^buildChain/, 'createHandler'));
     throw error;
   }
@@ -154,18 +182,27 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     start: () => opened.origin,
     build,
     createBuilder: createChainBuilder,
+    executor: evmExecutorModule(),
     automine,
+    origin: () => publicUrl,
+    ...(etherscan ? { etherscan } : {}),
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
+  // No Host check: nothing reaches an in-process handler through DNS.
+  const policy = trustedOrigins === true ? null : accessPolicy({ trustedOrigins });
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    const body = request.method.toUpperCase() === 'POST' ? await bodyOf(request) : undefined;
+    const method = request.method.toUpperCase();
+    const body = method === 'POST' ? await bodyOf(request) : undefined;
+    const writeRefusal =
+      policy && method !== 'GET' && method !== 'HEAD' ? policy.writeRefusal(request.headers.get('origin')) : undefined;
     const faulted = await answerWithFaults(live.answer, planner, {
       method: request.method,
       url: `${url.pathname}${url.search}`,
       header: (name) => request.headers.get(name),
       client: request.headers.get('x-forwarded-for') ?? 'in-process',
       ...(body === undefined ? {} : { body }),
+      ...(writeRefusal ? { writeRefusal } : {}),
     });
     if (faulted.kind !== 'answer')
       throw new TypeError(

@@ -10,6 +10,11 @@ export interface HttpRequest {
   readonly header: (name: string) => string | null | undefined;
   /** A POST's body as text; null when it was larger than the adapter reads (`MAX_POST_BYTES`). */
   readonly body?: string | null;
+  /**
+   * Why this request may not change state (a page of another site: see `accessPolicy`), set by the
+   * adapter; absent, it may. Routes that change state refuse with it; reads never look at it.
+   */
+  readonly writeRefusal?: string | undefined;
 }
 
 /** The largest POST body the adapters read; a longer one reaches its route as `body: null`. */
@@ -44,17 +49,21 @@ export type ReadRequest = HttpRequest & { readonly method: 'GET' | 'HEAD' | 'OPT
 export interface PostRoute {
   readonly path: string;
   /**
-   * Its answer to a body (null: too large), with the query and the request's headers (a form's
-   * content type); a promise when the work is long and done in turns (the node's batches), so
-   * that other requests are answered meanwhile.
+   * Its answer to a body (null: too large), with the query, the request's headers (a form's content
+   * type), and why the request may not change state when it may not (the route refuses the calls
+   * that would: a send, a verification); a promise when the work is long and done in turns (the
+   * node's batches), so that other requests are answered meanwhile.
    */
   readonly answer: (
     body: string | null,
     query: URLSearchParams,
     header: (name: string) => string | null | undefined,
+    writeRefusal: string | undefined,
   ) => RouteAnswer | Promise<RouteAnswer>;
   /** The path answers GETs too (through the GET routes), as the Etherscan-compatible API does. */
   readonly alsoGet?: boolean;
+  /** Every POST to it changes state (mining, reset): refused whole, preflight included, from a request that may not. */
+  readonly changesState?: boolean;
 }
 
 export interface HttpRoutes {
@@ -100,7 +109,32 @@ const answerHeaders = (
   return answer.headers ? { ...headers, ...answer.headers } : headers;
 };
 
-const json = (status: number, message: string, extra: Record<string, string> = {}): HttpAnswer => {
+/** Request headers a page that may not change state may still send to a POST path (a read through `/rpc`, a fault asked for). */
+const READ_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'accept-language',
+  'content-language',
+  'authorization',
+  'x-requested-with',
+  'x-mock-latency',
+  'x-mock-status',
+  'x-mock-fault',
+  'prefer',
+]);
+
+/** The requested headers a preflight allows: all of them from a page that may change state, else only `READ_HEADERS`. */
+const allowedHeaders = (requested: string, mayWrite: boolean) =>
+  mayWrite
+    ? requested
+    : requested
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => READ_HEADERS.has(h))
+        .join(', ');
+
+/** A JSON error answer `{"message": …}` with the API's CORS header (also the 403 of a refused host or origin). */
+export const jsonMessage = (status: number, message: string, extra: Record<string, string> = {}): HttpAnswer => {
   const body = utf8(JSON.stringify({ message }));
   return {
     status,
@@ -123,26 +157,35 @@ export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer | 
   const path = trimmed(q < 0 ? request.url : request.url.slice(0, q));
   const post = app.posts?.find((p) => p.path === path);
   const allow = post ? (post.alsoGet ? GET_AND_POST_ALLOW : POST_ALLOW) : ALLOW;
+  const refusal = post ? request.writeRefusal : undefined;
   if (method === 'OPTIONS' && request.header('access-control-request-method')) {
+    // A page that may not change state is not even let to send to a path that only changes it.
+    if (refusal && post?.changesState) return jsonMessage(403, refusal, { vary: 'origin' });
     return {
       status: 204,
       headers: {
         ...CORS,
         'access-control-allow-methods': allow,
-        'access-control-allow-headers': request.header('access-control-request-headers') ?? '',
+        'access-control-allow-headers': allowedHeaders(
+          request.header('access-control-request-headers') ?? '',
+          !refusal,
+        ),
         'access-control-max-age': '86400',
+        vary: 'origin',
         'content-length': '0',
       },
       body: null,
     };
   }
   if (post && method === 'POST') {
-    if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
+    if (request.url.length > MAX_URL_LENGTH) return jsonMessage(414, 'URI too long');
+    // A POST a page sends without a preflight (text/plain, a form) lands here too.
+    if (refusal && post.changesState) return jsonMessage(403, refusal);
     return answerPost(app, post, request, q < 0 ? '' : request.url.slice(q + 1));
   }
   if ((post && !post.alsoGet) || (method !== 'GET' && method !== 'HEAD'))
-    return json(405, `Method ${method.slice(0, 20)} not allowed`, { allow });
-  if (request.url.length > MAX_URL_LENGTH) return json(414, 'URI too long');
+    return jsonMessage(405, `Method ${method.slice(0, 20)} not allowed`, { allow });
+  if (request.url.length > MAX_URL_LENGTH) return jsonMessage(414, 'URI too long');
   const answer = route(app, request.url);
   return method === 'HEAD' ? { ...answer, body: null } : answer;
 }
@@ -165,6 +208,7 @@ function answerPost(
       request.body === undefined ? '' : request.body,
       new URLSearchParams(query),
       request.header,
+      request.writeRefusal,
     );
     return answer instanceof Promise ? answer.then(postAnswer, failed) : postAnswer(answer);
   } catch (error) {
@@ -211,7 +255,7 @@ function route(app: HttpRoutes, url: string): HttpAnswer {
         body,
       };
     }
-    return json(404, 'Not found');
+    return jsonMessage(404, 'Not found');
   } catch (error) {
     if (error instanceof ModuleNotLoaded) throw error;
     app.onError?.(error, url);

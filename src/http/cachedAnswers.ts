@@ -16,6 +16,8 @@ export interface CachedAnswers {
   (request: HttpRequest): HttpAnswer | Promise<HttpAnswer>;
   /** The cached answer to a GET of `url`, if any: the fast path of the Node server. */
   peek(url: string): HttpAnswer | undefined;
+  /** Forgets every answer: the mempool or a verification's status changed what some URLs answer. */
+  clear(): void;
 }
 
 /**
@@ -35,5 +37,5 @@ export function cachedAnswers(app: HttpRoutes, maxBytes = 64 * 1024 * 1024): Cac
       cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
     return method === 'HEAD' ? { ...full, body: null } : full;
   };
-  return Object.assign(answer as CachedAnswers, { peek: (url: string) => cache.peek(url) });
+  return Object.assign(answer as CachedAnswers, { peek: (url: string) => cache.peek(url), clear: () => cache.clear() });
 }

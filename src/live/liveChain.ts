@@ -1,5 +1,10 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
+import type { SendRunner } from '../../generators/ledger/sent.js';
+import type { Executor } from '../execution/executor.js';
+import { factsOf } from '../domain/facts.js';
+import { settled } from '../rpc/settled.js';
+import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
 import type { PostRoute } from '../http/answerHttp.js';
@@ -8,10 +13,12 @@ import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRout
 import { MAX_MINE, MineError } from './mineError.js';
 import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
+import { carryViews } from '../views/context.js';
 import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
@@ -37,6 +44,11 @@ export interface LiveChain {
    * `SendRefused` (from the builder's module) saying why a node would refuse it.
    */
   send(sent: SentTransaction): Admission;
+  /**
+   * `send`, the transaction first run by the executor where it runs sends ahead (a real EVM): in
+   * the order sends come, each on the open block as the one before left it.
+   */
+  execute(sent: SentTransaction): Promise<Admission>;
   /** An account's next nonce, counting the transactions it sent that wait to be mined. */
   nextNonce(address: string): number;
   /** Whether each accepted transaction is mined at once. */
@@ -55,8 +67,13 @@ export interface LiveChain {
   warmUp(signal: AbortSignal): void;
 }
 
-/** JSON the first chain's warm-up renders (all of default, the hot part of large), and each later chain's (its newest pages). */
-const WARM_BYTES = { first: 128 * 1024 * 1024, later: 1024 * 1024 };
+/**
+ * JSON the first chain's warm-up renders, and each later chain's (its newest pages). 16 MB is
+ * every block of default and its newest 7,400 of 29,000 transactions, the pages a client opens
+ * first; warming all of default (128 MB allowed, 75 MB rendered) kept 74 MB more of idle RSS
+ * (211 MiB, now 137) to spare the first render of older pages a few milliseconds.
+ */
+export const WARM_BYTES = { first: 16 * 1024 * 1024, later: 1024 * 1024 };
 /** How long a later chain must have been served before it is warmed: a chain mined over at once is not worth it. */
 const WARM_AFTER_MS = 1_000;
 
@@ -65,10 +82,19 @@ export interface LiveChainOptions {
   readonly start?: () => StartSummary;
   /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
   readonly build: BuildChainOptions;
-  /** The chain builder (loaded lazily: a server that never mines never loads it). */
-  readonly createBuilder: (options: BuildChainOptions) => ChainBuilder;
+  /** The chain builder (loaded lazily: a server that never mines never loads it), given what runs sent transactions. */
+  readonly createBuilder: (options: BuildChainOptions, sends?: SendRunner) => ChainBuilder;
+  /**
+   * What runs sends, calls and gas estimates (the execution port), loaded on first use (the node's
+   * first request); the ledger's models when not given.
+   */
+  readonly executor?: LazyModule<Executor>;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
+  /** The origin clients reach the mock at, where NFT media URLs point (default `http://127.0.0.1:4000`). */
+  readonly origin?: () => string;
+  /** How the Etherscan-style APIs answer (`/api`'s flavour, a required key on `/v2/api`). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 /**
@@ -79,42 +105,72 @@ export interface LiveChainOptions {
 export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveChain {
   let build = options.build;
   let start = { chain, build };
+  /** The executor once loaded (before, nothing ran ahead: the models run every send). */
+  const executorIfLoaded = (): Executor | undefined => {
+    try {
+      return options.executor?.get();
+    } catch (error) {
+      if (error instanceof ModuleNotLoaded) return undefined;
+      throw error;
+    }
+  };
+  /** Sends run ahead, in the order they came: each runs on the state the one before left. */
+  let running: Promise<unknown> = Promise.resolve();
   const automine = options.automine ?? true;
   // One builder, replayed to the served head when first needed (a chain loaded from a snapshot has
   // none): it mines, and the block it keeps open in front of the head is the mempool.
   let builder: ChainBuilder | null = null;
   const builderAt = (head: number): ChainBuilder => {
     if (!builder) {
-      const made = options.createBuilder(build);
+      const made = options.createBuilder(build, {
+        plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
+        mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
+      });
       made.mineTo(head);
       builder = made;
     }
     return builder;
   };
-  /** The mempool in front of `head`: none once the chain served has moved on (an app still answering in flight). */
+  /**
+   * The mempool in front of `head`, as it is now (a send changes it: the builder's open block is
+   * another chain then); none once the chain served has moved on (an app still answering in flight).
+   */
   const mempoolFor = (head: number): (() => Mempool | undefined) => {
     let pool: Mempool | undefined;
     return () => {
-      if (pool) return pool;
       if (head !== current.chain.headHeight || (builder && builder.height !== head)) return undefined;
-      return (pool = mempoolOf(builderAt(head).pending(), head + 1));
+      const ahead = builderAt(head).pending();
+      if (pool?.ahead !== ahead) pool = mempoolOf(ahead, head + 1);
+      return pool;
     };
   };
   const pendingListeners = new Set<(hash: string) => void>();
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
-  const nodeOf = () =>
+  const nodeOf = (): RpcNode =>
     (node ??= nodeModule.get().createRpcNode({
-      context: () => fresh().rpc(),
+      context: () => current.rpc(),
       seed: chain.seed,
-      wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
+      ...(options.executor ? { executor: options.executor.get() } : {}),
+      wallet: {
+        // A send the executor runs ahead (on an EVM) settles later: the node asks again once it has.
+        send: (sent) =>
+          void settled(live, `send:${sent.hash}`, () =>
+            executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent),
+          ),
+        nextNonce: (address) => live.nextNonce(address),
+      },
     }));
   const posts: PostRoute[] = [
-    { path: '/__mock/mine', answer: (body) => mineRequest((blocks) => live.mine(blocks), body) },
-    { path: '/__mock/reset', answer: () => (live.reset(), resetAnswer(current.chain)) },
-    { path: '/rpc', answer: (body) => rpcAnswer(nodeOf, body) },
-    { path: '/api/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
-    { path: '/api/v1/eth-rpc', answer: (body) => ethRpcAnswer(nodeOf, body) },
+    {
+      path: '/__mock/mine',
+      changesState: true,
+      answer: (body) => mineRequest((blocks) => live.mine(blocks), body),
+    },
+    { path: '/__mock/reset', changesState: true, answer: () => (live.reset(), resetAnswer(current.chain)) },
+    { path: '/rpc', answer: (body, _q, _h, refusal) => rpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
+    { path: '/api/v1/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
@@ -123,32 +179,45 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const guids = new Map<string, VerificationState>();
   const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
   const verifier: Verifier = {
-    // Every record makes a new app: its GET answers (a status polled before) must not outlive it.
-    record(guid, id, source) {
-      guids.set(guid, source ? 'pass' : 'fail');
-      if (source && !submitted.has(id)) submitted.set(id, source);
-      stale = true;
+    // A status changes what its GUID's poll answers; a verification that passes changes the chain
+    // (the contract's name and sources): its app serves the chain with it, keeping what the
+    // views rendered of everything else.
+    record(guid, id, outcome) {
+      if (!('source' in outcome)) {
+        guids.set(guid, { status: 'fail', reason: outcome.reason });
+        return current.answer.clear();
+      }
+      guids.set(guid, { status: 'pass' });
+      if (submitted.has(id)) return current.answer.clear();
+      submitted.set(id, outcome.source);
+      const next = withSubmitted(raw, submitted);
+      carryViews(current.chain, next, [id]);
+      serve(createApp(raw, next));
     },
     recordProxy(guid, id, passed) {
       proxyGuids.set(guid, { id, passed });
-      stale = true;
+      current.answer.clear();
     },
     state: (guid) => guids.get(guid),
     proxyState: (guid) => proxyGuids.get(guid),
   };
   // The chain as built (the one mined on); the app serves it with the verifications over it.
   let raw = chain;
-  const appOf = (served: Chain) => {
-    raw = served;
+  const createApp = (built: Chain, served: Chain) => {
+    raw = built;
     return createChainApp(
-      withSubmitted(served, submitted),
+      served,
       options.start && startSummary,
       options.profile,
-      mempoolFor(served.headHeight),
+      mempoolFor(built.headHeight),
       posts,
       verifier,
+      options.origin,
+      nodeOf,
+      options.etherscan,
     );
   };
+  const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -163,23 +232,17 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (delayMs === 0) start();
     else (warming.timer = setTimeout(start, delayMs)).unref();
   };
-  // The mempool changed since the app was made (a send): the next reader gets a new app, made once for many sends.
-  let stale = false;
-  const fresh = () => {
-    if (stale) serve(appOf(raw));
-    return current;
-  };
   const serve = (app: ChainApp) => {
-    stale = false;
     current = app;
     warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
   };
-  const answer = Object.assign(((request: Parameters<CachedAnswers>[0]) => fresh().answer(request)) as CachedAnswers, {
-    peek: (url: string) => fresh().answer.peek(url),
+  const answer = Object.assign(((request: Parameters<CachedAnswers>[0]) => current.answer(request)) as CachedAnswers, {
+    peek: (url: string) => current.answer.peek(url),
+    clear: () => current.answer.clear(),
   });
   const live: LiveChain = {
     get current() {
-      return fresh();
+      return current;
     },
     answer,
     node: nodeOf,
@@ -195,12 +258,41 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
         for (const listener of listeners) listener(next, height);
       return next;
     },
+    execute(sent) {
+      const run = async (): Promise<Admission> => {
+        const ahead = (await options.executor?.load())?.ahead;
+        // Run on the open block as it is when the pool takes it: again, if a block was mined meanwhile.
+        for (let tries = 0; ahead && tries < 8; tries++) {
+          let open = builderAt(current.chain.headHeight).open();
+          // It runs where the pool takes it at once: with automine, a block that has no room left for it is mined first.
+          for (
+            let mined = 0;
+            automine &&
+            mined < 8 &&
+            open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
+            sent.gasLimit <= open.ctx.gasLimit;
+            mined++
+          ) {
+            live.mine(1);
+            open = builderAt(current.chain.headHeight).open();
+          }
+          const at = `${open.ctx.height}:${open.state.transactions.length}`;
+          await ahead.prepare(open, factsOf(current.chain), [sent]);
+          const now = builderAt(current.chain.headHeight).open();
+          if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) break;
+        }
+        return live.send(sent);
+      };
+      const result = running.then(run, run);
+      running = result.catch(() => undefined);
+      return result;
+    },
     send(sent) {
       const b = builderAt(current.chain.headHeight);
       const { admission, entered } = b.submit(sent);
       sentCount++;
-      // The mempool changed: the next reader gets a new app, whose pending lists hold it.
-      stale = true;
+      // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
+      current.answer.clear();
       if (admission === 'queued') return admission;
       for (const hash of entered) for (const listener of pendingListeners) listener(hash);
       if (automine) {

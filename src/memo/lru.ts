@@ -8,6 +8,9 @@ export interface Lru<V extends { length: number }> {
   /** Like `get`, without marking the entry used: for hot paths where the reordering costs more than it saves. */
   peek(key: string): V | undefined;
   set(key: string, value: V): V;
+  /** A new cache of the same bound holding the entries `keep` keeps, in the same order (this one is left as it is). */
+  filtered(keep: (value: V, key: string) => boolean): Lru<V>;
+  clear(): void;
   readonly size: number;
 }
 
@@ -45,6 +48,15 @@ export function lru<V extends { length: number }>(maxUnits: number): Lru<V> {
         units -= v.length + k.length;
       }
       return value;
+    },
+    filtered(keep) {
+      const copy = lru<V>(maxUnits);
+      for (const [k, v] of entries) if (keep(v, k)) copy.set(k, v);
+      return copy;
+    },
+    clear() {
+      entries.clear();
+      units = 0;
     },
   };
 }

@@ -17,7 +17,8 @@ import {
   subscriptionId,
 } from '../rpc/subscriptions.js';
 import type { RpcContext } from '../rpc/context.js';
-import { computed, runInTurns, type Steps } from '../rpc/turns.js';
+import { computed, type Steps } from '../lazy/steps.js';
+import { runInTurns } from '../rpc/turns.js';
 import { type Connection, push, type SocketRoute, textFrame } from '../websocket/upgrades.js';
 
 /** Where the node's websocket is served: the same path as its HTTP endpoint, as nodes serve both on one port. */
@@ -109,7 +110,7 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
       connection.socket.on('message', (data) => {
         const body = String(data);
         client.answering = client.answering
-          .then(() => withModules(() => live.node().answerInTurns(body, methods)))
+          .then(() => withModules(() => live.node().answerInTurns(body, methods, connection.writeRefusal)))
           .then(
             (answer) => {
               if (answer !== null) send(client, answer);

@@ -335,17 +335,17 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     is_pending_update: false,
     fhe_operations_count: 0,
   }),
-  pendingItem: (mined) => ({
+  pendingItem: (mined, offer, result) => ({
     ...mined,
-    ...pendingFields(mined),
+    ...pendingFields(mined, offer, result),
     token_transfers: null,
     token_transfers_overflow: null,
     historic_exchange_rate: null,
     is_pending_update: null,
   }),
-  pendingDetail: (mined) => ({
+  pendingDetail: (mined, offer, result) => ({
     ...mined,
-    ...pendingFields(mined),
+    ...pendingFields(mined, offer, result),
     token_transfers: [],
     token_transfers_overflow: false,
     historic_exchange_rate: null,

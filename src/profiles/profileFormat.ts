@@ -1,5 +1,6 @@
 import type { Abi } from 'abitype';
 import type { Facts } from '../domain/facts.js';
+import type { PendingOffer } from '../domain/pendingOffer.js';
 import type { Account, Block, TokenTransfer, TokenType } from '../chain/types.js';
 import type * as S from '../schemas/index.js';
 import type { Profile } from '../schemas/profile.js';
@@ -43,8 +44,17 @@ export interface ProfileFormat<P extends Profile> {
   transactionItem(form: TransactionForm<P>): Shape<P, 'transaction'>;
   transactionDetail(form: TransactionForm<P>): Shape<P, 'transactionDetail'>;
   /** A transaction not mined yet, from its mined form: no status, block, fees paid or token transfers. */
-  pendingItem(mined: Shape<P, 'transaction'>): Shape<P, 'pendingTransaction'>;
-  pendingDetail(mined: Shape<P, 'transactionDetail'>): Shape<P, 'pendingTransactionDetail'>;
+  /** A pending transaction from its mined form and what it offers (`result`: a losing competitor's `dropped/replaced` once its rival is mined). */
+  pendingItem(
+    mined: Shape<P, 'transaction'>,
+    offer: PendingOffer,
+    result: 'pending' | 'dropped/replaced',
+  ): Shape<P, 'pendingTransaction'>;
+  pendingDetail(
+    mined: Shape<P, 'transactionDetail'>,
+    offer: PendingOffer,
+    result: 'pending' | 'dropped/replaced',
+  ): Shape<P, 'pendingTransactionDetail'>;
   tokenTransfer(
     form: TokenTransferForm<P>,
     transfer: TokenTransfer,

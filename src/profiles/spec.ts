@@ -1,34 +1,36 @@
+import type { PendingOffer } from '../domain/pendingOffer.js';
 import type * as S from '../schemas/index.js';
 import type { ProfileFormat } from './profileFormat.js';
 import type { Shape } from './shapes.js';
 
 /**
  * What every profile sets on a pending transaction (`transaction_view.ex` with no block): no
- * status, block, position or timestamp; `result: "pending"`; no gas used, no fees paid yet (`fee`
- * is the maximum, gas limit times the price offered); `confirmations: 0`; the price offered as
- * `gas_price`; no token transfer among its types yet.
+ * status, block, position or timestamp; `result: "pending"` (a losing competitor's
+ * `dropped/replaced` once its rival is mined); no gas used, no fees paid yet (`fee` is the
+ * maximum, gas limit times the price offered); `confirmations: 0`; the price offered as
+ * `gas_price`, and the fee fields offered; no token transfer among its types yet.
  */
-export function pendingFields<Kind extends string>(mined: {
-  gas_limit: number | string;
-  gas_price: string | null;
-  max_fee_per_gas: string | null;
-  transaction_types: readonly Kind[];
-}) {
-  const price = mined.max_fee_per_gas ?? mined.gas_price ?? '0';
+export function pendingFields<Kind extends string>(
+  mined: { transaction_types: readonly Kind[] },
+  offer: PendingOffer,
+  result: 'pending' | 'dropped/replaced',
+) {
   return {
     status: null,
     block_number: null,
     timestamp: null,
     position: null,
-    result: 'pending' as const,
+    result,
     confirmations: 0 as const,
     confirmation_duration: [] as [],
     gas_used: null,
-    gas_price: price,
+    gas_price: String(offer.gasPrice),
+    max_fee_per_gas: offer.maxFeePerGas === null ? null : String(offer.maxFeePerGas),
+    max_priority_fee_per_gas: offer.maxPriorityFeePerGas === null ? null : String(offer.maxPriorityFeePerGas),
     base_fee_per_gas: null,
     priority_fee: null,
     transaction_burnt_fee: null,
-    fee: { type: 'maximum' as const, value: String(BigInt(mined.gas_limit) * BigInt(price)) },
+    fee: { type: 'maximum' as const, value: String(offer.maxFee) },
     created_contract: null,
     revert_reason: null,
     transaction_types: mined.transaction_types.filter((t) => t !== 'token_transfer'),
@@ -36,9 +38,13 @@ export function pendingFields<Kind extends string>(mined: {
   };
 }
 
-const specPending = (mined: S.Transaction): Shape<'spec', 'pendingTransaction'> => ({
+const specPending = (
+  mined: S.Transaction,
+  offer: PendingOffer,
+  result: 'pending' | 'dropped/replaced',
+): Shape<'spec', 'pendingTransaction'> => ({
   ...mined,
-  ...pendingFields(mined),
+  ...pendingFields(mined, offer, result),
   token_transfers: [],
   token_transfers_overflow: false,
   actions: [],

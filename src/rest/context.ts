@@ -1,7 +1,7 @@
 import type { Chain } from '../chain/types.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { Profile } from '../schemas/profile.js';
-import { createViewContext, type ViewContext } from '../views/context.js';
+import { type ViewContext, viewContextOf } from '../views/context.js';
 
 /** What endpoint handlers read: the views over the chain, and the transactions in front of its head. */
 export interface RestContext extends ViewContext {
@@ -13,4 +13,5 @@ export const createRestContext = (
   chain: Chain,
   profile: Profile = 'spec',
   mempool: () => Mempool | undefined = () => undefined,
-): RestContext => ({ ...createViewContext(chain, profile), mempool });
+  origin?: () => string,
+): RestContext => ({ ...viewContextOf(chain, profile, undefined, origin), mempool });

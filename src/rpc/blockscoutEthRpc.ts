@@ -7,10 +7,10 @@
  * five is refused with HTTP 413; the envelope's own spacing and trailing newline. The values are
  * the node's (`METHODS`), so the two agree on every fact.
  */
-import { logsOfTransaction } from '../chain/logs.js';
+import { logsIn } from '../domain/logsIn.js';
 import { accountIdOf } from '../domain/accounts.js';
 import { balanceSteps } from '../domain/balances.js';
-import { GAS_PRICE_TIERS } from '../domain/chainStats.js';
+import { AVERAGE_TIP, suggestedGasPrice } from '../domain/chainStats.js';
 import { encodedLogOf, logEventOf } from '../domain/logs.js';
 import type { RpcContext } from './context.js';
 import { rpcLog, rpcReceiptJson, rpcTransaction } from './formats.js';
@@ -34,8 +34,6 @@ const sorted = (o: Json): Json =>
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const HEX_NUMBER = /^0x[0-9a-fA-F]*$/;
-
-const AVERAGE = GAS_PRICE_TIERS.find((t) => t.name === 'average')!;
 
 /** The node's answer to a method, its errors as `{code, message, data}` objects (what the explorer passes on). */
 function viaNode(ctx: RpcContext, node: NodeState, method: string, params: readonly unknown[]): Answer {
@@ -192,30 +190,22 @@ function getLogs(ctx: RpcContext, [filter]: readonly unknown[]): unknown {
     index: Number.parseInt(paging.logIndex ?? '0', 16),
   };
   const address = typeof f.address === 'string' ? f.address.toLowerCase() : undefined;
+  const emitter = address === undefined ? undefined : ctx.chain.accountByHash.get(address);
   const logs: Json[] = [];
-  for (let height = Math.max(0, from); height <= to && logs.length < MAX_LOGS; height++) {
-    const block = ctx.chain.blocks.at(height)!;
-    for (
-      let t = block.transactionStart;
-      t < block.transactionStart + block.transactionCount && logs.length < MAX_LOGS;
-      t++
-    ) {
-      for (const ref of logsOfTransaction(ctx.chain.transactions.at(t)!)) {
-        if (logs.length === MAX_LOGS) break;
-        const e = logEventOf(ctx.facts, ref);
-        if (after && (height < after.block || (height === after.block && e.index <= after.index))) continue;
-        if (address && ctx.chain.accounts[e.emitterId]!.lower !== address) continue;
-        const own = encodedLogOf(ctx.facts, ref).topics;
-        if (
-          !positions.every(
-            (wanted, k) => own[k] != null && wanted.map((w) => (w as string).toLowerCase()).includes(own[k]!),
-          )
-        )
-          continue;
-        const { blockTimestamp: _t, ...log } = rpcLog(ctx, ref);
-        logs.push(sorted(log));
-      }
-    }
+  if (address !== undefined && emitter === undefined) return logs;
+  for (const ref of logsIn(ctx.facts, { from, to, emitters: emitter === undefined ? null : [emitter] })) {
+    if (logs.length === MAX_LOGS) break;
+    const e = logEventOf(ctx.facts, ref);
+    if (after && (e.block < after.block || (e.block === after.block && e.index <= after.index))) continue;
+    const own = encodedLogOf(ctx.facts, ref).topics;
+    if (
+      !positions.every(
+        (wanted, k) => own[k] != null && wanted.map((w) => (w as string).toLowerCase()).includes(own[k]!),
+      )
+    )
+      continue;
+    const { blockTimestamp: _t, ...log } = rpcLog(ctx, ref);
+    logs.push(sorted(log));
   }
   return logs;
 }
@@ -232,9 +222,9 @@ const NATIVE: Readonly<
   eth_getLogs: { arities: [1], answer: getLogs },
   eth_gasPrice: {
     arities: [0],
-    answer: (ctx) => quantity(ctx.chain.blocks.at(ctx.chain.headHeight)!.baseFeePerGas + AVERAGE.priorityFee),
+    answer: (ctx) => quantity(suggestedGasPrice(ctx.chain)),
   },
-  eth_maxPriorityFeePerGas: { arities: [0], answer: () => quantity(AVERAGE.priorityFee) },
+  eth_maxPriorityFeePerGas: { arities: [0], answer: () => quantity(AVERAGE_TIP) },
   eth_chainId: { arities: [0], answer: (ctx) => quantity(ctx.chainId) },
   eth_getTransactionByHash: {
     arities: [1],

@@ -17,11 +17,20 @@ export interface RpcContext {
 /** 64 MB of rendered JSON per chain. */
 const JSON_BUDGET = 64 * 1024 * 1024;
 
+const JSON_OF = new WeakMap<Chain, Lru<string>>();
+
+/** What the node rendered of a chain, one cache per chain (as `factsOf`): every context of the chain shares it. */
+function rpcJsonOf(chain: Chain): Lru<string> {
+  let json = JSON_OF.get(chain);
+  if (!json) JSON_OF.set(chain, (json = lru(JSON_BUDGET)));
+  return json;
+}
+
 export const createRpcContext = (
   chain: Chain,
   chainId: number,
   mempool: () => Mempool | undefined = () => undefined,
-): RpcContext => ({ chain, facts: factsOf(chain), chainId, mempool, json: lru(JSON_BUDGET) });
+): RpcContext => ({ chain, facts: factsOf(chain), chainId, mempool, json: rpcJsonOf(chain) });
 
 /** The cached JSON of `key`, made with `build` on a miss. */
 export function cachedRpcJson(ctx: RpcContext, key: string, build: () => unknown): string {

@@ -6,39 +6,29 @@
  * holds, the same at every call; a block's and a receipt's logs bloom is computed from its logs.
  */
 import { createHash } from 'node:crypto';
-import * as Hash from 'ox/Hash';
 import { logsOfTransaction } from '../chain/logs.js';
 import { type Block, NONE, type Transaction } from '../chain/types.js';
 import { encodedLogOf, logEventOf } from '../domain/logs.js';
+import { blockBloom, transactionBloom } from '../domain/logsBloom.js';
 import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import type { PendingTransaction } from '../domain/mempool.js';
-import { cheaper } from '../domain/replacements.js';
+import { pendingOfferOf } from '../domain/pendingOffer.js';
 import { cachedRpcJson, pendingContext, type RpcContext } from './context.js';
 import { quantity } from './quantity.js';
+import { vOf } from '../protocol/signedTransaction.js';
+import { transactionType } from '../protocol/transactionTypes.js';
 
 type Hex = `0x${string}`;
 
 /** The root of an empty trie (transactions, receipts, withdrawals) and the hash of an empty uncle list. */
 export const EMPTY_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
 export const EMPTY_UNCLES = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
-const EMPTY_BLOOM = `0x${'0'.repeat(512)}`;
 
 /** A 32-byte commitment to `parts` under `label`: what a synthetic root or signature value is. */
 const commitment = (label: string, ...parts: string[]): Hex =>
   `0x${createHash('sha256').update(label).update(parts.join(',')).digest('hex')}`;
 
 const lower = (ctx: RpcContext, id: number) => ctx.chain.accounts[id]!.lower;
-
-/** Sets the three bits of `value` (address or topic bytes) in a 2048-bit bloom. */
-function addToBloom(bloom: Uint8Array, value: Hex): void {
-  const hash = Hash.keccak256(value, { as: 'Bytes' });
-  for (let i = 0; i < 6; i += 2) {
-    const bit = ((hash[i]! << 8) | hash[i + 1]!) & 2047;
-    bloom[255 - (bit >> 3)]! |= 1 << (bit & 7);
-  }
-}
-
-const bloomHex = (bloom: Uint8Array): Hex => `0x${Buffer.from(bloom).toString('hex')}`;
 
 /** A log's JSON (memoised): what `eth_getLogs`, filters and subscriptions list. */
 export const rpcLogJson = (ctx: RpcContext, ref: number): string =>
@@ -64,29 +54,6 @@ export function rpcLog(ctx: RpcContext, ref: number) {
   };
 }
 
-/** The logs bloom of a transaction's logs. */
-function transactionBloom(ctx: RpcContext, tx: Transaction): Uint8Array {
-  const bloom = new Uint8Array(256);
-  for (const ref of logsOfTransaction(tx)) {
-    const e = logEventOf(ctx.facts, ref);
-    addToBloom(bloom, ctx.chain.accounts[e.emitterId]!.lower as Hex);
-    for (const topic of encodedLogOf(ctx.facts, ref).topics) if (topic !== null) addToBloom(bloom, topic as Hex);
-  }
-  return bloom;
-}
-
-/** The logs bloom of a block: every log of every transaction in it. */
-const blockBloom = (ctx: RpcContext, block: Block): string =>
-  ctx.facts.memo.get(`rpc-bloom:${block.hash}`, () => {
-    if (block.type !== 'block' || block.transactionCount === 0) return EMPTY_BLOOM;
-    const bloom = new Uint8Array(256);
-    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) {
-      const own = transactionBloom(ctx, ctx.chain.transactions.at(t)!);
-      for (let i = 0; i < 256; i++) bloom[i]! |= own[i]!;
-    }
-    return bloomHex(bloom);
-  });
-
 /** The signature values a transaction shows: commitments to its hash (the chain signs nothing). */
 function signatureOf(ctx: RpcContext, tx: Transaction) {
   // A sent transaction shows the signature it was sent with.
@@ -98,8 +65,7 @@ function signatureOf(ctx: RpcContext, tx: Transaction) {
   // Quantities, as geth writes r and s (no leading zeros); s in the lower half of the curve order, as signers make it.
   const r = quantity(BigInt(commitment('r', tx.hash)));
   const s = quantity(BigInt(`0x0${commitment('s', tx.hash).slice(3)}`));
-  const v = tx.type === 0 ? ctx.chainId * 2 + 35 + yParity : yParity;
-  return { v: quantity(v), r, s, yParity: quantity(yParity) };
+  return { v: quantity(vOf(transactionType(tx.type).typed, ctx.chainId, yParity)), r, s, yParity: quantity(yParity) };
 }
 
 /** A mined transaction as `eth_getTransactionByHash` answers it (geth's field order). */
@@ -107,6 +73,7 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
   const tx = ctx.chain.transactions.at(index)!;
   const block = ctx.chain.blocks.at(tx.block)!;
   const { v, r, s, yParity } = signatureOf(ctx, tx);
+  const type = transactionType(tx.type);
   return {
     blockHash: block.hash,
     blockNumber: quantity(tx.block),
@@ -114,7 +81,7 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     from: lower(ctx, tx.fromId),
     gas: quantity(tx.gasLimit),
     gasPrice: quantity(tx.gasPrice),
-    ...(tx.type === 2
+    ...(type.feeMarket
       ? { maxFeePerGas: quantity(tx.maxFeePerGas!), maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas!) }
       : {}),
     hash: tx.hash,
@@ -124,12 +91,12 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     transactionIndex: quantity(tx.position),
     value: quantity(tx.value),
     type: quantity(tx.type),
-    ...(tx.type !== 0 ? { accessList: tx.signed?.accessList ?? [] } : {}),
+    ...(type.accessList ? { accessList: tx.signed?.accessList ?? [] } : {}),
     chainId: quantity(ctx.chainId),
     v,
     r,
     s,
-    ...(tx.type !== 0 ? { yParity } : {}),
+    ...(type.typed ? { yParity } : {}),
   };
 };
 
@@ -142,17 +109,15 @@ export function rpcPendingTransaction(ctx: RpcContext, pending: PendingTransacti
   const ahead = pendingContext(ctx);
   if (!ahead) return null;
   const mined = rpcTransaction(ahead, pending.index) as Record<string, unknown>;
-  const lower = (value: unknown) =>
-    typeof value === 'string' && pending.competitor ? quantity(cheaper(BigInt(value))) : value;
-  const offered = mined.maxFeePerGas ?? mined.gasPrice;
+  const offer = pendingOfferOf(ahead.chain.transactions.at(pending.index)!, pending.competitor);
   return {
     ...mined,
     blockHash: null,
     blockNumber: null,
     blockTimestamp: null,
-    gasPrice: lower(offered),
-    ...('maxFeePerGas' in mined
-      ? { maxFeePerGas: lower(mined.maxFeePerGas), maxPriorityFeePerGas: lower(mined.maxPriorityFeePerGas) }
+    gasPrice: quantity(offer.gasPrice),
+    ...(offer.maxFeePerGas !== null && offer.maxPriorityFeePerGas !== null
+      ? { maxFeePerGas: quantity(offer.maxFeePerGas), maxPriorityFeePerGas: quantity(offer.maxPriorityFeePerGas) }
       : {}),
     hash: pending.hash,
     transactionIndex: null,
@@ -178,7 +143,7 @@ export const rpcReceiptJson = (ctx: RpcContext, index: number): string =>
       from: lower(ctx, tx.fromId),
       gasUsed: quantity(tx.gasUsed),
       logs: logs.map((ref) => rpcLog(ctx, ref)),
-      logsBloom: logs.length ? bloomHex(transactionBloom(ctx, tx)) : EMPTY_BLOOM,
+      logsBloom: transactionBloom(ctx.facts, tx),
       status: tx.status === 'ok' ? '0x1' : '0x0',
       to: tx.toId === NONE ? null : lower(ctx, tx.toId),
       transactionHash: tx.hash,
@@ -201,7 +166,7 @@ function header(ctx: RpcContext, block: Block) {
       gasLimit: quantity(block.gasLimit),
       gasUsed: quantity(block.gasUsed),
       hash: block.hash,
-      logsBloom: blockBloom(ctx, block),
+      logsBloom: blockBloom(ctx.facts, block),
       miner: lower(ctx, block.minerId),
       mixHash: commitment('mix', block.hash),
       nonce: block.nonce,

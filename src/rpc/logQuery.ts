@@ -1,5 +1,5 @@
-import { type LogRef, logBlockOf, transferLogRef } from '../chain/logs.js';
-import { fieldOf } from '../chain/table.js';
+import { type LogRef, logBlockOf } from '../chain/logs.js';
+import { logsIn } from '../domain/logsIn.js';
 import { encodedLogOf, logEventOf, topic0Of } from '../domain/logs.js';
 import { blockArg } from './blockParam.js';
 import type { RpcContext } from './context.js';
@@ -129,9 +129,10 @@ export function logsMatching(ctx: RpcContext, criteria: LogCriteria): LogRef[] {
   if (to - criteria.from + 1 > MAX_LOG_BLOCK_RANGE)
     throw invalidParams(`query exceeds max block range ${MAX_LOG_BLOCK_RANGE}`);
   const emitters = emittersOf(criteria);
+  const ids = emitters && [...emitters].map((a) => chain.accountByHash.get(a)).filter((id) => id !== undefined);
   const found: LogRef[] = [];
-  const take = (ref: LogRef) => {
-    if (!matches(ctx, ref, criteria)) return;
+  for (const ref of logsIn(ctx.facts, { from: criteria.from, to, emitters: ids })) {
+    if (!matches(ctx, ref, criteria)) continue;
     if (found.length === MAX_LOG_RESULTS) {
       const last = logBlockOf(chain, found[found.length - 1]!);
       throw invalidParams(
@@ -139,42 +140,6 @@ export function logsMatching(ctx: RpcContext, criteria: LogCriteria): LogRef[] {
       );
     }
     found.push(ref);
-  };
-  if (emitters) {
-    const ids = [...emitters].map((a) => chain.accountByHash.get(a)).filter((id): id is number => id !== undefined);
-    const refs = ids.flatMap((id) => {
-      const logs = chain.indexes.at(id)!.logs;
-      const out: number[] = [];
-      for (const ref of logs) {
-        const block = logBlockOf(chain, ref);
-        if (block > to) break;
-        if (block >= criteria.from) out.push(ref);
-      }
-      return out;
-    });
-    if (ids.length > 1)
-      refs.sort(
-        (a, b) =>
-          logBlockOf(chain, a) - logBlockOf(chain, b) ||
-          logEventOf(ctx.facts, a).index - logEventOf(ctx.facts, b).index,
-      );
-    for (const ref of refs) take(ref);
-    return found;
-  }
-  // Block by block, each transaction's events then its token transfers (its logs in log index
-  // order), read from the tables' columns: a wide query decodes no whole row.
-  const transactionStart = fieldOf(chain.blocks, 'transactionStart');
-  const transactionCount = fieldOf(chain.blocks, 'transactionCount');
-  const eventStart = fieldOf(chain.transactions, 'eventStart');
-  const eventCount = fieldOf(chain.transactions, 'eventCount');
-  const transferStart = fieldOf(chain.transactions, 'tokenTransferStart');
-  const transferCount = fieldOf(chain.transactions, 'tokenTransferCount');
-  for (let height = criteria.from; height <= to; height++) {
-    const first = transactionStart(height);
-    for (let t = first; t < first + transactionCount(height); t++) {
-      for (let e = eventStart(t), end = e + eventCount(t); e < end; e++) take(e);
-      for (let r = transferStart(t), end = r + transferCount(t); r < end; r++) take(transferLogRef(r));
-    }
   }
   return found;
 }

@@ -1,8 +1,9 @@
+import type { Executor } from '../execution/executor.js';
 import type { SentTransaction } from '../../generators/buildChain.js';
 import type { RpcContext } from './context.js';
 import type { FilterStore } from './filterStore.js';
-import { invalidParams } from './rpcError.js';
-import { runAtOnce, type Steps } from './turns.js';
+import { invalidParams, serverError } from './rpcError.js';
+import { runAtOnce, type Steps } from '../lazy/steps.js';
 
 /** A result already written as JSON (a cached block, a transaction): the envelope puts it in as it is. */
 export class RawJson {
@@ -30,6 +31,27 @@ export interface Wallet {
 export interface NodeState {
   readonly filters: FilterStore;
   readonly wallet?: Wallet;
+  /** What runs calls and estimates gas (the execution port). */
+  readonly executor: Executor;
+}
+
+/**
+ * The node's state for a caller that may not change the chain (a page of another site): its sends
+ * are refused with `refusal` (-32000) once checked, as a pool refuses them; everything else reads
+ * as usual.
+ */
+export function readOnlyState(state: NodeState, refusal: string): NodeState {
+  const { wallet } = state;
+  if (!wallet) return state;
+  return {
+    ...state,
+    wallet: {
+      send: () => {
+        throw serverError(refusal);
+      },
+      nextNonce: (address) => wallet.nextNonce(address),
+    },
+  };
 }
 
 /** A JSON-RPC method: its parameters in, its result (a JSON value, `RawJson`, or `InSteps` of either) out; throws `RpcError`. */

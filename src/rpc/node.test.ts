@@ -5,7 +5,7 @@ import { nestedAliasedAggregate3 } from '../../test/support/aliasedMulticall.js'
 import { buildChain } from '../../generators/buildChain.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { createHandler } from '../handler/createHandler.js';
-import { MULTICALL3 } from './calls/multicall3.js';
+import { MULTICALL3 } from '../execution/model/multicall3.js';
 import { createRpcContext } from './context.js';
 import { BATCH_TIMEOUT_MS } from './envelope.js';
 import { createRpcNode } from './node.js';

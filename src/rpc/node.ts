@@ -1,7 +1,10 @@
+import type { Executor } from '../execution/executor.js';
+import { modelExecutor } from '../execution/modelExecutor.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import { runAtOnce, type Steps } from '../lazy/steps.js';
 import type { RpcContext } from './context.js';
 import { FilterStore } from './filterStore.js';
-import { InSteps, type NodeState, RawJson, type RpcMethod, type Wallet } from './method.js';
+import { InSteps, type NodeState, RawJson, readOnlyState, type RpcMethod, type Wallet } from './method.js';
 import { blockMethods } from './methods/blocks.js';
 import { callMethods } from './methods/call.js';
 import { chainInfoMethods } from './methods/chainInfo.js';
@@ -10,7 +13,7 @@ import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
 import { sendMethods } from './methods/send.js';
 import { answer, BATCH_TIMEOUT_MS, errorAnswer, type Id, MAX_BATCH, MAX_RESPONSE_BYTES } from './envelope.js';
-import { runAtOnce, runInTurns, type Steps } from './turns.js';
+import { runInTurns } from './turns.js';
 import { invalidRequest, methodNotFound, RpcError } from './rpcError.js';
 
 /** Every method the node answers over HTTP (the websocket adds `eth_subscribe` and `eth_unsubscribe`). */
@@ -36,13 +39,17 @@ const resultPart = (result: unknown) => `"result":${result instanceof RawJson ? 
 export type ExtraMethods = Readonly<Record<string, RpcMethod>>;
 
 export interface RpcNode {
-  /** The answer to a request body: JSON text, or null when it held notifications only. Throws `ModuleNotLoaded`. */
-  answer(body: string, extra?: ExtraMethods): string | null;
+  /**
+   * The answer to a request body: JSON text, or null when it held notifications only. With
+   * `writeRefusal`, the caller may not change the chain: its sends are refused with that text.
+   * Throws `ModuleNotLoaded`.
+   */
+  answer(body: string, extra?: ExtraMethods, writeRefusal?: string): string | null;
   /**
    * The same answer, a batch answered in turns (`runInTurns`): other requests are answered between
    * its requests, and a module still loading is waited for. At once (no promise) when it is short.
    */
-  answerInTurns(body: string, extra?: ExtraMethods): string | null | Promise<string | null>;
+  answerInTurns(body: string, extra?: ExtraMethods, writeRefusal?: string): string | null | Promise<string | null>;
   /** What methods read: the chain served now, and the node's state (its filters). */
   readonly context: () => RpcContext;
   readonly state: NodeState;
@@ -65,10 +72,13 @@ export function createRpcNode(options: {
   /** How long a batch may run (default `BATCH_TIMEOUT_MS`), and the clock it is measured with. */
   readonly timeoutMs?: number;
   readonly now?: () => number;
+  /** What runs calls and estimates gas (default: the ledger's models); sends run by the wallet's chain builder. */
+  readonly executor?: Executor;
 }): RpcNode {
   const { timeoutMs = BATCH_TIMEOUT_MS, now = () => performance.now() } = options;
   const state: NodeState = {
     filters: new FilterStore(options.seed),
+    executor: options.executor ?? modelExecutor,
     ...(options.wallet ? { wallet: options.wallet } : {}),
   };
   const onError =
@@ -102,6 +112,7 @@ export function createRpcNode(options: {
     ctx: RpcContext,
     request: unknown,
     extra: ExtraMethods | undefined,
+    state: NodeState,
   ): string | null | Steps<string | null> => {
     if (request === null || typeof request !== 'object' || Array.isArray(request))
       return errorAnswer(null, invalidRequest());
@@ -151,13 +162,14 @@ export function createRpcNode(options: {
     ctx: RpcContext,
     request: unknown,
     extra: ExtraMethods | undefined,
+    state: NodeState,
     first?: Steps<string | null>,
   ): Steps<string | null> {
     let steps = first;
     for (;;) {
       try {
         if (!steps) {
-          const a = one(ctx, request, extra);
+          const a = one(ctx, request, extra, state);
           if (isAnswer(a)) return a;
           steps = a;
         }
@@ -175,6 +187,7 @@ export function createRpcNode(options: {
     ctx: RpcContext,
     requests: readonly unknown[],
     extra: ExtraMethods | undefined,
+    state: NodeState,
   ): Steps<string | null> {
     const started = now();
     const answers: string[] = [];
@@ -186,7 +199,7 @@ export function createRpcNode(options: {
           ? refused(r, new RpcError(-32003, 'response too large'))
           : now() - started > timeoutMs
             ? refused(r, new RpcError(-32002, 'request timed out'))
-            : yield* settled(ctx, r, extra);
+            : yield* settled(ctx, r, extra, state);
       if (a !== null) {
         size += a.length;
         answers.push(a);
@@ -203,6 +216,7 @@ export function createRpcNode(options: {
   const answerWith = (
     body: string,
     extra: ExtraMethods | undefined,
+    writeRefusal: string | undefined,
     run: (steps: Steps<string | null>) => string | null | Promise<string | null>,
   ): string | null | Promise<string | null> => {
     let request: unknown;
@@ -212,20 +226,22 @@ export function createRpcNode(options: {
       return errorAnswer(null, new RpcError(-32700, 'parse error'));
     }
     const ctx = options.context();
+    const callerState = writeRefusal === undefined ? state : readOnlyState(state, writeRefusal);
     if (!Array.isArray(request)) {
-      const a = one(ctx, request, extra);
-      return isAnswer(a) ? a : run(settled(ctx, request, extra, a));
+      const a = one(ctx, request, extra, callerState);
+      return isAnswer(a) ? a : run(settled(ctx, request, extra, callerState, a));
     }
     if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
     if (request.length > MAX_BATCH)
       return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
-    return run(batch(ctx, request, extra));
+    return run(batch(ctx, request, extra, callerState));
   };
 
   return {
     context: options.context,
     state,
-    answer: (body, extra) => answerWith(body, extra, runAtOnce) as string | null,
-    answerInTurns: (body, extra) => answerWith(body, extra, (steps) => runInTurns(steps, now)),
+    answer: (body, extra, writeRefusal) => answerWith(body, extra, writeRefusal, runAtOnce) as string | null,
+    answerInTurns: (body, extra, writeRefusal) =>
+      answerWith(body, extra, writeRefusal, (steps) => runInTurns(steps, now)),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
-import { runAtOnce, runInTurns, type Steps, TURN_MS } from './turns.js';
+import { runAtOnce, type Steps } from '../lazy/steps.js';
+import { runInTurns, TURN_MS } from './turns.js';
 
 /** Steps that each take `ms` of a fake clock, `count` of them, ending with how many ran. */
 function* work(clock: { now: number }, count: number, ms: number): Steps<number> {

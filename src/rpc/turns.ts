@@ -1,34 +1,8 @@
-import { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import type { ModuleNotLoaded } from '../lazy/lazyModule.js';
+import type { Steps } from '../lazy/steps.js';
 
 /** How long work done in turns runs before it lets other requests be answered. */
 export const TURN_MS = 10;
-
-/**
- * Work split into steps: each `yield` is a point where it may pause (nothing, between two steps),
- * or a module it needs that is still loading (it waits for it, then goes on where it stopped).
- */
-export type Steps<T> = Generator<ModuleNotLoaded | undefined, T, undefined>;
-
-/** A step that computes `value`, waiting for each module it needs that is still loading, then computing it again. */
-export function* computed<T>(value: () => T): Steps<T> {
-  for (;;) {
-    try {
-      return value();
-    } catch (error) {
-      if (!(error instanceof ModuleNotLoaded)) throw error;
-      yield error;
-    }
-  }
-}
-
-/** Runs steps to the end at once; a module still loading is thrown (`withModules` waits and runs them again). */
-export function runAtOnce<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (step.value) throw step.value;
-  }
-}
 
 /** The next turn of the event loop: after the I/O waiting now (a request that arrived) is handled. */
 const nextTurn: () => Promise<void> =

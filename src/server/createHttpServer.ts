@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka, { type Middleware } from 'polka';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
-import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
+import { type HttpAnswer, jsonMessage, MAX_POST_BYTES } from '../http/answerHttp.js';
+import type { AccessPolicy } from '../http/accessPolicy.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import { asksForFault } from '../faults/planFaults.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
@@ -69,9 +70,14 @@ function readBody(
 /**
  * A Node HTTP server giving `answer`'s answers through polka, with faults when configured or
  * asked for by a request's headers. Polka's own fallbacks answer in plain text, so both are
- * replaced by the JSON ones.
+ * replaced by the JSON ones. With an access policy, a request to a host the server does not answer
+ * to gets 403 before anything else, and one from a page that may not change state carries why.
  */
-export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = serverFaults({}, '1')): Server {
+export function createHttpServer(
+  answer: CachedAnswers,
+  faults: ServerFaults = serverFaults({}, '1'),
+  access?: AccessPolicy,
+): Server {
   const { configured, plan: planner } = faults;
   const server = createServer({
     maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
@@ -87,6 +93,10 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
       header: (name: string) => headerOf(req.headers[name]),
       client: req.socket.remoteAddress ?? '',
       ...(body === undefined ? {} : { body }),
+      // Only a POST can change state (and a preflight asks for one); a GET never does.
+      ...(access && req.method !== 'GET' && req.method !== 'HEAD'
+        ? { writeRefusal: access.writeRefusal(headerOf(req.headers.origin)) }
+        : {}),
     };
     if (!configured && !asksForFault(req.rawHeaders)) {
       try {
@@ -153,6 +163,8 @@ export function createHttpServer(answer: CachedAnswers, faults: ServerFaults = s
   // Polka's handler is bound to its app; its third argument (next) is internal.
   const route = handler.handler as unknown as (req: IncomingMessage, res: ServerResponse) => void;
   server.on('request', (req, res) => {
+    const refused = access?.hostRefusal(req.headers.host);
+    if (refused) return void send(res, jsonMessage(403, refused));
     // Fast path: a GET answered before goes out without routing (unless faults are in play).
     const hit =
       req.method === 'GET' && !configured && !asksForFault(req.rawHeaders) ? answer.peek(req.url!) : undefined;

@@ -4,6 +4,7 @@ import type { CachedAnswers } from '../http/cachedAnswers.js';
 import { type ServerFaults, serverFaults } from '../faults/serverFaults.js';
 import { createHttpServer } from './createHttpServer.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
+import type { AccessPolicy } from '../http/accessPolicy.js';
 
 export interface Serving {
   /** `http://host:port`, ready for `fetch`. */
@@ -25,11 +26,13 @@ export function serve(
     host: string;
     faults?: FaultConfig;
     seed?: string;
+    /** Which hosts it answers to and which pages may change state (default: any). */
+    access?: AccessPolicy;
     attach?: (server: Server, faults: ServerFaults) => () => void;
   },
 ): Promise<Serving> {
   const faults = serverFaults(options.faults ?? {}, options.seed ?? '1');
-  const server = createHttpServer(answer, faults);
+  const server = createHttpServer(answer, faults, options.access);
   const detach = options.attach?.(server, faults);
   // Every open connection, so close() can drop those with no answer in progress: Node's
   // closeIdleConnections() leaves a socket that sent nothing or half a request, and once the

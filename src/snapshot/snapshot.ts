@@ -9,7 +9,7 @@ import { BLOCK, EVENT, INTERNAL_TRANSACTION, TOKEN_TRANSFER, TRANSACTION, WITHDR
 import { LazyTable } from './lazyTable.js';
 
 /** Bumped whenever the layout changes: a snapshot of another format is rebuilt, never read. */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 
@@ -60,11 +60,13 @@ export function* encodeSnapshotSteps(
   chain: Chain,
   about: Pick<SnapshotHeader, 'key' | 'version'>,
 ): Generator<void, Uint8Array[]> {
+  if (chain.storageWrites.length)
+    throw new SnapshotError('a chain clients executed transactions on is not saved (its storage would be lost)');
   const sections: Sections = new Map();
-  const { scenario, seed, chainId, signers, exchangeRate, handles, headHeight, zeroId, totalSupply } = chain;
+  const { scenario, seed, kind, chainId, signers, exchangeRate, handles, headHeight, zeroId, totalSupply } = chain;
   sections.set(
     'meta',
-    serialize({ scenario, seed, chainId, signers, exchangeRate, handles, headHeight, zeroId, totalSupply }),
+    serialize({ scenario, seed, kind, chainId, signers, exchangeRate, handles, headHeight, zeroId, totalSupply }),
   );
   sections.set('accounts', serialize(chain.accounts));
   for (const [prefix, key, fields] of TABLES) {
@@ -157,7 +159,16 @@ export function decodeSnapshot(
   };
   const meta = deserialize(section('meta')) as Pick<
     Chain,
-    'scenario' | 'seed' | 'chainId' | 'signers' | 'exchangeRate' | 'handles' | 'headHeight' | 'zeroId' | 'totalSupply'
+    | 'scenario'
+    | 'seed'
+    | 'kind'
+    | 'chainId'
+    | 'signers'
+    | 'exchangeRate'
+    | 'handles'
+    | 'headHeight'
+    | 'zeroId'
+    | 'totalSupply'
   >;
   const accounts = deserialize(section('accounts')) as Account[];
   const tables: Record<string, Table<unknown>> = {};
@@ -213,6 +224,8 @@ export function decodeSnapshot(
     internalTransactions: tables.internalTransactions as Chain['internalTransactions'],
     withdrawals: tables.withdrawals as Chain['withdrawals'],
     events: tables.events as Chain['events'],
+    // Only transactions clients sent write storage, and a chain they sent to is never saved.
+    storageWrites: [],
     indexes: decodeAddressIndexes(accounts.length, sections),
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),
     nftOwners: deserialize(section('nftOwners')) as Chain['nftOwners'],

@@ -1,26 +1,16 @@
 import type { AccountId } from '../chain/types.js';
-import type { Facts } from '../domain/facts.js';
-import { lazyModules } from '../domain/lazyModules.js';
-import { nftOwnerOf, tokenOf } from '../domain/tokens.js';
+import { nftMetadataOf, nftOwnerOf, tokenOf } from '../domain/tokens.js';
 import type { Shape } from '../profiles/shapes.js';
 import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { token } from './token.js';
 
-/** The off-chain metadata of an NFT, drawn from its token and id. */
-const nftMetadata = (facts: Facts, tokenId: AccountId, id: bigint) => {
-  const account = facts.chain.accounts[tokenId]!;
-  return facts.memo.get(`nft-metadata:${account.lower}:${id}`, () =>
-    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id),
-  );
-};
-
 /** Fields every token instance shows; the owner is the NFT's owner, or the holder for ERC-1155. */
 function instanceFields<P extends Profile>(ctx: ViewContext<P>, tokenId: AccountId, id: bigint, holderId: AccountId) {
   const type = tokenOf(ctx.facts, tokenId).type;
   const ownerId = type === 'ERC-1155' ? holderId : (nftOwnerOf(ctx.facts, tokenId, id) ?? holderId);
-  const { animation_url, ...metadata } = nftMetadata(ctx.facts, tokenId, id);
+  const { animation_url, ...metadata } = nftMetadataOf(ctx.facts, tokenId, id, ctx.origin());
   return {
     id: String(id),
     is_unique: type !== 'ERC-1155',

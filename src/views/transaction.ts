@@ -1,3 +1,4 @@
+import { confirmationsOf } from '../domain/chainStats.js';
 import { TRANSACTION_KIND_BITS } from '../chain/types.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
@@ -49,7 +50,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     method: methodName(t),
     result: resultOf(t),
     revert_reason: t.revertReason,
-    confirmations: chain.headHeight - t.block + 1,
+    confirmations: confirmationsOf(chain, t.block, 'rest'),
     confirmation_duration: [0, pendingMs],
     fee: { type: 'actual' as const, value: String(fees.fee) },
     gas_limit: t.gasLimit,

@@ -5,6 +5,7 @@ import { errorMessageOf } from '../faults/faultConfig.js';
 import { asksForFault } from '../faults/planFaults.js';
 import type { ServerFaults } from '../faults/serverFaults.js';
 import { lazyModule } from '../lazy/lazyModule.js';
+import type { AccessPolicy } from '../http/accessPolicy.js';
 
 /** `ws` (about 45 ms and 14 MB to import): loaded on the first upgrade, so a server nobody opens a socket to never pays for it. */
 const wsModule = lazyModule('ws', () => import('ws'));
@@ -20,6 +21,8 @@ export interface Connection {
   readonly url: URL;
   /** How late its pushes go out (the latency fault of its upgrade request). */
   readonly pushDelayMs: number;
+  /** Why it may not change state (its upgrade came from a page of another site), when it may not. */
+  readonly writeRefusal?: string | undefined;
 }
 
 /** A websocket endpoint: its largest frame, and what it does with each connection. */
@@ -31,13 +34,16 @@ export interface SocketRoute {
 
 /**
  * Serves websocket upgrades on a Node HTTP server, each path by its route; any other path is
- * answered 404. The upgrade is a request like any other: its faults (the n-th request's, headers
- * winning) apply before the route sees it.
+ * answered 404. The upgrade is a request like any other: the access policy's host check (403)
+ * and its faults (the n-th request's, headers winning) apply before the route sees it, and the
+ * connection carries why it may not change state when its page may not (browsers send `Origin`
+ * with every upgrade; a route that only reads ignores it).
  */
 export function attachUpgrades(
   server: Server,
   routes: ReadonlyMap<string, SocketRoute>,
   faults?: ServerFaults,
+  access?: AccessPolicy,
 ): () => void {
   const servers = new Map<SocketRoute, WebSocketServer>();
   const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, route: SocketRoute, url: URL, delay: number) =>
@@ -49,12 +55,15 @@ export function attachUpgrades(
         if (!wss) servers.set(route, (wss = new WsServer({ noServer: true, maxPayload: route.maxFrameBytes })));
         wss.handleUpgrade(req, socket, head, (ws) => {
           ws.on('error', () => ws.terminate());
-          route.accept({ socket: ws, raw: socket, url, pushDelayMs: delay });
+          const writeRefusal = access?.writeRefusal(headerOf(req.headers.origin));
+          route.accept({ socket: ws, raw: socket, url, pushDelayMs: delay, ...(writeRefusal ? { writeRefusal } : {}) });
         });
       },
       () => socket.destroy(),
     );
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refused = access?.hostRefusal(req.headers.host);
+    if (refused) return void socket.end(httpError(403, refused, {}));
     const url = new URL(req.url ?? '/', 'http://mock');
     const route = routes.get(url.pathname);
     if (!route) return void socket.end(httpError(404, 'Not found', {}));
@@ -127,6 +136,7 @@ export function textFrame(text: string): Buffer {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
+  403: 'Forbidden',
   404: 'Not Found',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -97,9 +97,41 @@ const TEMPLATES = [
   '/api/v3/blocks',
 ];
 
+/** A `Host` as a browser after DNS rebinding sends it (another site's name), or one of the server's own; absent mostly. */
+const hostArb = fc.option(
+  fc.constantFrom(
+    'evil.example',
+    'evil.example:4000',
+    'localhost.evil.example',
+    'localhost',
+    '127.0.0.1:9',
+    '[::1]',
+    'a:b:c',
+  ),
+  { freq: 4 },
+);
+/** An `Origin`: none mostly, this machine's, another site's, a sandboxed page's, junk. */
+const originArb = fc.option(
+  fc.constantFrom(
+    'https://evil.example',
+    'http://localhost:3000',
+    'null',
+    'http://127.0.0.1:5173',
+    'x',
+    'http://[::1]',
+  ),
+  { freq: 3 },
+);
+const FOREIGN_HOSTS = new Set(['evil.example', 'evil.example:4000', 'localhost.evil.example', 'a:b:c']);
+const FOREIGN_ORIGINS = new Set(['https://evil.example', 'null', 'x']);
+
 const requestArb = (chain: RunningServer['chain']) =>
   fc.record({
     method: fc.constantFrom('GET', 'GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'),
+    host: hostArb,
+    origin: originArb,
+    // The controls, reached only from foreign pages (from others they would mine: the chain must stay put).
+    control: fc.option(fc.constantFrom('/__mock/mine', '/__mock/reset'), { freq: 20 }),
     path: fc.tuple(fc.constantFrom(...TEMPLATES), param(chain), param(chain), param(chain)).map(([t, a, b, c]) => {
       const parts = [a, b, c];
       return t.replace(/P/g, () => parts.shift()!);
@@ -124,21 +156,34 @@ const statuses = new Map<number, number>();
 async function fuzz(runs: number, seed: number) {
   let sent = 0;
   await fc.assert(
-    fc.asyncProperty(requestArb(server.chain), async ({ method, path, trailingSlash, query }) => {
-      const url = `${path}${trailingSlash ? '/' : ''}${query}`;
-      const headers: Record<string, string> = method === 'OPTIONS' ? { 'access-control-request-method': 'GET' } : {};
-      const answer = await rawRequest(server.url, method, url, headers);
-      sent++;
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      checkAnswer(method, answer.status, answer.headers, answer.body, `${method} ${url}`);
-    }),
+    fc.asyncProperty(
+      requestArb(server.chain),
+      async ({ method, path, trailingSlash, query, host, origin, control }) => {
+        const url = control ?? `${path}${trailingSlash ? '/' : ''}${query}`;
+        const headers: Record<string, string> = method === 'OPTIONS' ? { 'access-control-request-method': 'POST' } : {};
+        if (host !== null) headers.host = host;
+        if (control) headers.origin = 'https://evil.example';
+        else if (origin !== null) headers.origin = origin;
+        const answer = await rawRequest(server.url, method, url, headers);
+        sent++;
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const what = `${method} ${url} host ${host} origin ${headers.origin}`;
+        checkAnswer(method, answer.status, answer.headers, answer.body, what);
+        // A head too large is refused by Node's parser first (431), before any host is looked at.
+        if (host !== null && FOREIGN_HOSTS.has(host) && answer.status !== 431) expect(answer.status, what).toBe(403);
+        else if (control && (method === 'POST' || method === 'OPTIONS')) expect(answer.status, what).toBe(403);
+        else if (origin !== null && FOREIGN_ORIGINS.has(origin) && method !== 'POST')
+          expect(answer.status, what).not.toBe(403);
+      },
+    ),
     { numRuns: runs, seed },
   );
   return sent;
 }
 
 describe('fuzzing the running server', () => {
-  it('answers 10,000 odd requests with 2xx/4xx JSON, stays up, and keeps memory bounded', async () => {
+  it('answers 10,000 odd requests with 2xx/4xx JSON, stays up, and keeps memory bounded; foreign hosts and pages change nothing', async () => {
+    const head = server.chain.headHeight;
     const first = await fuzz(5_000, 1);
     gc();
     const heapAfterFirst = process.memoryUsage().heapUsed;
@@ -147,7 +192,9 @@ describe('fuzzing the running server', () => {
     const heapAfterSecond = process.memoryUsage().heapUsed;
     expect(first + second).toBe(10_000);
     // The generator reaches every kind of answer, not only the easy ones.
-    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 204, 400, 404, 405, 414, 422, 431]));
+    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 204, 400, 403, 404, 405, 414, 422, 431]));
+    // No request from a foreign page mined or reset the chain.
+    expect(server.chain.headHeight).toBe(head);
     // The caches are bounded: a second round of new URLs must not grow the heap without bound.
     expect(heapAfterSecond - heapAfterFirst).toBeLessThan(64 * 1024 * 1024);
     expect((await fetch(`${server.url}/api/v2/blocks`)).status).toBe(200);

@@ -153,6 +153,43 @@ describe('the node under 10,000 malformed requests', () => {
     expect(await readings()).toEqual(before);
   }, 120_000);
 
+  it('from a page of another site (text/plain, no preflight): every read answers as before, every send is refused, nothing changes', async () => {
+    const before = await readings();
+    const head = server.chain.headHeight;
+    const from = server.chain.signers[0]!.address;
+    const send = (id: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'eth_sendTransaction',
+        params: [{ from, to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }],
+      });
+    const bodies = [
+      ...fc.sample(body(server.chain), { numRuns: 2_000, seed: 25 }),
+      ...Array.from({ length: 20 }, (_, i) => send(i)),
+      `[${send(1)},{"jsonrpc":"2.0","id":2,"method":"eth_chainId"}]`,
+    ];
+    for (let i = 0; i < bodies.length; i += 25) {
+      await Promise.all(
+        bodies.slice(i, i + 25).map(async (text) => {
+          const response = await fetch(`${server.url}/rpc`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+            body: text,
+          });
+          const answer = await response.text();
+          expect(response.status, `${text.slice(0, 200)} -> ${answer.slice(0, 200)}`).toBe(200);
+          checkAnswer(answer);
+          if (text.includes('eth_sendTransaction') && text.includes(from))
+            expect(answer, text).toMatch(/"code":-32000,"message":"Origin \\"https:\/\/evil.example\\" may not change/);
+        }),
+      );
+    }
+    expect(server.chain.headHeight).toBe(head);
+    expect(errors).not.toHaveBeenCalled();
+    expect(await readings()).toEqual(before);
+  }, 120_000);
+
   it('over the websocket: the same, and the socket stays open', async () => {
     const before = await readings();
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/rpc`);

@@ -1,5 +1,6 @@
-import { nextBaseFee } from '../../generators/blocks/nextBaseFee.js';
-import { effectiveGasPrice } from '../../generators/ledger/effectiveGasPrice.js';
+import { nextBaseFee } from '../../src/protocol/chainSpec.js';
+import { effectiveGasPrice } from '../../src/protocol/transactionType.js';
+import { transactionType } from '../../src/protocol/transactionTypes.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 import { customAbiOf } from '../../src/domain/customAbi.js';
@@ -86,11 +87,11 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const base = blocks[t.block]!.baseFeePerGas;
     if (t.gasUsed > t.gasLimit) fail(`transaction ${t.hash} uses more gas than its limit`);
     if (t.gasPrice < base) fail(`transaction ${t.hash} pays less than the base fee`);
-    if (t.type === 2) {
+    if (transactionType(t.type).feeMarket) {
       if (t.gasPrice !== effectiveGasPrice(base, t.maxFeePerGas!, t.maxPriorityFeePerGas!))
         fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
     } else if (t.maxFeePerGas !== null || t.maxPriorityFeePerGas !== null)
-      fail(`legacy transaction ${t.hash} has EIP-1559 fields`);
+      fail(`${transactionType(t.type).title} transaction ${t.hash} has EIP-1559 fields`);
     const expected = nonces.get(t.fromId) ?? 0;
     if (t.nonce !== expected) fail(`transaction ${t.hash} nonce ${t.nonce}, expected ${expected}`);
     nonces.set(t.fromId, expected + 1);

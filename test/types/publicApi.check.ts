@@ -18,6 +18,14 @@ export const handler = () => createHandler({ latency: 50, headTime: 'now' });
 // @ts-expect-error headTime is unix seconds or 'now'
 export const later = () => createHandler({ headTime: 'later' });
 
+// Who may use a server: lists, or true for any (as Vite's allowedHosts).
+export const open: StartServerOptions = { allowedHosts: ['mock.test'], trustedOrigins: true };
+// @ts-expect-error any host is true, not 'all' (the CLI's word)
+export const all: StartServerOptions = { allowedHosts: 'all' };
+export const strict = () => createHandler({ trustedOrigins: [] });
+// @ts-expect-error an in-process handler checks no host
+export const hosts = () => createHandler({ allowedHosts: true });
+
 export const profile: Profile = 'blockscout';
 // @ts-expect-error no such profile
 export const other: Profile = 'etherscan';

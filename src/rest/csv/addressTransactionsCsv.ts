@@ -1,3 +1,4 @@
+import { transactionsInDirection } from '../../domain/accounts.js';
 import { utcDay } from '../../domain/chainStats.js';
 import { coinPriceOn } from '../../domain/coinPrices.js';
 import { feesOf, resultOf } from '../../domain/transactions.js';
@@ -34,10 +35,7 @@ const HEADER = [
  */
 export function addressTransactionsCsv(ctx: RestContext, request: AddressCsvRequest): ApiResponse {
   const { chain, facts } = ctx;
-  const index = chain.indexes.at(request.address)!;
-  const direction = directionOf(request);
-  const list =
-    direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
+  const list = transactionsInDirection(chain, request.address, directionOf(request));
   const picked = newestInBlocks(
     list,
     (t) => chain.transactions.at(t)!.block,

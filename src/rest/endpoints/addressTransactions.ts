@@ -1,4 +1,4 @@
-import { accountIdOf } from '../../domain/accounts.js';
+import { accountIdOf, transactionsInDirection } from '../../domain/accounts.js';
 import { addressParam, enumQuery, integerQuery } from '../params.js';
 import { compareTuples, EMPTY_PAGE, PAGE_SIZE, pageResponse, takePage } from '../paging.js';
 import type { EndpointHandler } from '../endpoint.js';
@@ -21,9 +21,7 @@ export const addressTransactions: EndpointHandler = (ctx, [raw], query) => {
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (id === undefined) return EMPTY_PAGE;
-  const index = chain.indexes.at(id)!;
-  const list =
-    direction === 'to' ? index.transactionsTo : direction === 'from' ? index.transactionsFrom : index.transactions;
+  const list = transactionsInDirection(chain, id, direction);
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
   const lower = chain.accounts[id]!.lower;
   const mempool = ctx.format.pendingFirstInAddressLists && cursor === null ? ctx.mempool() : undefined;

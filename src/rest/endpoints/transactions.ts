@@ -6,11 +6,17 @@ import type { EndpointHandler } from '../endpoint.js';
 import { compareTuples, identity, PAGE_SIZE, pageResponse, takePage } from '../paging.js';
 import { enumQuery, hashQuery, integerQuery, textQuery } from '../params.js';
 import type { ApiResponse } from '../response.js';
+import { checkMainListTypeQuery } from '../transactionTypeQuery.js';
 
-/** `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`: the mempool (none without one). */
+/**
+ * `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`:
+ * the mempool (none without one). `type` takes `blob_transaction` alone, which filters nothing on
+ * this chain type (see `checkMainListTypeQuery`).
+ */
 export const transactions: EndpointHandler = (ctx, _params, query) => {
   const { chain } = ctx;
   const filter = enumQuery(query, 'filter', ['validated', 'pending'] as const) ?? 'validated';
+  checkMainListTypeQuery(query);
   const blockNumber = integerQuery(query, 'block_number');
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;

@@ -1,16 +1,12 @@
-import { sentGas } from '../../../generators/ledger/sent.js';
-import { codeAt } from '../../domain/contracts.js';
 import { blockArg, minedHeight } from '../blockParam.js';
-import { type CallRequest, OutOfGas, RPC_GAS_CAP } from '../calls/callEnv.js';
-import { evaluateCall } from '../calls/evaluateCall.js';
-import { MULTICALL3 } from '../calls/multicall3.js';
-import type { CallResult } from '../calls/outcome.js';
+import type { Answer, CallRequest, CallResult, Executor, GasEstimate } from '../../execution/executor.js';
+import { isSteps, type Steps } from '../../lazy/steps.js';
+import { ExecutionRefused } from '../../protocol/errors.js';
+import { settled } from '../settled.js';
 import { pendingContext, type RpcContext } from '../context.js';
-import { arity, InSteps, type RpcMethod } from '../method.js';
-import { runAtOnce, type Steps } from '../turns.js';
+import { arity, InSteps, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
-import { executionReverted, invalidParams, RpcError, serverError } from '../rpcError.js';
-import { NOT_MODELLED } from '../calls/evaluateCall.js';
+import { executionReverted, invalidParams, serverError } from '../rpcError.js';
 
 /** The call object of `eth_call` and `eth_estimateGas`: `from`, `to`, `data` (or `input`), `value`; gas and prices are read and checked, not used. */
 export function callArg(value: unknown, index: number): CallRequest {
@@ -37,68 +33,81 @@ export function callArg(value: unknown, index: number): CallRequest {
 /** Calls with more call data than this are not remembered (a big multicall is rarely sent twice). */
 const MAX_REMEMBERED_DATA = 2_048;
 
-/** Where a call runs: the call, the chain's context it reads (one block ahead at `pending`) and the block. */
-interface CallAt {
-  readonly request: CallRequest;
-  readonly at: RpcContext;
-  readonly height: number;
+/**
+ * What the executor answers, `key` naming it: at once, or its steps (a call of Multicall3); an
+ * answer it works out asynchronously (an EVM run) is waited for by `settled`. What it refuses to
+ * run is the node's -32000 error with its reason.
+ */
+function executed<T>(owner: object, key: string, run: () => Answer<T>): T | Steps<T> {
+  const answer = refusedAsServerError(() => settled<T | Steps<T>>(owner, key, run));
+  return isSteps(answer) ? refusedInSteps(answer) : answer;
 }
 
-/** The call and block the parameters ask for, checked. */
-function callAt(ctx: RpcContext, params: readonly unknown[]): CallAt {
+/**
+ * The result of a call at a block, run by the node's executor: a pure function of the chain, the
+ * call and the block, so it is remembered per chain (by the call's fields and the block), in its
+ * JSON budget; at once, or in steps (a call of Multicall3, thousands of inner calls perhaps, that
+ * the node runs in turns with other requests).
+ */
+function resultOf(
+  ctx: RpcContext,
+  executor: Executor,
+  request: CallRequest,
+  height: number,
+): CallResult | Steps<CallResult> {
+  const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
+  const run = () => executed(ctx.json, key, () => executor.call(ctx, request, height));
+  if (request.data.length > MAX_REMEMBERED_DATA) return run();
+  const hit = ctx.json.peek(key);
+  if (hit !== undefined) return JSON.parse(hit) as CallResult;
+  const remember = (result: CallResult) => {
+    ctx.json.set(key, JSON.stringify(result));
+    return result;
+  };
+  const outcome = run();
+  return isSteps(outcome) ? mapSteps(outcome, remember) : remember(outcome);
+}
+
+/** What the executor refuses to run, as the node's -32000 error. */
+function refusedAsServerError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ExecutionRefused) throw serverError(error.message);
+    throw error;
+  }
+}
+
+/** The same, for steps: what the executor refuses as they run is the node's -32000 error. */
+function* refusedInSteps<T>(steps: Steps<T>): Steps<T> {
+  try {
+    return yield* steps;
+  } catch (error) {
+    if (error instanceof ExecutionRefused) throw serverError(error.message);
+    throw error;
+  }
+}
+
+/** Steps to `f` of what `steps` end with. */
+function* mapSteps<T, U>(steps: Steps<T>, f: (value: T) => U): Steps<U> {
+  return f(yield* steps);
+}
+
+/** A value, or its steps: a method's result at once, or `InSteps` the node runs in turns. */
+const resultIn = <T, U>(outcome: T | Steps<T>, f: (value: T) => U): U | InSteps =>
+  isSteps(outcome) ? new InSteps(mapSteps(outcome, f)) : f(outcome);
+
+/** Where a call runs: the block asked, read at its head for `pending` (as the state methods do). */
+function placeOf(ctx: RpcContext, params: readonly unknown[]) {
   const overrides = params[2];
   // State overrides would need an EVM to mean anything: refused rather than ignored.
   if (overrides !== undefined && overrides !== null && (typeof overrides !== 'object' || Object.keys(overrides).length))
     throw serverError('explorer-mock does not apply state overrides in eth_call: it has no EVM, only the ledger');
   const request = callArg(params[0], 0);
   const ref = blockArg(ctx, params[1], 1);
-  // At `pending`, the call reads the chain one block ahead, at its head (as the state methods do).
   const ahead = 'pending' in ref ? pendingContext(ctx) : undefined;
-  return { request, at: ahead ?? ctx, height: ahead ? ahead.chain.headHeight : minedHeight(ctx, ref) };
-}
-
-/**
- * The result of a call at a block is a pure function of the chain, the call and the block, so it
- * is remembered per chain (by the call's fields and the block), in its JSON budget: its key, or
- * null for a call too long to be worth it (a big multicall is rarely sent twice).
- */
-const rememberedKey = ({ request, height }: CallAt): string | null =>
-  request.data.length > MAX_REMEMBERED_DATA
-    ? null
-    : `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
-
-/** A call's result, evaluated (in steps: Multicall3's inner calls) and remembered. */
-function* evaluated(call: CallAt): Steps<CallResult> {
-  const result = yield* evaluateCall(call.at, call.request, call.height);
-  const key = rememberedKey(call);
-  if (key !== null) call.at.json.set(key, JSON.stringify(result));
-  return result;
-}
-
-/** A result that reverted is the node's code-3 error with the revert data. */
-function succeeded(result: CallResult): Extract<CallResult, { ok: true }> {
-  if (!result.ok) throw executionReverted(result.revertData, result.reason);
-  return result;
-}
-
-/**
- * A call's result: remembered, or evaluated at once when one model answers it, or (Multicall3's
- * calls, thousands of them perhaps) its steps, run in turns with other requests.
- */
-function resultOf(call: CallAt): CallResult | Steps<CallResult> {
-  const key = rememberedKey(call);
-  const hit = key === null ? undefined : call.at.json.peek(key);
-  if (hit !== undefined) return JSON.parse(hit) as CallResult;
-  return call.request.to === MULTICALL3 ? evaluated(call) : runAtOnce(evaluated(call));
-}
-
-const isResult = (value: CallResult | Steps<CallResult>): value is CallResult => 'ok' in value;
-
-/** Runs a call at the block asked (in steps); a revert is the node's code-3 error with the revert data. */
-function* run(ctx: RpcContext, params: readonly unknown[]) {
-  const call = callAt(ctx, params);
-  const outcome = resultOf(call);
-  return { ...call, result: succeeded(isResult(outcome) ? outcome : yield* outcome) };
+  const at = ahead ?? ctx;
+  return { request, at, height: ahead ? ahead.chain.headHeight : minedHeight(ctx, ref) };
 }
 
 /** An access list's entries, as a call object may carry them (`eth_estimateGas` counts their gas). */
@@ -116,53 +125,34 @@ export function accessListArg(value: unknown): { address: `0x${string}`; storage
   });
 }
 
-/** The gas a send of this call is mined with (the ledger's rule), once the call is known not to revert. */
-function gasOf(
-  at: RpcContext,
-  height: number,
-  request: CallRequest,
-  accessList: ReturnType<typeof accessListArg>,
-): number {
-  const id = request.to === null ? undefined : at.chain.accountByHash.get(request.to);
-  const hasCode = id !== undefined && codeAt(at.facts, id, height) !== '0x';
-  const tokenType = id === undefined ? undefined : at.chain.accounts[id]!.contract?.token?.type;
-  return sentGas({ data: request.data, accessList, hasCode, tokenType });
+/** A call's result, but a revert: the node's code-3 error with the revert data. */
+function succeeded(result: CallResult): Extract<CallResult, { ok: true }> {
+  if (!result.ok) throw executionReverted(result.revertData, result.reason);
+  return result;
 }
 
-/** `eth_estimateGas`'s answer, in steps (the call is run first). */
-export function* estimateGas(ctx: RpcContext, params: readonly unknown[]): Steps<string> {
+/** `eth_estimateGas`'s answer (the call is run first): at once, or in steps. */
+export function estimateGas(ctx: RpcContext, params: readonly unknown[], node: NodeState): string | Steps<string> {
   const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
-  try {
-    const { request, at, height } = yield* run(ctx, params);
-    return quantity(gasOf(at, height, request, accessList));
-  } catch (error) {
-    // More calls than a call's gas pays for: geth's estimate past its cap.
-    if (error instanceof OutOfGas) throw serverError(`gas required exceeds allowance (${RPC_GAS_CAP})`);
-    // A call nothing models is still sent and mined (as a call with no effect beyond value and
-    // gas): its estimate is the gas it will be mined with.
-    if (error instanceof RpcError && error.code === -32000 && error.message.startsWith(NOT_MODELLED)) {
-      const request = callArg(params[0], 0);
-      const ref = blockArg(ctx, params[1], 1);
-      const at = 'pending' in ref ? (pendingContext(ctx) ?? ctx) : ctx;
-      return quantity(gasOf(at, 'pending' in ref ? at.chain.headHeight : minedHeight(ctx, ref), request, accessList));
-    }
-    throw error;
-  }
+  const { request, at, height } = placeOf(ctx, params);
+  const key = `estimate:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}:${JSON.stringify(accessList)}`;
+  const outcome = executed(at.json, key, () => node.executor.estimateGas(at, request, height, accessList));
+  const answered = (estimate: GasEstimate) => {
+    if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
+    return quantity(estimate.gas);
+  };
+  return isSteps(outcome) ? mapSteps(outcome, answered) : answered(outcome);
 }
 
 export const callMethods: Record<string, RpcMethod> = {
-  eth_call(ctx, params) {
+  eth_call(ctx, params, node) {
     arity(params, 1, 3);
-    const outcome = resultOf(callAt(ctx, params));
-    if (isResult(outcome)) return succeeded(outcome).returnData;
-    return new InSteps(
-      (function* () {
-        return succeeded(yield* outcome).returnData;
-      })(),
-    );
+    const { request, at, height } = placeOf(ctx, params);
+    return resultIn(resultOf(at, node.executor, request, height), (result) => succeeded(result).returnData);
   },
-  eth_estimateGas(ctx, params) {
+  eth_estimateGas(ctx, params, node) {
     arity(params, 1, 3);
-    return new InSteps(estimateGas(ctx, params));
+    const outcome = estimateGas(ctx, params, node);
+    return isSteps(outcome) ? new InSteps(outcome) : outcome;
   },
 };

@@ -1,15 +1,9 @@
 import * as Hash from 'ox/Hash';
-import { GAS_PRICE_TIERS } from '../../domain/chainStats.js';
+import { AVERAGE_TIP, suggestedGasPrice } from '../../domain/chainStats.js';
 import { VERSION } from '../../version.js';
 import { feeHistory } from './feeHistory.js';
-import type { RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { dataArg, quantity } from '../quantity.js';
-
-/** The oracle's average tier: what the explorer's gas tracker shows and what the node suggests. */
-export const AVERAGE_TIP = GAS_PRICE_TIERS.find((t) => t.name === 'average')!.priorityFee;
-
-const headBaseFee = (ctx: RpcContext) => ctx.chain.blocks.at(ctx.chain.headHeight)!.baseFeePerGas;
 
 export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_chainId: (ctx, params) => (arity(params, 0, 0), quantity(ctx.chainId)),
@@ -22,7 +16,7 @@ export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_mining: (_ctx, params) => (arity(params, 0, 0), false),
   eth_hashrate: (_ctx, params) => (arity(params, 0, 0), '0x0'),
   eth_blockNumber: (ctx, params) => (arity(params, 0, 0), quantity(ctx.chain.headHeight)),
-  eth_gasPrice: (ctx, params) => (arity(params, 0, 0), quantity(headBaseFee(ctx) + AVERAGE_TIP)),
+  eth_gasPrice: (ctx, params) => (arity(params, 0, 0), quantity(suggestedGasPrice(ctx.chain))),
   eth_maxPriorityFeePerGas: (_ctx, params) => (arity(params, 0, 0), quantity(AVERAGE_TIP)),
   eth_feeHistory: feeHistory,
 };

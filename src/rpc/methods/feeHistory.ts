@@ -1,5 +1,5 @@
-import { nextBaseFee } from '../../../generators/blocks/nextBaseFee.js';
 import type { Block } from '../../chain/types.js';
+import { nextBaseFee } from '../../protocol/chainSpec.js';
 import { boundedMemo } from '../../memo/boundedMemo.js';
 import { blockArg } from '../blockParam.js';
 import type { RpcContext } from '../context.js';

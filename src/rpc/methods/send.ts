@@ -1,12 +1,14 @@
 import type { Hex } from '../../chain/types.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, InSteps, type NodeState, type RpcMethod } from '../method.js';
-import type { Steps } from '../turns.js';
+import { computed, isSteps, type Steps } from '../../lazy/steps.js';
 import { addressArg, bigQuantityArg, dataArg, quantityArg } from '../quantity.js';
 import { invalidParams, serverError } from '../rpcError.js';
-import { decodeSigned, signTransaction } from '../signedTransaction.js';
+import { chainSpecOf } from '../../protocol/chainSpec.js';
+import { SendRefused } from '../../protocol/errors.js';
+import { decodeSigned, signTransaction } from '../../protocol/signedTransaction.js';
 import { accessListArg, callArg, estimateGas } from './call.js';
-import { AVERAGE_TIP } from './chainInfo.js';
+import { AVERAGE_TIP } from '../../domain/chainStats.js';
 
 /** The wallet a send needs; a chain that cannot grow (a bare `createApi`) has none. */
 function walletOf(node: NodeState) {
@@ -15,22 +17,23 @@ function walletOf(node: NodeState) {
   return node.wallet;
 }
 
-/** Hands a signed transaction to the pool; its refusal is the node's -32000 error with the pool's text. */
+/** Hands a signed transaction to the pool; a refusal (of its bytes, or the pool's) is the node's -32000 error with its text. */
 function submit(ctx: RpcContext, node: NodeState, raw: Hex): Hex {
   const wallet = walletOf(node);
-  const sent = decodeSigned(raw, ctx.chainId);
   try {
+    const sent = decodeSigned(raw, ctx.chainId, chainSpecOf(ctx.chain).transactionTypes);
     wallet.send(sent);
+    return sent.hash;
   } catch (error) {
-    if (error instanceof Error && error.name === 'SendRefused') throw serverError(error.message);
+    if (error instanceof SendRefused) throw serverError(error.message);
     throw error;
   }
-  return sent.hash;
 }
 
 /** The gas `eth_sendTransaction` gives a transaction without one: `eth_estimateGas`'s at the pending block. */
-function* gasFor(ctx: RpcContext, request: Record<string, unknown>): Steps<number> {
-  return Number(BigInt(yield* estimateGas(ctx, [request, 'pending'])));
+function* gasFor(ctx: RpcContext, node: NodeState, request: Record<string, unknown>): Steps<number> {
+  const estimate = estimateGas(ctx, [request, 'pending'], node);
+  return Number(BigInt(isSteps(estimate) ? yield* estimate : estimate));
 }
 
 export const sendMethods: Record<string, RpcMethod> = {
@@ -57,14 +60,10 @@ function* sendTransaction(ctx: RpcContext, params: readonly unknown[], node: Nod
   const signer = ctx.chain.signers.find((s) => s.address.toLowerCase() === from);
   if (!signer) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
   const call = callArg(request, 0);
-  if (call.to === null)
-    throw serverError(
-      'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
-    );
   const wallet = walletOf(node);
   const has = (field: string) => request[field] !== undefined && request[field] !== null;
   // The estimate first: other requests may send while it runs, and the nonce is read after it.
-  const gas = has('gas') ? quantityArg(request.gas, 0) : yield* gasFor(ctx, request);
+  const gas = has('gas') ? quantityArg(request.gas, 0) : yield* gasFor(ctx, node, request);
   const head = (pendingContext(ctx) ?? ctx).chain;
   const baseFee = head.blocks.at(head.headHeight)!.baseFeePerGas;
   const tip = has('maxPriorityFeePerGas')
@@ -91,5 +90,7 @@ function* sendTransaction(ctx: RpcContext, params: readonly unknown[], node: Nod
     },
     signer.privateKey,
   );
-  return submit(ctx, node, raw);
+  // A send the executor runs ahead (on an EVM) settles later: wait for it here and hand the same
+  // transaction over again (asked again from the start, the request would sign the next nonce).
+  return yield* computed(() => submit(ctx, node, raw));
 }

@@ -1,0 +1,338 @@
+import { type Block, type Chain, DEFAULT_CHAIN_ID, type Hex } from '../src/chain/types.js';
+import type { ChainKind, ChainSpec } from '../src/protocol/chainSpec.js';
+import { BuildChainError } from '../src/protocol/errors.js';
+import { blockGasLimit } from '../scenarios/entities.js';
+import type { Scenario } from '../scenarios/types.js';
+import { blockTransactions } from './blocks/blockTransactions.js';
+import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
+import { clientOf, drawDifficulty, sideBlock, UNCLE_REWARD } from './blocks/sideBlock.js';
+import { creditWithdrawals } from './blocks/withdrawals.js';
+import type { ChainBuilder } from './chainBuilder.js';
+import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
+import { finalize } from './finalize.js';
+import { type BlockContext, maxFeeCapFor } from './ledger/blockContext.js';
+import { predeployContract } from './ledger/createContract.js';
+import { changeBalance } from './ledger/registerAccount.js';
+import type { SendRunner } from './ledger/sent.js';
+import { SentPool } from './ledger/sentPool.js';
+import { createState, type LedgerState } from './ledger/state.js';
+import { stream, type Stream } from './random/stream.js';
+import type { Cast } from './script/cast.js';
+import { createGenesis } from './script/genesis.js';
+import { withdrawalSchedule } from './script/listSteps.js';
+import { predeployContracts } from './script/namedContractSteps.js';
+import { predeployTokens } from './script/namedTokenSteps.js';
+
+const ZERO_HASH: Hex = `0x${'0'.repeat(64)}`;
+const NO_NONCE: Hex = '0x0000000000000000';
+
+/** A block being filled: what sealing it needs. */
+interface OpenBlock {
+  readonly height: number;
+  readonly parent: Block;
+  /** The block's stream, drawn on when it is sealed (its nonce, difficulty and reorg) in the order a block mined at once draws. */
+  readonly brng: Stream;
+  readonly validatorIndex: number;
+  readonly ctx: BlockContext;
+  readonly withdrawalStart: number;
+  readonly unclesHashes: readonly Hex[];
+}
+
+/** What the replay of a scenario starts from and keeps fixed. */
+export interface ReplayInput {
+  readonly scenario: Scenario;
+  readonly seed: string;
+  readonly genesisTime: number;
+  readonly slotSeconds: number;
+  readonly spec: ChainSpec & { readonly kind: ChainKind };
+  /** What runs the transactions clients send (the execution port's send half). */
+  readonly sends: SendRunner;
+}
+
+/** The blocks every chain has at fixed heights (a share of the scenario's `blocks`), so each screen has one. */
+const forcedOf = (blocks: number) => ({
+  empty: Math.floor(blocks * 0.45),
+  uncle: Math.floor(blocks * 0.5),
+  reorg: Math.floor(blocks * 0.55),
+});
+
+/** The genesis state: the scenario's accounts, its tokens and contracts, and Multicall3 at its canonical address. */
+function genesisState(scenario: Scenario, seed: string): { state: LedgerState; cast: Cast } {
+  const state = createState(seed, scenario);
+  const cast = createGenesis(state);
+  predeployTokens(state, cast);
+  predeployContracts(state, cast);
+  // After the scenario's own, so they keep their ids.
+  predeployContract(state, MULTICALL3_ADDRESS, {
+    kind: 'custom',
+    name: 'Multicall3',
+    verification: 'full',
+    constructorArgs: [],
+    custom: multicall3Code(),
+    bytecodeLabel: 'multicall3',
+  });
+  return { state, cast };
+}
+
+/**
+ * The builder of a scenario, replayed block by block in phases the chain spec decides: each block
+ * opens (its slot, validator and base fee), takes the sent transactions waiting, then the
+ * generated ones; its withdrawals and uncle follow where the chain has them; it is sealed with its
+ * proof-of-work fields and, now and then, a reorged sibling.
+ */
+export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
+  const { state, cast } = genesisState(scenario, seed);
+  const gasLimit = blockGasLimit(scenario);
+  const transactions = blockTransactions(state, cast);
+  const scheduledWithdrawals = withdrawalSchedule(state, cast);
+  const forced = forcedOf(scenario.blocks);
+  const { features } = spec;
+
+  const genesis = sealBlock({
+    type: 'block',
+    height: 0,
+    parentHash: ZERO_HASH,
+    parentStateRoot: EMPTY_ROOT,
+    timestamp: genesisTime,
+    miner: state.accounts[cast.zeroId]!.hash,
+    minerId: cast.zeroId,
+    nonce: features.proofOfWork ? '0x0000000000000042' : NO_NONCE,
+    difficulty: features.proofOfWork ? 17_179_869_184n : 0n,
+    totalDifficulty: features.proofOfWork ? 17_179_869_184n : 0n,
+    client: 'explorer-mock genesis',
+    gasLimit,
+    gasUsed: 0,
+    baseFeePerGas: spec.feeMarket.initialBaseFee,
+    priorityFee: 0n,
+    transactionFees: 0n,
+    transactionHashes: [],
+    transactionStart: 0,
+    withdrawalStart: 0,
+    withdrawalCount: 0,
+    unclesHashes: [],
+    rewards: [],
+    bodySize: 0,
+  });
+  state.blocks.push(genesis);
+  state.lists[cast.zeroId]!.minedBlocks.push(0);
+
+  let slot = 0;
+  const pool = new SentPool(state, gasLimit, sends);
+
+  /** An uncle of block `height` (on its grandparent), its miner credited. */
+  const addUncle = (height: number, parent: Block): Hex => {
+    const urng = stream(seed, `block:${height}:uncle`);
+    const uncle = sideBlock(
+      state,
+      cast,
+      'uncle',
+      height - 1,
+      state.blocks[height - 2]!,
+      parent.timestamp + urng.int(1, 4),
+      urng,
+    );
+    state.uncles.push(uncle);
+    changeBalance(state, uncle.minerId, UNCLE_REWARD, height);
+    return uncle.hash;
+  };
+
+  /** Opens block `height`: sent transactions waiting for room first, then the generated and scripted ones, its withdrawals and uncle. */
+  const openBlock = (height: number): OpenBlock => {
+    const parent = state.blocks[height - 1]!;
+    const brng = stream(seed, `block:${height}`);
+    slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
+    const validator = brng.pick(cast.validators);
+    const baseFee = spec.feeMarket.nextBaseFee(parent);
+    const ctx: BlockContext = {
+      height,
+      timestamp: genesisTime + slotSeconds * slot,
+      minerId: validator.feeRecipientId,
+      baseFee,
+      maxFeeCap: maxFeeCapFor(baseFee),
+      gasLimit,
+      transactionStart: state.transactions.length,
+      gasUsed: 0,
+      priorityFee: 0n,
+      transactionFees: 0n,
+      logIndex: 0,
+      size: 0,
+    };
+    pool.fill(ctx);
+    if (height !== forced.empty) transactions.fill(ctx, brng);
+    const withdrawalStart = state.withdrawals.length;
+    if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);
+    const unclesHashes: Hex[] = [];
+    if (features.uncles && height >= 2 && (height === forced.uncle || brng.chance(scenario.uncleRate)))
+      unclesHashes.push(addUncle(height, parent));
+    return { height, parent, brng, validatorIndex: validator.index, ctx, withdrawalStart, unclesHashes };
+  };
+
+  /** The header of an open block as it is now, with the nonce and difficulty given. */
+  const headerOf = (open: OpenBlock, nonce: Hex, difficulty: bigint): Block => {
+    const { ctx, parent } = open;
+    const block = sealBlock({
+      type: 'block',
+      height: open.height,
+      parentHash: parent.hash,
+      parentStateRoot: parent.stateRoot,
+      timestamp: ctx.timestamp,
+      miner: state.accounts[ctx.minerId]!.hash,
+      minerId: ctx.minerId,
+      nonce,
+      difficulty,
+      totalDifficulty: 0n,
+      client: clientOf(open.validatorIndex),
+      gasLimit,
+      gasUsed: ctx.gasUsed,
+      baseFeePerGas: ctx.baseFee,
+      priorityFee: ctx.priorityFee,
+      transactionFees: ctx.transactionFees,
+      transactionHashes: state.transactions.slice(ctx.transactionStart).map((t) => t.hash),
+      transactionStart: ctx.transactionStart,
+      withdrawalStart: open.withdrawalStart,
+      withdrawalCount: state.withdrawals.length - open.withdrawalStart,
+      unclesHashes: open.unclesHashes,
+      rewards: [{ type: 'Miner Reward', amount: ctx.priorityFee }],
+      bodySize: ctx.size,
+    });
+    return { ...block, totalDifficulty: parent.totalDifficulty + block.difficulty };
+  };
+
+  /** Seals an open block as it is: its header, then (now and then) a reorged sibling. */
+  const sealOpen = (open: OpenBlock) => {
+    const { height, parent, brng, ctx } = open;
+    const nonce = features.proofOfWork ? brng.hex(8) : NO_NONCE;
+    state.blocks.push(headerOf(open, nonce, features.proofOfWork ? drawDifficulty(brng) : 0n));
+    pool.sealed();
+    state.lists[ctx.minerId]!.minedBlocks.push(height);
+    if (features.reorgs && (height === forced.reorg || brng.chance(scenario.reorgRate))) {
+      const rrng = stream(seed, `block:${height}:reorg`);
+      state.reorgs.push(sideBlock(state, cast, 'reorg', height, parent, ctx.timestamp + rrng.int(0, 2), rrng));
+    }
+    const unfinished = transactions.unfinished(height);
+    if (unfinished) throw unfinished;
+  };
+
+  let height = 0;
+  let open: OpenBlock | null = null;
+  let pendingChain: Chain | null = null;
+  const finalized = (tail?: Block) =>
+    finalize(
+      state,
+      { name: scenario.name, description: scenario.description },
+      scenario.exchangeRate,
+      { kind: spec.kind, chainId: scenario.chainId ?? DEFAULT_CHAIN_ID },
+      tail,
+    );
+  return {
+    get height() {
+      return height;
+    },
+    mineTo(target: number) {
+      if (!Number.isSafeInteger(target))
+        throw new BuildChainError(`buildChain: head must be an integer, got ${target}`);
+      while (height < target) {
+        const block = open ?? openBlock(height + 1);
+        open = null;
+        pendingChain = null;
+        sealOpen(block);
+        height++;
+      }
+    },
+    submit(sent) {
+      open ??= openBlock(height + 1);
+      const admission = pool.submit(sent, open.ctx);
+      pendingChain = null;
+      return { admission, entered: pool.entered };
+    },
+    open() {
+      open ??= openBlock(height + 1);
+      return { state, ctx: open.ctx };
+    },
+    pending() {
+      open ??= openBlock(height + 1);
+      pendingChain ??= finalized(headerOf(open, NO_NONCE, 0n));
+      return pendingChain;
+    },
+    sent: {
+      get accepted() {
+        return pool.accepted;
+      },
+      get held() {
+        return pool.held;
+      },
+      holds: (hash) => pool.holds(hash),
+      nextNonce: (address) => pool.nextNonce(address.toLowerCase()),
+    },
+    chain() {
+      if (open)
+        throw new Error(
+          'chain(): a block is open; this is the chain of the block before it only before the first send',
+        );
+      if (height < scenario.blocks)
+        throw new BuildChainError(
+          `buildChain: the chain needs its scenario's ${scenario.blocks} blocks before it can be served; at ${height}`,
+        );
+      nameNotables(state, cast, forced);
+      return finalized();
+    },
+  };
+}
+
+/** Handles for the accounts and blocks that do not name themselves while the chain is built. */
+function nameNotables(state: LedgerState, cast: Cast, forced: ReturnType<typeof forcedOf>): void {
+  const h = state.handles;
+  const hashOf = (id: number) => state.accounts[id]!.hash;
+  h.whale = hashOf(cast.whaleId);
+  h.emptyAddress = hashOf(cast.emptyId);
+  h.onePageAddress = hashOf(cast.onePageId);
+  h.busyAddress = hashOf(cast.eoas[0]!);
+  h.deployer = hashOf(cast.deployerId);
+  h.validator = hashOf(cast.validators[0]!.feeRecipientId);
+  h.withdrawalAddress = hashOf(cast.validators[0]!.withdrawalId);
+  h.zeroAddress = hashOf(cast.zeroId);
+  h.multicall3 = MULTICALL3_ADDRESS;
+  const ens = state.accounts.find((a) => a.ensName);
+  if (ens) h.ensAddress = ens.hash;
+  const tagged = cast.eoas.map((id) => state.accounts[id]!).find((a) => a.publicTags.length && a.metadata);
+  if (tagged) h.taggedAddress = tagged.hash;
+  h.emptyBlock = state.blocks[forced.empty]!.hash;
+  // Where the chain has uncles and reorgs (its spec's features), every chain has one of each.
+  const uncle = state.uncles.find((b) => b.height === forced.uncle - 1);
+  if (uncle) {
+    h.uncleBlock = uncle.hash;
+    h.blockWithUncle = state.blocks[forced.uncle]!.hash;
+  }
+  const reorg = state.reorgs.find((b) => b.height === forced.reorg);
+  if (reorg) h.reorgBlock = reorg.hash;
+  const busiest = state.blocks.reduce((best, b) => (b.transactionCount > best.transactionCount ? b : best));
+  h.busiestBlock = busiest.hash;
+  const own = [
+    ...[...cast.named].map(([name, id]) => ({
+      name,
+      id,
+      path: `entities.accounts[${state.scenario.entities!.accounts!.findIndex((a) => a.name === name)}].name`,
+      what: 'the account',
+    })),
+    ...[...cast.namedTokens].map(([name, id]) => ({
+      name,
+      id,
+      path: `entities.tokens[${state.scenario.entities!.tokens!.findIndex((t) => t.symbol === name)}].symbol`,
+      what: 'the token',
+    })),
+    ...[...cast.namedContracts].map(([name, id]) => ({
+      name,
+      id,
+      path: `entities.contracts[${state.scenario.entities!.contracts!.findIndex((c) => c.name === name)}].name`,
+      what: 'the contract',
+    })),
+  ];
+  for (const { name, id, path, what } of own) {
+    if (h[name] !== undefined && h[name] !== hashOf(id))
+      throw new BuildChainError(
+        `buildChain: "${name}" is already a handle of every chain (${h[name]}); name ${what} otherwise`,
+        path,
+      );
+    h[name] = hashOf(id);
+  }
+}

@@ -1,0 +1,130 @@
+import * as Hash from 'ox/Hash';
+import { describe, expect, it } from 'vitest';
+import { ETHEREUM } from './chainSpec.js';
+import { SendRefused } from './errors.js';
+import { calldataGas, intrinsicGas } from './intrinsicGas.js';
+import { decodeSigned, signTransaction } from './signedTransaction.js';
+import { offeredPrice, paidFees } from './transactionType.js';
+import { TRANSACTION_TYPES, TYPE, transactionType } from './transactionTypes.js';
+
+/** Hardhat's and Anvil's first test key, and its address. */
+const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const TO = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const CHAIN_ID = 31_337;
+const GWEI = 1_000_000_000n;
+const ACCESS_LIST = [{ address: TO, storageKeys: [`0x${'0'.repeat(63)}1`] }] as const;
+
+/** Signed bytes of a transaction of each type, by the descriptor's own `sign`. */
+const signed = (id: (typeof TRANSACTION_TYPES)[number]['id']) => {
+  const type = transactionType(id);
+  return type.sign(
+    {
+      chainId: CHAIN_ID,
+      to: TO,
+      nonce: 7,
+      value: 5n,
+      gas: 60_000,
+      data: '0x1234',
+      fees: type.feeMarket
+        ? { maxFeePerGas: 3n * GWEI, maxPriorityFeePerGas: GWEI }
+        : { maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: 2n * GWEI },
+      accessList: type.accessList ? ACCESS_LIST : [],
+    },
+    KEY,
+  );
+};
+
+describe('the transaction-type registry', () => {
+  it('holds each type once, by number and by name', () => {
+    const ids = TRANSACTION_TYPES.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const type of TRANSACTION_TYPES) {
+      expect(transactionType(type.id)).toBe(type);
+      expect(TYPE[type.name]).toBe(type);
+    }
+  });
+
+  it.each(TRANSACTION_TYPES.map((t) => [t.title, t.id] as const))('decodes what it signs: %s', (_, id) => {
+    const type = transactionType(id);
+    const raw = signed(id);
+    const sent = decodeSigned(raw, CHAIN_ID, ETHEREUM.transactionTypes);
+    expect(sent).toMatchObject({
+      hash: Hash.keccak256(raw),
+      from: FROM,
+      to: TO,
+      nonce: 7,
+      value: 5n,
+      gasLimit: 60_000,
+      type: id,
+    });
+    expect(sent.signed.input).toBe('0x1234');
+    expect(sent.signed.accessList).toEqual(type.accessList ? ACCESS_LIST : []);
+    expect(sent.maxFeePerGas).toBe(type.feeMarket ? 3n * GWEI : 2n * GWEI);
+    // A typed envelope's v is its y parity; a legacy one's is EIP-155's.
+    expect(sent.signed.v).toBe(
+      type.typed ? BigInt(sent.signed.yParity) : BigInt(CHAIN_ID * 2 + 35 + sent.signed.yParity),
+    );
+    expect(type.typed).toBe(id !== 0);
+  });
+
+  it('refuses a type the chain does not take, an unknown type and bytes that are no envelope, in geth’s words', () => {
+    const refusal = (raw: `0x${string}`, allowed = ETHEREUM.transactionTypes) => {
+      try {
+        decodeSigned(raw, CHAIN_ID, allowed);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SendRefused);
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal(signed(TYPE.eip2930.id), [TYPE.legacy.id, TYPE.eip1559.id])).toBe('transaction type not supported');
+    expect(refusal('0x05c0')).toBe('transaction type not supported');
+    expect(refusal('0x80')).toBe('invalid transaction: not an RLP list or a typed envelope');
+    expect(refusal(signed(TYPE.eip1559.id), [TYPE.eip1559.id])).toBe('accepted');
+    expect(() => decodeSigned(signed(TYPE.legacy.id), 1, ETHEREUM.transactionTypes)).toThrow(
+      'invalid chain id for signer: have 31337 want 1',
+    );
+  });
+
+  it('signs for eth_sendTransaction in the type its fields name', () => {
+    const fields = { to: TO, nonce: 0, value: 0n, gas: 21_000, data: '0x', chainId: CHAIN_ID } as const;
+    const typeOf = (raw: `0x${string}`) => decodeSigned(raw, CHAIN_ID, ETHEREUM.transactionTypes).type;
+    expect(typeOf(signTransaction({ ...fields, fees: { gasPrice: GWEI } }, KEY))).toBe(TYPE.legacy.id);
+    expect(typeOf(signTransaction({ ...fields, fees: { gasPrice: GWEI }, accessList: ACCESS_LIST }, KEY))).toBe(
+      TYPE.eip2930.id,
+    );
+    expect(
+      typeOf(signTransaction({ ...fields, fees: { maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: GWEI } }, KEY)),
+    ).toBe(TYPE.eip1559.id);
+  });
+
+  it('pays by each type’s fee rule: the fee market’s effective price, or the gas price', () => {
+    const baseFee = 10n * GWEI;
+    const cap = { maxFeePerGas: 11n * GWEI, maxPriorityFeePerGas: 3n * GWEI };
+    expect(paidFees(TYPE.eip1559, cap, baseFee)).toEqual({ gasPrice: 11n * GWEI, ...cap });
+    expect(paidFees(TYPE.eip1559, { ...cap, maxFeePerGas: 20n * GWEI }, baseFee).gasPrice).toBe(13n * GWEI);
+    const price = { maxFeePerGas: 12n * GWEI, maxPriorityFeePerGas: 12n * GWEI };
+    for (const type of [TYPE.legacy, TYPE.eip2930])
+      expect(paidFees(type, price, baseFee)).toEqual({
+        gasPrice: 12n * GWEI,
+        maxFeePerGas: null,
+        maxPriorityFeePerGas: null,
+      });
+    expect(offeredPrice(paidFees(TYPE.eip1559, cap, baseFee))).toBe(11n * GWEI);
+    expect(offeredPrice(paidFees(TYPE.legacy, price, baseFee))).toBe(12n * GWEI);
+    expect(TYPE.eip1559.fieldProblem({ maxFeePerGas: 1n, maxPriorityFeePerGas: 2n })).toBe(
+      'max priority fee per gas higher than max fee per gas',
+    );
+  });
+
+  it('counts intrinsic gas as the EIPs do', () => {
+    expect(calldataGas('0x00ff')).toBe(4 + 16);
+    expect(intrinsicGas({ to: TO, input: '0x', accessList: [] })).toBe(21_000);
+    expect(intrinsicGas({ to: TO, input: '0x00ff', accessList: ACCESS_LIST })).toBe(21_000 + 20 + 2_400 + 1_900);
+    // A creation: 32,000 more and 2 per word of init code (EIP-3860); 33 bytes are two words.
+    expect(intrinsicGas({ to: null, input: `0x${'ff'.repeat(33)}`, accessList: [] })).toBe(
+      21_000 + 32_000 + 2 * 2 + 33 * 16,
+    );
+  });
+});
