@@ -7,14 +7,14 @@ import { settled } from '../rpc/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
-import type { PostRoute } from '../http/answerHttp.js';
+import type { Mount } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
-import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRoutes.js';
+import { mineRequest, resetAnswer } from './controlRoutes.js';
 import { MAX_MINE, MineError } from './mineError.js';
-import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
+import type { Chain } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
 import { carryViews } from '../views/context.js';
-import type { VerificationState, Verifier } from '../etherscan/envelope.js';
+import { createVerifications } from '../app/verifications.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
@@ -161,63 +161,49 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
         nextNonce: (address) => live.nextNonce(address),
       },
     }));
-  const posts: PostRoute[] = [
+  const controls: Mount[] = [
     {
       path: '/__mock/mine',
+      exact: true,
       changesState: true,
-      answer: (body) => mineRequest((blocks) => live.mine(blocks), body),
+      post: (body) => mineRequest((blocks) => live.mine(blocks), body),
     },
-    { path: '/__mock/reset', changesState: true, answer: () => (live.reset(), resetAnswer(current.chain)) },
-    { path: '/rpc', answer: (body, _q, _h, refusal) => rpcAnswer(nodeOf, body, refusal) },
-    { path: '/api/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
-    { path: '/api/v1/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
+    {
+      path: '/__mock/reset',
+      exact: true,
+      changesState: true,
+      post: () => (live.reset(), resetAnswer(current.chain)),
+    },
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
-  // Verifications clients submitted (the Etherscan API's verifysourcecode), by contract, and their GUIDs.
-  const submitted = new Map<AccountId, SubmittedSource>();
-  const guids = new Map<string, VerificationState>();
-  const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
-  const verifier: Verifier = {
-    // A status changes what its GUID's poll answers; a verification that passes changes the chain
-    // (the contract's name and sources): its app serves the chain with it, keeping what the
-    // views rendered of everything else.
-    record(guid, id, outcome) {
-      if (!('source' in outcome)) {
-        guids.set(guid, { status: 'fail', reason: outcome.reason });
-        return current.answer.clear();
-      }
-      guids.set(guid, { status: 'pass' });
-      if (submitted.has(id)) return current.answer.clear();
-      submitted.set(id, outcome.source);
-      const next = withSubmitted(raw, submitted);
+  // Verifications clients submitted: a status changes what its GUID's poll answers; a verification
+  // that passes changes the chain (the contract's name and sources): its app serves the chain with
+  // it, keeping what the views rendered of everything else.
+  const verifications = createVerifications({
+    statusChanged: () => current.answer.clear(),
+    verified: (id) => {
+      const next = withSubmitted(raw, verifications.submitted);
       carryViews(current.chain, next, [id]);
       serve(createApp(raw, next));
     },
-    recordProxy(guid, id, passed) {
-      proxyGuids.set(guid, { id, passed });
-      current.answer.clear();
-    },
-    state: (guid) => guids.get(guid),
-    proxyState: (guid) => proxyGuids.get(guid),
-  };
+  });
   // The chain as built (the one mined on); the app serves it with the verifications over it.
   let raw = chain;
   const createApp = (built: Chain, served: Chain) => {
     raw = built;
-    return createChainApp(
-      served,
-      options.start && startSummary,
-      options.profile,
-      mempoolFor(built.headHeight),
-      posts,
-      verifier,
-      options.origin,
-      nodeOf,
-      options.etherscan,
-    );
+    return createChainApp(served, {
+      profile: options.profile,
+      ...(options.start ? { start: startSummary } : {}),
+      mempool: mempoolFor(built.headHeight),
+      verifier: verifications.verifier,
+      ...(options.origin ? { origin: options.origin } : {}),
+      node: nodeOf,
+      controls,
+      ...(options.etherscan ? { etherscan: options.etherscan } : {}),
+    });
   };
-  const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
+  const appOf = (built: Chain) => createApp(built, withSubmitted(built, verifications.submitted));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
   // The warm-up under way, when one was asked for: it follows the chain served.
@@ -329,9 +315,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       build = start.build;
       builder = null;
       sentCount = 0;
-      submitted.clear();
-      guids.clear();
-      proxyGuids.clear();
+      verifications.clear();
       serve(appOf(start.chain));
     },
     warmUp(signal) {
