@@ -1,11 +1,11 @@
-import { type Profile, PROFILES } from './schemas/profile.js';
-import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
+import type { Profile } from './schemas/profile.js';
+import type { CacheOption } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
 import { createLiveChain } from './live/liveChain.js';
-import { headTimeOptionProblem, startClock } from './live/clock.js';
+import { startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
 import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
@@ -19,10 +19,10 @@ import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
-import { validateFaults } from './faults/validateFaults.js';
-import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
-import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
-import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
+import { DEFAULT_MEDIA_ORIGIN } from './domain/nftMedia.js';
+import type { EtherscanOptions } from './app/etherscanV2Routes.js';
+import { servingOptionsProblem } from './app/servingOptions.js';
+import { accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -147,38 +147,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     allowedHosts,
     trustedOrigins,
   } = options;
-  if (!PROFILES.includes(profile))
-    throw new StartServerError(
-      `startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
-    );
-  const faultProblem = validateFaults(faults);
-  if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
-  const etherscanProblem = etherscanOptionsProblem(etherscan);
-  if (etherscanProblem) throw new StartServerError(`startServer: ${etherscanProblem}`);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
-  if (typeof host !== 'string' || host === '')
-    throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
   const access = {
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
     ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
   };
-  const accessProblem = accessOptionProblem(access, 'startServer');
-  if (accessProblem) throw new StartServerError(accessProblem);
-  const cacheProblem = cacheOptionProblem(cache, 'startServer');
-  if (cacheProblem) throw new StartServerError(cacheProblem);
-  const originProblem = publicUrl === undefined ? undefined : originOptionProblem(publicUrl, 'publicUrl');
-  if (originProblem) throw new StartServerError(`startServer: ${originProblem}`);
-  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
-    throw new StartServerError(
-      `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
-    );
-  if (typeof automine !== 'boolean')
-    throw new StartServerError(`startServer: automine must be true or false, got ${JSON.stringify(automine)}`);
-  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
-    throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
-  const headTimeProblem = headTimeOptionProblem(headTime, genesisTime);
-  if (headTimeProblem) throw new StartServerError(`startServer: ${headTimeProblem}`);
+  const problem =
+    ownOptionProblem({ port, host, blockTime, genesisTime }) ??
+    servingOptionsProblem('startServer', {
+      profile,
+      faults,
+      etherscan,
+      access,
+      cache,
+      publicUrl,
+      automine,
+      headTime,
+      genesisTime,
+    });
+  if (problem) throw new StartServerError(problem);
   const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
   if (watch && !scenarioFile) throw new StartServerError('startServer: watch needs a scenario file');
   // A scenario file is read (and checked: `ScenarioError`) here; built-ins and objects go as they are.
@@ -360,6 +346,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await Promise.all([background, broadcasting]);
     },
   };
+}
+
+/** What is wrong with the options only a server takes (where it listens, its clock), or null. */
+function ownOptionProblem(options: {
+  port: number;
+  host: string;
+  blockTime: number | undefined;
+  genesisTime: number | undefined;
+}): string | null {
+  const { port, host, blockTime, genesisTime } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    return `startServer: port must be an integer from 0 to 65535, got ${port}`;
+  if (typeof host !== 'string' || host === '')
+    return `startServer: host must be a non-empty string, got ${String(host)}`;
+  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
+    return `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`;
+  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
+    return `startServer: genesisTime must be unix seconds, got ${genesisTime}`;
+  return null;
 }
 
 /** How long after listening a server waits before its background work, so first requests go first. */
