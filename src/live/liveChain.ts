@@ -1,7 +1,7 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
 import type { SendRunner } from '../../generators/ledger/sent.js';
-import type { Executor } from '../execution/executor.js';
+import type { Executor, SendsAhead } from '../execution/executor.js';
 import { factsOf } from '../domain/facts.js';
 import { settled } from '../rpc/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
@@ -106,14 +106,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let build = options.build;
   let start = { chain, build };
   /** The executor once loaded (before, nothing ran ahead: the models run every send). */
-  const executorIfLoaded = (): Executor | undefined => {
-    try {
-      return options.executor?.get();
-    } catch (error) {
-      if (error instanceof ModuleNotLoaded) return undefined;
-      throw error;
-    }
-  };
+  const executorIfLoaded = () => (options.executor ? loadedOrUndefined(options.executor) : undefined);
   /** Sends run ahead, in the order they came: each runs on the state the one before left. */
   let running: Promise<unknown> = Promise.resolve();
   const automine = options.automine ?? true;
@@ -148,19 +141,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
   const nodeOf = (): RpcNode =>
-    (node ??= nodeModule.get().createRpcNode({
-      context: () => current.rpc(),
-      seed: chain.seed,
-      ...(options.executor ? { executor: options.executor.get() } : {}),
-      wallet: {
-        // A send the executor runs ahead (on an EVM) settles later: the node asks again once it has.
-        send: (sent) =>
-          void settled(live, `send:${sent.hash}`, () =>
-            executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent),
-          ),
-        nextNonce: (address) => live.nextNonce(address),
-      },
-    }));
+    (node ??= liveNode(live, chain.seed, options.executor && (() => options.executor!.get())));
   const controls: Mount[] = [
     {
       path: '/__mock/mine',
@@ -206,21 +187,10 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const appOf = (built: Chain) => createApp(built, withSubmitted(built, verifications.submitted));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
-  // The warm-up under way, when one was asked for: it follows the chain served.
-  let warming: { readonly signal: AbortSignal; current: AbortController; timer?: NodeJS.Timeout } | null = null;
-  const warmCurrent = (bytes: number, delayMs: number) => {
-    if (!warming || warming.signal.aborted) return;
-    warming.current.abort();
-    clearTimeout(warming.timer);
-    const stop = (warming.current = new AbortController());
-    const app = current;
-    const start = () => void app.rest.warmUp(AbortSignal.any([warming!.signal, stop.signal]), bytes);
-    if (delayMs === 0) start();
-    else (warming.timer = setTimeout(start, delayMs)).unref();
-  };
+  const warmer = createWarmer(() => current);
   const serve = (app: ChainApp) => {
     current = app;
-    warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
+    warmer.served();
   };
   const answer = Object.assign(((request: Parameters<CachedAnswers>[0]) => current.answer(request)) as CachedAnswers, {
     peek: (url: string) => current.answer.peek(url),
@@ -247,26 +217,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     execute(sent) {
       const run = async (): Promise<Admission> => {
         const ahead = (await options.executor?.load())?.ahead;
-        // Run on the open block as it is when the pool takes it: again, if a block was mined meanwhile.
-        for (let tries = 0; ahead && tries < 8; tries++) {
-          let open = builderAt(current.chain.headHeight).open();
-          // It runs where the pool takes it at once: with automine, a block that has no room left for it is mined first.
-          for (
-            let mined = 0;
-            automine &&
-            mined < 8 &&
-            open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
-            sent.gasLimit <= open.ctx.gasLimit;
-            mined++
-          ) {
-            live.mine(1);
-            open = builderAt(current.chain.headHeight).open();
-          }
-          const at = `${open.ctx.height}:${open.state.transactions.length}`;
-          await ahead.prepare(open, factsOf(current.chain), [sent]);
-          const now = builderAt(current.chain.headHeight).open();
-          if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) break;
-        }
+        const open = () => builderAt(current.chain.headHeight).open();
+        if (ahead) await runAhead(ahead, sent, { open, live, automine });
         return live.send(sent);
       };
       const result = running.then(run, run);
@@ -319,10 +271,93 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       serve(appOf(start.chain));
     },
     warmUp(signal) {
+      warmer.warmUp(signal);
+    },
+  };
+  return live;
+}
+
+/** A lazy module's value once loaded, or undefined while it is not. */
+function loadedOrUndefined<M>(module: LazyModule<M>): M | undefined {
+  try {
+    return module.get();
+  } catch (error) {
+    if (error instanceof ModuleNotLoaded) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The node over a live chain: the chain served now, its sends into the live chain's pool. A send
+ * the executor runs ahead (on an EVM) settles later: the node asks again once it has. `executor`:
+ * what runs its calls (loaded before the node is made), the models' when not given.
+ */
+function liveNode(live: LiveChain, seed: string, executor: (() => Executor) | undefined): RpcNode {
+  return nodeModule.get().createRpcNode({
+    context: () => live.current.rpc(),
+    seed,
+    ...(executor ? { executor: executor() } : {}),
+    wallet: {
+      send: (sent) =>
+        void settled(live, `send:${sent.hash}`, () => (executor?.().ahead ? live.execute(sent) : live.send(sent))),
+      nextNonce: (address) => live.nextNonce(address),
+    },
+  });
+}
+
+/**
+ * Runs a send ahead on the open block as it is when the pool takes it: again, if a block was mined
+ * meanwhile. It runs where the pool takes it at once: with automine, a block that has no room left
+ * for it is mined first.
+ */
+async function runAhead(
+  ahead: SendsAhead,
+  sent: SentTransaction,
+  on: { readonly open: () => ReturnType<ChainBuilder['open']>; readonly live: LiveChain; readonly automine: boolean },
+): Promise<void> {
+  for (let tries = 0; tries < 8; tries++) {
+    let open = on.open();
+    for (
+      let mined = 0;
+      on.automine &&
+      mined < 8 &&
+      open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
+      sent.gasLimit <= open.ctx.gasLimit;
+      mined++
+    ) {
+      on.live.mine(1);
+      open = on.open();
+    }
+    const at = `${open.ctx.height}:${open.state.transactions.length}`;
+    await ahead.prepare(open, factsOf(on.live.current.chain), [sent]);
+    const now = on.open();
+    if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) return;
+  }
+}
+
+/**
+ * Warming of the chain served: once asked for (`warmUp`), the first chain's newest entities at
+ * once, and each chain served later (`served`) after it has been served a while; the warming of a
+ * chain no longer served stops.
+ */
+function createWarmer(current: () => ChainApp) {
+  let warming: { readonly signal: AbortSignal; current: AbortController; timer?: NodeJS.Timeout } | null = null;
+  const warmCurrent = (bytes: number, delayMs: number) => {
+    if (!warming || warming.signal.aborted) return;
+    warming.current.abort();
+    clearTimeout(warming.timer);
+    const stop = (warming.current = new AbortController());
+    const app = current();
+    const start = () => void app.rest.warmUp(AbortSignal.any([warming!.signal, stop.signal]), bytes);
+    if (delayMs === 0) start();
+    else (warming.timer = setTimeout(start, delayMs)).unref();
+  };
+  return {
+    served: () => warmCurrent(WARM_BYTES.later, WARM_AFTER_MS),
+    warmUp(signal: AbortSignal) {
       warming = { signal, current: new AbortController() };
       signal.addEventListener('abort', () => clearTimeout(warming?.timer), { once: true });
       warmCurrent(WARM_BYTES.first, 0);
     },
   };
-  return live;
 }
