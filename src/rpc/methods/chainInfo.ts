@@ -1,93 +1,9 @@
 import * as Hash from 'ox/Hash';
-import { nextBaseFee } from '../../protocol/chainSpec.js';
 import { AVERAGE_TIP, suggestedGasPrice } from '../../domain/chainStats.js';
 import { VERSION } from '../../version.js';
-import { blockArg } from '../blockParam.js';
+import { feeHistory } from './feeHistory.js';
 import { arity, type RpcMethod } from '../method.js';
 import { dataArg, quantity } from '../quantity.js';
-import { invalidParams } from '../rpcError.js';
-
-/** Most blocks one `eth_feeHistory` reports, as geth caps it. */
-const MAX_FEE_HISTORY = 1024;
-
-/** `blockCount` of `eth_feeHistory`: a number, or a hex or decimal string. */
-function blockCountArg(value: unknown): number {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)
-        ? Number(value)
-        : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw invalidParams(`invalid argument 0: invalid block count ${JSON.stringify(value)}`);
-  return Math.min(n, MAX_FEE_HISTORY);
-}
-
-function percentilesArg(value: unknown): number[] | null {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value) || value.some((p) => typeof p !== 'number'))
-    throw invalidParams('invalid argument 2: reward percentiles must be an array of numbers');
-  if (value.length > 100) throw invalidParams('invalid reward percentile: over the query limit 100');
-  value.forEach((p: number, i) => {
-    if (p < 0 || p > 100) throw invalidParams(`invalid reward percentile: ${p}`);
-    if (i > 0 && p < value[i - 1])
-      throw invalidParams(`invalid reward percentile: #${i - 1}:${value[i - 1]} >= #${i}:${p}`);
-  });
-  return value as number[];
-}
-
-/**
- * `eth_feeHistory`: base fees (one more than the blocks: the next block's), gas used ratios and,
- * for each percentile, the priority fee paid at that point of the block's gas, transactions sorted
- * by their tip and weighted by the gas they used (geth's `processBlock`).
- */
-const feeHistory: RpcMethod = (ctx, params) => {
-  arity(params, 2, 3);
-  const count = blockCountArg(params[0]);
-  const ref = blockArg(ctx, params[1], 1);
-  const percentiles = percentilesArg(params[2]);
-  const head = ctx.chain.headHeight;
-  const newest = 'pending' in ref ? head : ref.height;
-  if (newest > head) throw invalidParams(`request beyond head block: requested ${newest}, head ${head}`);
-  if (count === 0) return { oldestBlock: '0x0', gasUsedRatio: null };
-  const oldest = Math.max(0, newest - count + 1);
-  const baseFees: string[] = [];
-  const ratios: number[] = [];
-  const rewards: string[][] = [];
-  for (let h = oldest; h <= newest; h++) {
-    const block = ctx.chain.blocks.at(h)!;
-    baseFees.push(quantity(block.baseFeePerGas));
-    ratios.push(block.gasLimit === 0 ? 0 : block.gasUsed / block.gasLimit);
-    if (!percentiles) continue;
-    const tips: { tip: bigint; gas: number }[] = [];
-    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) {
-      const tx = ctx.chain.transactions.at(t)!;
-      tips.push({ tip: tx.gasPrice - block.baseFeePerGas, gas: tx.gasUsed });
-    }
-    tips.sort((a, b) => (a.tip < b.tip ? -1 : a.tip > b.tip ? 1 : 0));
-    rewards.push(
-      percentiles.map((p) => {
-        if (!tips.length) return '0x0';
-        const threshold = (block.gasUsed * p) / 100;
-        let sum = tips[0]!.gas;
-        let i = 0;
-        while (sum < threshold && i < tips.length - 1) sum += tips[++i]!.gas;
-        return quantity(tips[i]!.tip);
-      }),
-    );
-  }
-  baseFees.push(
-    quantity(
-      newest === head ? nextBaseFee(ctx.chain.blocks.at(head)!) : ctx.chain.blocks.at(newest + 1)!.baseFeePerGas,
-    ),
-  );
-  return {
-    oldestBlock: quantity(oldest),
-    ...(percentiles ? { reward: rewards } : {}),
-    baseFeePerGas: baseFees,
-    gasUsedRatio: ratios,
-  };
-};
 
 export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_chainId: (ctx, params) => (arity(params, 0, 0), quantity(ctx.chainId)),
