@@ -22,7 +22,7 @@ import type { FaultConfig } from './faults/faultConfig.js';
 import { DEFAULT_MEDIA_ORIGIN } from './domain/nftMedia.js';
 import type { EtherscanOptions } from './app/etherscanV2Routes.js';
 import { servingOptionsProblem } from './app/servingOptions.js';
-import { type AccessOptions, accessPolicy } from './http/accessPolicy.js';
+import { type AccessOptions, type AccessPolicy, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -194,30 +194,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
-  const nodeSocket = createNodeSocket(live, opened.chain.seed);
-  const policy = serverPolicy(access, host, publicUrl);
-  const serving = await serve(live.answer, {
+  const serving = await serveLive(live, socket, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
-    access: policy,
-    attach: (server, serverFaults) => {
-      const detach = attachUpgrades(
-        server,
-        new Map([
-          [SOCKET_PATH, socket.route],
-          [NODE_SOCKET_PATH, nodeSocket.route],
-        ]),
-        serverFaults,
-        policy,
-      );
-      return () => {
-        socket.close();
-        nodeSocket.close();
-        detach();
-      };
-    },
+    policy: serverPolicy(access, host, publicUrl),
   });
   // A server bound to every interface is reached, from this machine, at the loopback address.
   mediaOrigin = publicUrl ?? (UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url);
@@ -274,6 +256,39 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await Promise.all([background, broadcasting()]);
     },
   };
+}
+
+/** Serves a live chain over HTTP, with the Phoenix socket and the node's socket beside it. */
+async function serveLive(
+  live: LiveChain,
+  socket: PhoenixSocket,
+  options: { port: number; host: string; faults: FaultConfig; seed: string; policy: AccessPolicy },
+) {
+  const { port, host, faults, seed, policy } = options;
+  const nodeSocket = createNodeSocket(live, seed);
+  return serve(live.answer, {
+    port,
+    host,
+    faults,
+    seed,
+    access: policy,
+    attach: (server, serverFaults) => {
+      const detach = attachUpgrades(
+        server,
+        new Map([
+          [SOCKET_PATH, socket.route],
+          [NODE_SOCKET_PATH, nodeSocket.route],
+        ]),
+        serverFaults,
+        policy,
+      );
+      return () => {
+        socket.close();
+        nodeSocket.close();
+        detach();
+      };
+    },
+  });
 }
 
 /** Who may use a server: loopback names, its `host`, the allowed hosts and its public URL's host; pages that may change its state. */
