@@ -79,6 +79,9 @@ export interface LiveChain {
  * (211 MiB, now 137) to spare the first render of older pages a few milliseconds.
  */
 export const WARM_BYTES = { first: 16 * 1024 * 1024, later: 1024 * 1024 };
+/** The latest block time a client may set (2106-02-07, unix seconds' 32 bits): dates past it break the explorer's. */
+const MAX_TIMESTAMP = 2 ** 32 - 1;
+
 /** How long a later chain must have been served before it is warmed: a chain mined over at once is not worth it. */
 const WARM_AFTER_MS = 1_000;
 
@@ -250,6 +253,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   };
   const dev: DevControls = {
     mine(blocks, { timestamp, interval } = {}) {
+      if (blocks > MAX_MINE) throw new SendRefused(`at most ${MAX_MINE} blocks a call, got ${blocks}`);
       if (timestamp !== undefined) dev.setNextBlockTimestamp(timestamp);
       if (interval === undefined) return void live.mine(blocks);
       // Each block `interval` seconds after the one before, as Anvil mines them.
@@ -262,11 +266,16 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       }
     },
     increaseTime(seconds) {
+      const head = current.chain.blocks.at(current.chain.headHeight)!;
+      if (head.timestamp + shifted + seconds > MAX_TIMESTAMP)
+        throw new SendRefused(`Timestamp error: time would pass ${MAX_TIMESTAMP}, the latest the mock takes`);
       change({ kind: 'shiftTime', seconds });
       return (shifted += seconds);
     },
     setNextBlockTimestamp(timestamp) {
       const head = current.chain.blocks.at(current.chain.headHeight)!;
+      if (timestamp > MAX_TIMESTAMP)
+        throw new SendRefused(`Timestamp error: ${timestamp} is past ${MAX_TIMESTAMP}, the latest the mock takes`);
       if (timestamp <= head.timestamp)
         throw new SendRefused(
           `Timestamp error: ${timestamp} is lower than or equal to previous block's timestamp ${head.timestamp}`,

@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { METHODS } from '../../src/rpc/node.js';
+import { devNodeMethods } from '../../src/rpc/methods/devNode.js';
+
+/** The methods that read; the cheat codes (evm_mine, anvil_setBalance…) exist to change the chain and are fuzzed apart. */
+const READ_METHODS = Object.keys(METHODS).filter((m) => !Object.hasOwn(devNodeMethods, m));
 import { type RunningServer, startServer } from '../../src/startServer.js';
 
 let server: RunningServer;
@@ -42,16 +46,16 @@ const param = (chain: RunningServer['chain']) =>
   );
 
 /** One request object: a real method (or a subscription, or none) with parameters of every wrong shape. */
-const request = (chain: RunningServer['chain']) =>
+const request = (chain: RunningServer['chain'], methods: readonly string[] = READ_METHODS) =>
   fc.record(
     {
       jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.anything({ maxDepth: 1 })),
       id: fc.oneof(fc.nat(), fc.string({ maxLength: 8 }), fc.constant(null), fc.anything({ maxDepth: 1 })),
       method: fc.oneof(
-        fc.constantFrom(...Object.keys(METHODS), 'eth_subscribe', 'eth_unsubscribe'),
+        fc.constantFrom(...methods, 'eth_subscribe', 'eth_unsubscribe'),
         // What every object has: none of it is a method.
         fc.constantFrom('constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'),
-        fc.constantFrom(...Object.keys(METHODS), 'eth_subscribe'),
+        fc.constantFrom(...methods, 'eth_subscribe'),
         fc.string({ maxLength: 300 }),
         fc.anything({ maxDepth: 1 }),
       ),
@@ -153,6 +157,31 @@ describe('the node under 10,000 malformed requests', () => {
     expect(await readings()).toEqual(before);
   }, 120_000);
 
+  it('the cheat codes with junk parameters: a JSON-RPC error naming what is wrong, never a 5xx; reset undoes what they did', async () => {
+    const before = await readings();
+    const bodies = fc.sample(
+      request(server.chain, Object.keys(devNodeMethods)).map((r) => JSON.stringify(r)),
+      { numRuns: 2_000, seed: 26 },
+    );
+    for (let i = 0; i < bodies.length; i += 25) {
+      await Promise.all(
+        bodies.slice(i, i + 25).map(async (text) => {
+          const response = await fetch(`${server.url}/rpc`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: text,
+          });
+          const answer = await response.text();
+          expect(response.status, `${text.slice(0, 200)} -> ${answer.slice(0, 200)}`).toBe(200);
+          checkAnswer(answer);
+        }),
+      );
+    }
+    expect(errors).not.toHaveBeenCalled();
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(await readings()).toEqual(before);
+  }, 120_000);
+
   it('from a page of another site (text/plain, no preflight): every read answers as before, every send is refused, nothing changes', async () => {
     const before = await readings();
     const head = server.chain.headHeight;
@@ -166,6 +195,12 @@ describe('the node under 10,000 malformed requests', () => {
       });
     const bodies = [
       ...fc.sample(body(server.chain), { numRuns: 2_000, seed: 25 }),
+      // The cheat codes too: refused as sends are.
+      ...fc.sample(
+        request(server.chain, Object.keys(devNodeMethods)).map((r) => JSON.stringify(r)),
+        { numRuns: 500, seed: 27 },
+      ),
+      '{"jsonrpc":"2.0","id":1,"method":"evm_mine","params":[]}',
       ...Array.from({ length: 20 }, (_, i) => send(i)),
       `[${send(1)},{"jsonrpc":"2.0","id":2,"method":"eth_chainId"}]`,
     ];

@@ -142,7 +142,8 @@ describe('contracts deployed and called through the node, with viem and ethers',
   });
 
   it('ethers v6: ContractFactory deploys an OpenZeppelin ERC-20, a transfer moves it, the explorer lists the token', async () => {
-    const provider = new JsonRpcProvider(`${server.url}/rpc`, chain.id, { staticNetwork: true });
+    // No request cache: ethers reuses a nonce it read within 250 ms, and an automining node mines faster than that.
+    const provider = new JsonRpcProvider(`${server.url}/rpc`, chain.id, { staticNetwork: true, cacheTimeout: -1 });
     provider.pollingInterval = 50;
     const signer = new Wallet(KEY1, provider);
     const factory = new ContractFactory(token.abi as never, token.bytecode, signer);
