@@ -100,20 +100,25 @@ export function ledgerWorld(state: LedgerState, ctx: BlockContext, chainId: numb
   };
 }
 
+/** Block `height` of the chain as the EVM sees it. */
+const blockContextOf = (chain: Facts['chain'], height: number): World['block'] => {
+  const block = chain.blocks.at(height)!;
+  return {
+    number: height,
+    timestamp: block.timestamp,
+    coinbase: chain.accounts[block.minerId]!.hash,
+    gasLimit: block.gasLimit,
+    baseFee: block.baseFeePerGas,
+  };
+};
+
 /** The chain's state after block `height` (what `eth_call` at that block reads), with the next block's context. */
 export function factsWorld(facts: Facts, height: number, stub: Hex): World {
   const { chain } = facts;
   const idOf: IdOf = (address) => chain.accountByHash.get(address);
-  const block = chain.blocks.at(height)!;
   return {
     chainId: chain.chainId,
-    block: {
-      number: height,
-      timestamp: block.timestamp,
-      coinbase: chain.accounts[block.minerId]!.hash,
-      gasLimit: block.gasLimit,
-      baseFee: block.baseFeePerGas,
-    },
+    block: blockContextOf(chain, height),
     account(address) {
       const id = idOf(address);
       if (id === undefined) return undefined;
@@ -165,13 +170,7 @@ export function positionWorld(facts: Facts, at: number, stub: Hex): World {
   };
   return {
     ...before,
-    block: {
-      number: height,
-      timestamp: block.timestamp,
-      coinbase: chain.accounts[block.minerId]!.hash,
-      gasLimit: block.gasLimit,
-      baseFee: block.baseFeePerGas,
-    },
+    block: blockContextOf(chain, height),
     account(address) {
       const id = idOf(address);
       if (id === undefined) return undefined;
