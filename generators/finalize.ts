@@ -343,6 +343,7 @@ export function finalize(
     tokenTransfers: new PrefixTable(state.tokenTransfers),
     internalTransactions: new PrefixTable(state.internalTransactions),
     withdrawals: new PrefixTable(state.withdrawals),
+    authorizations: new PrefixTable(state.authorizations),
     events: new PrefixTable(state.events),
     indexes,
     richList: Int32Array.from(rich, (a) => a.id),

@@ -1,11 +1,13 @@
 import { type Block, type Chain, DEFAULT_CHAIN_ID, type Hex } from '../src/chain/types.js';
 import type { ChainKind, ChainSpec } from '../src/protocol/chainSpec.js';
 import { BuildChainError } from '../src/protocol/errors.js';
+import { TYPE } from '../src/protocol/transactionTypes.js';
 import { blockGasLimit } from '../scenarios/entities.js';
 import type { Scenario } from '../scenarios/types.js';
 import { blockTransactions } from './blocks/blockTransactions.js';
 import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
 import { clientOf, drawDifficulty, sideBlock, UNCLE_REWARD } from './blocks/sideBlock.js';
+import { setCodeActivity } from './blocks/setCodeActivity.js';
 import { creditWithdrawals } from './blocks/withdrawals.js';
 import type { ChainBuilder } from './chainBuilder.js';
 import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
@@ -18,6 +20,7 @@ import { SentPool } from './ledger/sentPool.js';
 import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
+import { predeployDelegates } from './script/delegates.js';
 import { createGenesis } from './script/genesis.js';
 import { withdrawalSchedule } from './script/listSteps.js';
 import { predeployContracts } from './script/namedContractSteps.js';
@@ -56,8 +59,12 @@ const forcedOf = (blocks: number) => ({
   reorg: Math.floor(blocks * 0.55),
 });
 
-/** The genesis state: the scenario's accounts, its tokens and contracts, and Multicall3 at its canonical address. */
-function genesisState(scenario: Scenario, seed: string): { state: LedgerState; cast: Cast } {
+/** The genesis state: the scenario's accounts, its tokens and contracts, Multicall3 at its canonical address, and the code EOAs delegate to where the chain takes set-code transactions. */
+function genesisState(
+  scenario: Scenario,
+  seed: string,
+  spec: ChainSpec,
+): { state: LedgerState; cast: Cast; delegates: number[] } {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
@@ -71,7 +78,8 @@ function genesisState(scenario: Scenario, seed: string): { state: LedgerState; c
     custom: multicall3Code(),
     bytecodeLabel: 'multicall3',
   });
-  return { state, cast };
+  const delegates = spec.transactionTypes.includes(TYPE.eip7702.id) ? predeployDelegates(state) : [];
+  return { state, cast, delegates };
 }
 
 /**
@@ -81,9 +89,10 @@ function genesisState(scenario: Scenario, seed: string): { state: LedgerState; c
  * proof-of-work fields and, now and then, a reorged sibling.
  */
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSend }: ReplayInput): ChainBuilder {
-  const { state, cast } = genesisState(scenario, seed);
+  const { state, cast, delegates } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
+  const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
   const scheduledWithdrawals = withdrawalSchedule(state, cast);
   const forced = forcedOf(scenario.blocks);
   const { features } = spec;
@@ -158,7 +167,11 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
       size: 0,
     };
     pool.fill(ctx);
-    if (height !== forced.empty) transactions.fill(ctx, brng);
+    if (height !== forced.empty) {
+      setCode?.scripted(ctx);
+      transactions.fill(ctx, brng);
+      setCode?.drawn(ctx);
+    }
     const withdrawalStart = state.withdrawals.length;
     if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);
     const unclesHashes: Hex[] = [];

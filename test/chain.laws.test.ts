@@ -72,6 +72,23 @@ describe('the laws catch a broken chain', () => {
     ['a token transfer log index off', (c) => void ((c.tokenTransfers.at(5) as { logIndex: number }).logIndex += 1)],
     ['an event its ABI does not declare', (c) => void ((c.events.at(0) as { name: string }).name = 'Rugged')],
     ['a wrong base fee', (c) => void ((c.blocks.at(30) as { baseFeePerGas: bigint }).baseFeePerGas += 1n)],
+    [
+      'a skipped authorization recorded as applied',
+      (c) => void (([...c.authorizations].find((a) => a.status !== 'ok') as { status: string }).status = 'ok'),
+    ],
+    [
+      'an applied authorization recorded as skipped (its nonce and designator left behind)',
+      (c) =>
+        void (([...c.authorizations].find((a) => a.status === 'ok') as { status: string }).status = 'invalid_nonce'),
+    ],
+    [
+      'an authorization out of list order',
+      (c) => void ((c.authorizations.at(c.authorizations.length - 1) as { index: number }).index += 1),
+    ],
+    [
+      'a set-code transaction without authorizations',
+      (c) => void ((c.transactions.at(c.authorizations.at(0)!.transaction) as { type: number }).type = 2),
+    ],
   ];
   for (const [what, breakIt] of broken) {
     it(`catches ${what}`, () => {

@@ -1,4 +1,5 @@
-import { NONE, type Transaction } from '../../src/chain/types.js';
+import { DEFAULT_CHAIN_ID, NONE, type Transaction } from '../../src/chain/types.js';
+import { authorizationStatus } from '../../src/protocol/authorization.js';
 import type { Stream } from '../random/stream.js';
 import { applyTokenTransfer } from './applyTokenTransfer.js';
 import { type BlockContext, GWEI } from './blockContext.js';
@@ -6,7 +7,7 @@ import { createContract } from './createContract.js';
 import { transactionTypesOf } from './transactionTypes.js';
 import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
-import { CREATED, type TxPlan } from './plan.js';
+import { type AuthorizationSpec, CREATED, type TxPlan } from './plan.js';
 import type { PaidFees } from '../../src/protocol/transaction.js';
 import { paidFees, type TransactionType } from '../../src/protocol/transactionType.js';
 import { TYPE, transactionType } from '../../src/protocol/transactionTypes.js';
@@ -24,6 +25,43 @@ function drawFees(ctx: BlockContext, rng: Stream, type: TransactionType): PaidFe
   // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip.
   const maxFee = rng.chance(0.85) ? 2n * ctx.baseFee + tip : ctx.baseFee + tip / 2n;
   return paidFees(type, { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }, ctx.baseFee);
+}
+
+/**
+ * Applies a set-code transaction's authorizations in order (EIP-7702): each that holds sets its
+ * authority's delegation (the zero address clears it) and takes the authority's nonce; each that
+ * does not is recorded as skipped.
+ */
+function applyAuthorizations(
+  state: LedgerState,
+  transaction: number,
+  height: number,
+  authorizations: readonly AuthorizationSpec[],
+): void {
+  const chainId = state.scenario.chainId ?? DEFAULT_CHAIN_ID;
+  authorizations.forEach((a, index) => {
+    const authority = state.accounts[a.authorityId];
+    const status = authorizationStatus(
+      { chainId: a.chainId, nonce: a.nonce, signed: authority !== undefined },
+      chainId,
+      authority?.nonce ?? 0,
+    );
+    if (status === 'ok') {
+      authority!.nonce++;
+      if (a.delegateId === ZERO_ID) state.delegations.delete(a.authorityId);
+      else state.delegations.set(a.authorityId, a.delegateId);
+    }
+    state.authorizations.push({
+      transaction,
+      block: height,
+      index,
+      authorityId: a.authorityId,
+      delegateId: a.delegateId,
+      chainId: a.chainId,
+      nonce: a.nonce,
+      status,
+    });
+  });
 }
 
 /**
@@ -46,6 +84,8 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   if (from.balance < plan.value + BigInt(plan.gasLimit) * feeCap) {
     throw new Error(`${from.hash} cannot afford its transaction at block ${height}`);
   }
+
+  if (plan.authorizations) applyAuthorizations(state, index, height, plan.authorizations);
 
   const createdId = plan.create
     ? createContract(state, plan.create, {

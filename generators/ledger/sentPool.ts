@@ -69,7 +69,11 @@ export class SentPool {
     if (sent.gasLimit > this.blockGasLimit) throw new SendRefused('exceeds block gas limit');
     const fieldProblem = transactionType(sent.type).fieldProblem(sent);
     if (fieldProblem) throw new SendRefused(fieldProblem);
-    const intrinsic = intrinsicGas({ to: sent.to, ...sent.signed });
+    const intrinsic = intrinsicGas({
+      to: sent.to,
+      ...sent.signed,
+      authorizations: sent.signed.authorizationList?.length ?? 0,
+    });
     if (sent.gasLimit < intrinsic)
       throw new SendRefused(`intrinsic gas too low: gas ${sent.gasLimit}, minimum needed ${intrinsic}`);
     const key = `${sent.from}:${sent.nonce}`;

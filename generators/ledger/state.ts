@@ -1,5 +1,6 @@
 import type {
   Account,
+  Authorization,
   ContractEvent,
   Block,
   InternalTransaction,
@@ -72,6 +73,9 @@ export interface LedgerState {
   readonly tokenTransfers: TokenTransfer[];
   readonly internalTransactions: InternalTransaction[];
   readonly withdrawals: Withdrawal[];
+  readonly authorizations: Authorization[];
+  /** Each account's delegation now (EIP-7702): the account whose code it runs. */
+  readonly delegations: Map<number, number>;
   readonly events: ContractEvent[];
   /** Per emitter, how many events it has emitted so far. */
   readonly eventSerials: Map<number, number>;
@@ -117,6 +121,8 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     tokenTransfers: [],
     internalTransactions: [],
     withdrawals: [],
+    authorizations: [],
+    delegations: new Map(),
     events: [],
     eventSerials: new Map(),
     tokens: new Map(),

@@ -9,6 +9,7 @@ import {
   type TokenTransfer,
   type Transaction,
   type Withdrawal,
+  type Authorization,
 } from '../chain/types.js';
 import { createViewContext, type ViewContext } from '../views/context.js';
 
@@ -48,6 +49,7 @@ export interface FragmentParts {
   readonly tokenTransfers?: readonly TokenTransfer[];
   readonly internalTransactions?: readonly InternalTransaction[];
   readonly withdrawals?: readonly Withdrawal[];
+  readonly authorizations?: readonly Authorization[];
   readonly headHeight?: number;
   readonly exchangeRate?: string;
   readonly nftOwners?: ReadonlyMap<string, number>;
@@ -81,6 +83,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     tokenTransfers: parts.tokenTransfers ?? [],
     internalTransactions: parts.internalTransactions ?? [],
     withdrawals: parts.withdrawals ?? [],
+    authorizations: parts.authorizations ?? [],
     events: [],
     indexes: parts.accounts.map((_, i) => addressIndexOf(parts.flags?.[i])),
     richList: EMPTY,

@@ -2,6 +2,7 @@ import type { ContractArtifacts, ContractArtifactsInput } from '../../generators
 import { type Account, type AccountId, NONE } from '../chain/types.js';
 import { isVerified } from './accounts.js';
 import type { Facts } from './facts.js';
+import { delegatedCodeAt } from './delegations.js';
 import { lazyModules } from './lazyModules.js';
 import { stream } from '../../generators/random/stream.js';
 
@@ -143,10 +144,11 @@ export function destroyedAt(facts: Facts, id: AccountId): number | null {
   });
 }
 
-/** The runtime code of an account once block `height` is sealed: the explorer's deployed bytecode while the contract lives, else `0x`. */
+/** The runtime code of an account once block `height` is sealed: the explorer's deployed bytecode while the contract lives, an EOA's delegation designator while it delegates (EIP-7702), else `0x`. */
 export function codeAt(facts: Facts, id: AccountId, height: number): `0x${string}` {
   const contract = facts.chain.accounts[id]!.contract;
-  if (!contract || contract.creationStatus === 'failed' || creationBlockOf(facts, id) > height) return '0x';
+  if (!contract) return delegatedCodeAt(facts, id, height) ?? '0x';
+  if (contract.creationStatus === 'failed' || creationBlockOf(facts, id) > height) return '0x';
   const destroyed = destroyedAt(facts, id);
   if (destroyed !== null && destroyed <= height) return '0x';
   return artifactsOf(facts, id).deployedBytecode;

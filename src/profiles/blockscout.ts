@@ -6,12 +6,13 @@
  * (tag v11.2.7), and a test holds the table to what the two profiles answer.
  */
 import type { Abi } from 'abitype';
-import { implementationOf, proxyKindOf } from '../domain/accounts.js';
+import { implementationOf, isVerified, proxyKindOf } from '../domain/accounts.js';
+import { delegateOf } from '../domain/delegations.js';
 import { revertData } from '../domain/revertData.js';
 import type { Facts } from '../domain/facts.js';
 import { type Account, NONE, type TokenType } from '../chain/types.js';
 import type * as S from '../schemas/index.js';
-import type { ProfileFormat } from './profileFormat.js';
+import type { ProfileFormat, TransactionExtras } from './profileFormat.js';
 import type { Shape } from './shapes.js';
 import { pendingFields } from './spec.js';
 
@@ -30,7 +31,8 @@ export interface Difference {
 export const DIFFERENCES: readonly Difference[] = [
   { resource: 'address reference', field: 'implementation_name', blockscout: 'removed: implementations and proxy_type instead', source: `${SCHEMAS}/address.ex` },
   { resource: 'address reference', field: 'implementations', blockscout: 'added: [{address_hash, name}] of a proxy', source: `${SCHEMAS}/address.ex` },
-  { resource: 'address reference', field: 'proxy_type', blockscout: 'added: eip1967, eip1167 or null', source: `${SCHEMAS}/address.ex` },
+  { resource: 'address reference', field: 'proxy_type', blockscout: 'added: eip1967, eip1167, eip7702 (a delegated EOA) or null', source: `${SCHEMAS}/address.ex` },
+  { resource: 'address reference', field: 'is_verified', blockscout: 'a delegated EOA\'s is its delegate\'s (verified_as_proxy? for eip7702)', source: `${VIEWS}/helper.ex` },
   { resource: 'address reference', field: 'metadata', blockscout: '{tags: [tag]} or null (the spec: one tag\'s keys, absent when none)', source: `${SCHEMAS}/proxy/metadata.ex` },
   { resource: 'address reference', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address.ex` },
   { resource: 'address reference', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address.ex` },
@@ -38,6 +40,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'address', field: 'implementation_name', blockscout: 'removed: implementations and proxy_type instead', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'implementations', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'proxy_type', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/response.ex` },
+  { resource: 'address', field: 'is_verified', blockscout: 'as in the reference', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'metadata', blockscout: 'as in the reference', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address/response.ex` },
@@ -58,6 +61,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'address list item', field: 'creation_status', blockscout: 'removed: an item is the reference form, coin_balance and transactions_count', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'implementations', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'proxy_type', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
+  { resource: 'address list item', field: 'is_verified', blockscout: 'as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'metadata', blockscout: 'as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address/top_address.ex` },
@@ -69,7 +73,8 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'transaction', field: 'transaction_tag', blockscout: 'null in lists', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'actions', blockscout: 'removed (not emitted by default)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'decoded_input', blockscout: 'method_id without 0x', source: `${SCHEMAS}/general/decoded_input.ex` },
-  { resource: 'transaction', field: 'authorization_list', blockscout: 'added: []', source: `${SCHEMAS}/transaction.ex` },
+  { resource: 'transaction', field: 'authorization_list', blockscout: 'added: a set-code transaction\'s authorizations (EIP-7702: address_hash, authority, chain_id, nonce, r, s, v, status), [] for other types', source: `${VIEWS}/transaction_view.ex` },
+  { resource: 'transaction', field: 'transaction_types', blockscout: 'set_code_transaction added for type 4 (the spec\'s values lack it)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'historic_exchange_rate', blockscout: 'added: null', source: `${SCHEMAS}/transaction.ex` },
   { resource: 'transaction', field: 'is_pending_update', blockscout: 'added: false (null while pending)', source: `${SCHEMAS}/transaction.ex` },
   { resource: 'transaction', field: 'fhe_operations_count', blockscout: 'added: 0', source: `${SCHEMAS}/transaction.ex` },
@@ -118,13 +123,30 @@ export const DIFFERENCES: readonly Difference[] = [
 
 type Ref = Shape<'blockscout', 'addressRef'>;
 
-/** The proxy facts every Blockscout address and contract carries. */
+/**
+ * The proxy facts every Blockscout address and contract carries: a proxy's implementation, or the
+ * code a delegated account runs (EIP-7702: `eip7702`, the delegate as its implementation).
+ */
 function proxyOf(facts: Facts, account: Account) {
+  const delegate = account.contract ? null : delegateOf(facts, account.id);
+  if (delegate !== null) {
+    const code = facts.chain.accounts[delegate]!;
+    return {
+      proxy_type: 'eip7702' as const,
+      implementations: [{ address_hash: code.hash, name: code.contract?.name ?? null }],
+    };
+  }
   const implementation = implementationOf(facts.chain, account);
   return {
     proxy_type: proxyKindOf(account),
     implementations: implementation ? [{ address_hash: implementation.address, name: implementation.name }] : [],
   };
+}
+
+/** A delegated account (EIP-7702) counts as verified when its delegate is (`verified_as_proxy?` of eip7702); undefined for any other. */
+function delegatedVerified(facts: Facts, account: Account): boolean | undefined {
+  const delegate = account.contract ? null : delegateOf(facts, account.id);
+  return delegate === null ? undefined : isVerified(facts.chain.accounts[delegate]!);
 }
 
 const stripSelectorPrefix = (decoded: S.DecodedInput | null) =>
@@ -167,10 +189,27 @@ function address(
   return { ...ref, ...detail, ...refFields(ref), watchlist_address_id: null };
 }
 
-function transactionFields(form: Parameters<ProfileFormat<'blockscout'>['transactionItem']>[0]) {
+function transactionFields(
+  form: Parameters<ProfileFormat<'blockscout'>['transactionItem']>[0],
+  extras: TransactionExtras,
+) {
   const { actions: _actions, ...rest } = form;
-  return rest;
+  // The explorer adds its type's own kinds after the others (`transaction_view.ex` transaction_types).
+  return { ...rest, transaction_types: [...rest.transaction_types, ...extras.typeKinds] };
 }
+
+/** A set-code transaction's authorizations as `prepare_signed_authorization` renders them: integers as strings but the chain id and v. */
+const authorizationList = (extras: TransactionExtras) =>
+  extras.authorizations.map((a) => ({
+    address_hash: a.address,
+    chain_id: a.chainId,
+    nonce: String(a.nonce),
+    r: String(a.r),
+    s: String(a.s),
+    v: a.yParity,
+    authority: a.authority,
+    status: a.status,
+  }));
 
 const LIST_REWARD_TYPES: Record<string, 'validator' | 'uncle' | 'emission_funds'> = {
   'Miner Reward': 'validator',
@@ -257,7 +296,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     is_scam: false,
     reputation: 'ok',
     ...proxyOf(facts, account),
-    is_verified: form.is_verified,
+    is_verified: delegatedVerified(facts, account) ?? form.is_verified,
     ens_domain_name: form.ens_domain_name ?? null,
     metadata: account.metadata
       ? {
@@ -302,8 +341,8 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
       { ...form, token: null },
     ),
   token: (form) => ({ ...form, volume_24h: null, circulating_supply: null, reputation: 'ok' }),
-  transactionItem: (form) => ({
-    ...transactionFields(form),
+  transactionItem: (form, extras) => ({
+    ...transactionFields(form, extras),
     gas_limit: String(form.gas_limit),
     revert_reason: form.revert_reason === null ? null : { raw: revertData(form.revert_reason) },
     decoded_input: stripSelectorPrefix(form.decoded_input),
@@ -311,12 +350,12 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     token_transfers_overflow: null,
     transaction_tag: null,
     historic_exchange_rate: null,
-    authorization_list: [],
+    authorization_list: authorizationList(extras),
     is_pending_update: false,
     fhe_operations_count: 0,
   }),
-  transactionDetail: (form) => ({
-    ...transactionFields(form),
+  transactionDetail: (form, extras) => ({
+    ...transactionFields(form, extras),
     gas_limit: String(form.gas_limit),
     revert_reason:
       form.revert_reason === null
@@ -331,7 +370,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     token_transfers_overflow: form.token_transfers_overflow,
     transaction_tag: form.transaction_tag,
     historic_exchange_rate: null,
-    authorization_list: [],
+    authorization_list: authorizationList(extras),
     is_pending_update: false,
     fhe_operations_count: 0,
   }),

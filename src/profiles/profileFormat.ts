@@ -18,6 +18,27 @@ import type {
   WithdrawalForm,
 } from './shapes.js';
 
+/** An authorization of a set-code transaction (EIP-7702), as the profiles that show one need it. */
+export interface AuthorizationFacts {
+  /** Checksummed: the address whose code the authority takes. */
+  readonly address: string;
+  /** Checksummed; null when its signature recovers none. */
+  readonly authority: string | null;
+  readonly chainId: number;
+  readonly nonce: bigint;
+  readonly yParity: number;
+  readonly r: bigint;
+  readonly s: bigint;
+  readonly status: 'ok' | 'invalid_chain_id' | 'invalid_signature' | 'invalid_nonce';
+}
+
+/** What a transaction holds beyond the spec's fields, for the profiles that show it. */
+export interface TransactionExtras {
+  /** The `transaction_types` its own type adds (Blockscout's `set_code_transaction` for type 4). */
+  readonly typeKinds: readonly ('set_code_transaction' | 'blob_transaction')[];
+  readonly authorizations: readonly AuthorizationFacts[];
+}
+
 /** One entry of a 422 body's `errors` array. */
 export interface ValidationIssue {
   readonly title: string;
@@ -41,8 +62,8 @@ export interface ProfileFormat<P extends Profile> {
   /** The detail of an address the chain has never seen. */
   unknownAddress(form: S.Address): Shape<P, 'address'>;
   token(form: S.Token): TokenOut<P>;
-  transactionItem(form: TransactionForm<P>): Shape<P, 'transaction'>;
-  transactionDetail(form: TransactionForm<P>): Shape<P, 'transactionDetail'>;
+  transactionItem(form: TransactionForm<P>, extras: TransactionExtras): Shape<P, 'transaction'>;
+  transactionDetail(form: TransactionForm<P>, extras: TransactionExtras): Shape<P, 'transactionDetail'>;
   /** A transaction not mined yet, from its mined form: no status, block, fees paid or token transfers. */
   /** A pending transaction from its mined form and what it offers (`result`: a losing competitor's `dropped/replaced` once its rival is mined). */
   pendingItem(

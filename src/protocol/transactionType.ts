@@ -1,4 +1,4 @@
-import type { AccessList, FeeOffer, Hex, PaidFees } from './transaction.js';
+import type { AccessList, FeeOffer, Hex, PaidFees, SignedAuthorization } from './transaction.js';
 
 /** A transaction's fields as every type's envelope holds them, once decoded. */
 export interface DecodedEnvelope {
@@ -12,6 +12,8 @@ export interface DecodedEnvelope {
   readonly data: Hex;
   readonly fees: FeeOffer;
   readonly accessList: AccessList;
+  /** A set-code transaction's authorizations (EIP-7702); empty for every other type. */
+  readonly authorizationList: readonly SignedAuthorization[];
   /** Absent when the bytes carry no signature. */
   readonly signature: { readonly r: bigint; readonly s: bigint; readonly yParity: number } | undefined;
   /** The legacy `v` as sent (EIP-155's, or 27/28). */
@@ -30,6 +32,8 @@ export interface UnsignedFields {
   readonly data: Hex;
   readonly fees: FeeOffer;
   readonly accessList: AccessList;
+  /** A set-code transaction's signed authorizations (EIP-7702). */
+  readonly authorizationList?: readonly SignedAuthorization[];
 }
 
 /**
@@ -51,6 +55,8 @@ export interface TransactionType<Id extends number = number, Name extends string
   readonly feeMarket: boolean;
   /** It carries an access list (EIP-2930). */
   readonly accessList: boolean;
+  /** It carries authorizations that set the code of their authorities (EIP-7702). */
+  readonly setsCode: boolean;
   /** Its signed bytes decoded (throws ox's error when they do not decode). */
   readonly decode: (raw: Hex) => DecodedEnvelope;
   /** The signed bytes of these fields under `privateKey`. */

@@ -13,6 +13,7 @@ import { blockBloom, transactionBloom } from '../domain/logsBloom.js';
 import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import type { PendingTransaction } from '../domain/mempool.js';
 import { pendingOfferOf } from '../domain/pendingOffer.js';
+import { authorizationSignatureOf, authorizationsOf } from '../domain/delegations.js';
 import { cachedRpcJson, pendingContext, type RpcContext } from './context.js';
 import { quantity } from './quantity.js';
 import { vOf } from '../protocol/signedTransaction.js';
@@ -68,6 +69,21 @@ function signatureOf(ctx: RpcContext, tx: Transaction) {
   return { v: quantity(vOf(transactionType(tx.type).typed, ctx.chainId, yParity)), r, s, yParity: quantity(yParity) };
 }
 
+/** A set-code transaction's authorizations as geth lists them (`SetCodeAuthorization`'s JSON: quantities, the address lower-case). */
+function rpcAuthorizationList(ctx: RpcContext, index: number) {
+  return authorizationsOf(ctx.chain, index).map((a) => {
+    const { yParity, r, s } = authorizationSignatureOf(ctx.chain, a);
+    return {
+      chainId: quantity(a.chainId),
+      address: lower(ctx, a.delegateId),
+      nonce: quantity(a.nonce),
+      yParity: quantity(yParity),
+      r: quantity(r),
+      s: quantity(s),
+    };
+  });
+}
+
 /** A mined transaction as `eth_getTransactionByHash` answers it (geth's field order). */
 export const rpcTransaction = (ctx: RpcContext, index: number): object => {
   const tx = ctx.chain.transactions.at(index)!;
@@ -93,6 +109,7 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     type: quantity(tx.type),
     ...(type.accessList ? { accessList: tx.signed?.accessList ?? [] } : {}),
     chainId: quantity(ctx.chainId),
+    ...(type.setsCode ? { authorizationList: rpcAuthorizationList(ctx, index) } : {}),
     v,
     r,
     s,

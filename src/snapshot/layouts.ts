@@ -1,4 +1,5 @@
 import type {
+  Authorization,
   Block,
   ContractEvent,
   InternalTransaction,
@@ -22,7 +23,7 @@ export const TRANSACTION = f<Transaction>({
   toId: 'i32',
   createdId: 'i32',
   nonce: 'i32',
-  type: { oneOf: [0, 2, 1] },
+  type: { oneOf: [0, 2, 1, 4] },
   status: { oneOf: ['ok', 'error'] },
   value: 'bigint',
   gasLimit: 'f64',
@@ -86,6 +87,17 @@ export const WITHDRAWAL = f<Withdrawal>({
   receiverId: 'i32',
   amount: 'bigint',
   block: 'i32',
+});
+
+export const AUTHORIZATION = f<Authorization>({
+  transaction: 'i32',
+  block: 'i32',
+  index: 'i32',
+  authorityId: 'i32',
+  delegateId: 'i32',
+  chainId: 'f64',
+  nonce: 'bigint',
+  status: { oneOf: ['ok', 'invalid_chain_id', 'invalid_signature', 'invalid_nonce'] },
 });
 
 export const BLOCK = f<Block>({

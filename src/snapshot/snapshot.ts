@@ -5,11 +5,19 @@ import { rowsOf, type Table } from '../chain/table.js';
 import type { Account, Block, Chain } from '../chain/types.js';
 import { decodeAddressIndexes, encodeAddressIndexes } from './addressIndexes.js';
 import { columnIsNull, columnReader, encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
-import { BLOCK, EVENT, INTERNAL_TRANSACTION, TOKEN_TRANSFER, TRANSACTION, WITHDRAWAL } from './layouts.js';
+import {
+  AUTHORIZATION,
+  BLOCK,
+  EVENT,
+  INTERNAL_TRANSACTION,
+  TOKEN_TRANSFER,
+  TRANSACTION,
+  WITHDRAWAL,
+} from './layouts.js';
 import { LazyTable } from './lazyTable.js';
 
 /** Bumped whenever the layout changes: a snapshot of another format is rebuilt, never read. */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 
@@ -40,6 +48,7 @@ const TABLES: readonly (readonly [string, keyof Chain, readonly Field[]])[] = [
   ['tt', 'tokenTransfers', TOKEN_TRANSFER],
   ['it', 'internalTransactions', INTERNAL_TRANSACTION],
   ['wd', 'withdrawals', WITHDRAWAL],
+  ['au', 'authorizations', AUTHORIZATION],
   ['ev', 'events', EVENT],
   ['block', 'blocks', BLOCK],
   ['uncle', 'uncles', BLOCK],
@@ -221,6 +230,7 @@ export function decodeSnapshot(
     tokenTransfers: tables.tokenTransfers as Chain['tokenTransfers'],
     internalTransactions: tables.internalTransactions as Chain['internalTransactions'],
     withdrawals: tables.withdrawals as Chain['withdrawals'],
+    authorizations: tables.authorizations as Chain['authorizations'],
     events: tables.events as Chain['events'],
     indexes: decodeAddressIndexes(accounts.length, sections),
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),

@@ -24,8 +24,14 @@ const PINNED = {
   // mostly past the head): only /smart-contracts/{h} answers changed (26 on tiny, 191 on default).
   // Again when block hashes stopped committing to the timestamp (--head-time moves only times):
   // every block hash changed, nothing else (the digests before the change held with it reverted).
-  tiny: { urls: 1_678, digest: 'f9ba209058d9c9002485f10f51062775e5f8a67512fd53b399d4f4ff28db950d' },
-  default: { urls: 24_265, digest: '11278255ad541ab0dea802c010e6bad7388aff3c2c384a901ecbaa094831eeec' },
+  // Again with EIP-7702 (issue 32): two batch executors predeployed at genesis (their own URLs),
+  // a few set-code transactions and calls through delegations in each block's own streams; the
+  // coin and nonces they move change the later blocks' activity, so most lists change (tiny 25
+  // URLs more, default 174 fewer: other page counts); a delegated EOA has code, so its
+  // is_contract is true and its implementation fields name its delegate. With the set-code
+  // activity switched off the old digests held byte for byte, so the change is these alone.
+  tiny: { urls: 1_703, digest: 'ef6a4b814fb180b16e1156ca05d63ef94ee8cb21c20708cde71e5decb0512610' },
+  default: { urls: 24_091, digest: '6cf866c093132bb409c00e3888930c3ab2500f531883e1fe5e65da8cb295fdb3' },
 };
 
 describe('the spec profile of the twelve endpoints', () => {

@@ -111,6 +111,21 @@ describe('the agreement laws catch a node that disagrees', () => {
       (t) => ({ maxFeePerGas: '0x1', ...t }),
       /: max fee: REST/,
     ],
+    [
+      'an authorization naming another nonce',
+      'eth_getTransactionByHash',
+      (t) =>
+        t.authorizationList
+          ? { ...t, authorizationList: t.authorizationList.map((a: any) => ({ ...a, nonce: plusOne(a.nonce) })) }
+          : t,
+      /: authorizations: REST/,
+    ],
+    [
+      'a delegated account without its designator',
+      'eth_getCode',
+      (c: string) => (c.startsWith('0xef0100') ? '0x' : c),
+      /: code: REST/,
+    ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {
     const handler = createHandler({ scenario: 'tiny', seed: 1, profile: 'blockscout', cache: false });

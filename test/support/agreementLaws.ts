@@ -229,6 +229,20 @@ export async function agreementViolations(
     );
     same(`${where}: created contract`, lower(rest.created_contract?.hash), receipt.contractAddress);
     same(`${where}: receipt block`, tx.blockHash, receipt.blockHash);
+    // A set-code transaction's authorizations (EIP-7702): the Blockscout profile's list is the node's.
+    if (rest.authorization_list !== undefined)
+      same(
+        `${where}: authorizations`,
+        (rest.authorization_list as Json[]).map((a) => ({
+          chainId: hex(a.chain_id),
+          address: lower(a.address_hash),
+          nonce: hex(BigInt(a.nonce)),
+          yParity: hex(a.v),
+          r: hex(BigInt(a.r)),
+          s: hex(BigInt(a.s)),
+        })),
+        tx.authorizationList ?? [],
+      );
     const logs = (await items(`/api/v2/transactions/${hash}/logs`)).sort((a, b) => a.index - b.index);
     same(
       `${where}: logs`,
@@ -259,6 +273,7 @@ export async function agreementViolations(
     const rest = await get(`/api/v2/addresses/${address}`);
     const history = await items(`/api/v2/addresses/${address}/coin-balance-history`, 2);
     const sent = await items(`/api/v2/addresses/${address}/transactions?filter=from`, 1);
+    const recent = await items(`/api/v2/addresses/${address}/transactions`, 1);
     const tokens = await items(`/api/v2/addresses/${address}/tokens?type=ERC-20`, 1);
     const [balance, nonce, pendingNonce, code, ...rest2] = await rpc([
       ['eth_getBalance', [address, 'latest']],
@@ -282,16 +297,31 @@ export async function agreementViolations(
     ]);
     same(`${where}: balance`, hex(BigInt(rest.coin_balance ?? '0')), balance);
     history.forEach((h, k) => same(`${where}: balance at block ${h.block_number}`, hex(BigInt(h.value)), rest2[k]));
-    if (!rest.is_contract) {
+    // A delegated EOA (EIP-7702): the Blockscout profile's eip7702 implementation, the spec's implementation address.
+    const delegate: string | null =
+      rest.proxy_type === 'eip7702'
+        ? rest.implementations[0].address_hash
+        : rest.is_contract
+          ? null
+          : (rest.implementation_address ?? null);
+    if (delegate !== null || !rest.is_contract) {
       // The Blockscout profile lists the address's pending transactions first: they count for `pending` only.
       const own = sent.filter((t) => lower(t.from.hash) === lower(address)).sort((a, b) => b.nonce - a.nonce);
       const mined = own.find((t) => t.block_number !== null);
-      const latestCount = mined ? mined.nonce + 1 : 0;
-      same(`${where}: nonce`, hex(latestCount), nonce);
+      // An authorization of its that applied took a nonce too (EIP-7702).
+      const authorized = recent
+        .filter((t) => t.block_number !== null)
+        .flatMap((t) => (t.authorization_list ?? []) as Json[])
+        .filter((a) => a.status === 'ok' && lower(a.authority) === lower(address))
+        .map((a) => Number(a.nonce) + 1);
+      const latestCount = Math.max(mined ? mined.nonce + 1 : 0, ...authorized);
+      // The spec's shapes show no authorizations: there, those its authorizations took may come on top.
+      if ('proxy_type' in rest || BigInt(nonce) < BigInt(latestCount)) same(`${where}: nonce`, hex(latestCount), nonce);
       const pending = own.find((t) => t.block_number === null);
       if (pending) same(`${where}: pending nonce`, hex(pending.nonce + 1), pendingNonce);
       else if (listsPending) same(`${where}: pending nonce`, hex(latestCount), pendingNonce);
-      same(`${where}: code`, '0x', code);
+      // Its code is the designator of its delegate (EIP-7702), or none.
+      same(`${where}: code`, delegate === null ? '0x' : `0xef0100${String(lower(delegate)).slice(2)}`, code);
     } else {
       const contract = await get(`/api/v2/smart-contracts/${address}`).catch(() => null);
       if (contract?.deployed_bytecode) same(`${where}: code`, contract.deployed_bytecode, code);

@@ -1,6 +1,7 @@
 import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest, CallResult, Executor } from '../../execution/executor.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
+import { AUTHORIZATION_GAS } from '../../protocol/intrinsicGas.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
@@ -85,6 +86,13 @@ export function accessListArg(value: unknown): { address: `0x${string}`; storage
   });
 }
 
+/** How many authorizations a call object's `authorizationList` holds (EIP-7702; `eth_estimateGas` counts their gas). */
+export function authorizationCountArg(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  if (!Array.isArray(value)) throw invalidParams('invalid argument 0: authorizationList must be an array');
+  return value.length;
+}
+
 export const callMethods: Record<string, RpcMethod> = {
   eth_call(ctx, params, node) {
     arity(params, 1, 3);
@@ -97,8 +105,12 @@ export const callMethods: Record<string, RpcMethod> = {
     arity(params, 1, 3);
     const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
     const { request, at, height } = placeOf(ctx, params);
+    const authorizations = authorizationCountArg(
+      (params[0] as { authorizationList?: unknown } | null)?.authorizationList,
+    );
     const estimate = refusedAsServerError(() => node.executor.estimateGas(at, request, height, accessList));
     if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
-    return quantity(estimate.gas);
+    // A set-code call's authorizations cost their intrinsic gas each (EIP-7702).
+    return quantity(estimate.gas + AUTHORIZATION_GAS * authorizations);
   },
 };
