@@ -344,6 +344,7 @@ export function finalize(
     internalTransactions: new PrefixTable(state.internalTransactions),
     withdrawals: new PrefixTable(state.withdrawals),
     authorizations: new PrefixTable(state.authorizations),
+    blobs: new PrefixTable(state.blobs),
     events: new PrefixTable(state.events),
     indexes,
     richList: Int32Array.from(rich, (a) => a.id),

@@ -8,6 +8,8 @@ import { blockTransactions } from './blocks/blockTransactions.js';
 import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
 import { clientOf, drawDifficulty, sideBlock, UNCLE_REWARD } from './blocks/sideBlock.js';
 import { setCodeActivity } from './blocks/setCodeActivity.js';
+import { blobActivity } from './blocks/blobActivity.js';
+import { blobBaseFee, nextExcessBlobGas } from '../src/protocol/blobGas.js';
 import { creditWithdrawals } from './blocks/withdrawals.js';
 import type { ChainBuilder } from './chainBuilder.js';
 import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
@@ -21,6 +23,7 @@ import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
 import { predeployDelegates } from './script/delegates.js';
+import { type Batcher, registerBatchers } from './script/batchers.js';
 import { createGenesis } from './script/genesis.js';
 import { withdrawalSchedule } from './script/listSteps.js';
 import { predeployContracts } from './script/namedContractSteps.js';
@@ -64,7 +67,7 @@ function genesisState(
   scenario: Scenario,
   seed: string,
   spec: ChainSpec,
-): { state: LedgerState; cast: Cast; delegates: number[] } {
+): { state: LedgerState; cast: Cast; delegates: number[]; batchers: Batcher[] } {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
@@ -79,7 +82,8 @@ function genesisState(
     bytecodeLabel: 'multicall3',
   });
   const delegates = spec.transactionTypes.includes(TYPE.eip7702.id) ? predeployDelegates(state) : [];
-  return { state, cast, delegates };
+  const batchers = spec.feeMarket.blobs ? registerBatchers(state) : [];
+  return { state, cast, delegates, batchers };
 }
 
 /**
@@ -89,10 +93,11 @@ function genesisState(
  * proof-of-work fields and, now and then, a reorged sibling.
  */
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSend }: ReplayInput): ChainBuilder {
-  const { state, cast, delegates } = genesisState(scenario, seed, spec);
+  const { state, cast, delegates, batchers } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
   const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
+  const blobsActivity = spec.feeMarket.blobs ? blobActivity(state, batchers, spec.feeMarket.blobs) : null;
   const scheduledWithdrawals = withdrawalSchedule(state, cast);
   const forced = forcedOf(scenario.blocks);
   const { features } = spec;
@@ -121,6 +126,7 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
     unclesHashes: [],
     rewards: [],
     bodySize: 0,
+    excessBlobGas: spec.feeMarket.blobs?.initialExcess ?? 0,
   });
   state.blocks.push(genesis);
   state.lists[cast.zeroId]!.minedBlocks.push(0);
@@ -152,6 +158,8 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
     slot += brng.chance(scenario.missedSlotRate) ? 2 : 1;
     const validator = brng.pick(cast.validators);
     const baseFee = spec.feeMarket.nextBaseFee(parent);
+    const blobs = spec.feeMarket.blobs;
+    const excessBlobGas = blobs ? nextExcessBlobGas(parent, blobs) : 0;
     const ctx: BlockContext = {
       height,
       timestamp: genesisTime + slotSeconds * slot,
@@ -165,12 +173,16 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
       transactionFees: 0n,
       logIndex: 0,
       size: 0,
+      excessBlobGas,
+      blobBaseFee: blobs ? blobBaseFee(excessBlobGas, blobs) : null,
+      blobGasUsed: 0,
     };
     pool.fill(ctx);
     if (height !== forced.empty) {
       setCode?.scripted(ctx);
       transactions.fill(ctx, brng);
       setCode?.drawn(ctx);
+      blobsActivity?.drawn(ctx);
     }
     const withdrawalStart = state.withdrawals.length;
     if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);
@@ -207,6 +219,8 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
       unclesHashes: open.unclesHashes,
       rewards: [{ type: 'Miner Reward', amount: ctx.priorityFee }],
       bodySize: ctx.size,
+      blobGasUsed: ctx.blobGasUsed,
+      excessBlobGas: ctx.excessBlobGas,
     });
     return { ...block, totalDifficulty: parent.totalDifficulty + block.difficulty };
   };

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
 import { chainViolations } from './support/chainLaws.js';
+import { blobBaseFee, GAS_PER_BLOB, PRAGUE_BLOBS } from '../src/protocol/blobGas.js';
 import { chainFingerprint } from './support/chainFingerprint.js';
 
 describe('the chain obeys its laws', () => {
@@ -88,6 +89,31 @@ describe('the laws catch a broken chain', () => {
     [
       'a set-code transaction without authorizations',
       (c) => void ((c.transactions.at(c.authorizations.at(0)!.transaction) as { type: number }).type = 2),
+    ],
+    [
+      'a block blob gas used off by a blob',
+      (c) => void ((c.blocks.at(c.blobs.at(0)!.block) as { blobGasUsed: number }).blobGasUsed += 131_072),
+    ],
+    [
+      'an excess blob gas off the EIP-4844 rule',
+      (c) => void ((c.blocks.at(c.blobs.at(0)!.block + 1) as { excessBlobGas: number }).excessBlobGas -= 1),
+    ],
+    [
+      'a blob fee cap below the blob base fee',
+      (c) => void ((c.blobs.at(0) as { maxFeePerBlobGas: bigint }).maxFeePerBlobGas = 0n),
+    ],
+    [
+      'a blob transaction without blobs',
+      (c) => void ((c.transactions.at(c.blobs.at(0)!.transaction) as { type: number }).type = 3 - 1),
+    ],
+    [
+      'a blob fee not burnt (its sender keeps it)',
+      (c) => {
+        const blob = c.blobs.at(0)!;
+        const blobs = [...c.blobs].filter((b) => b.transaction === blob.transaction).length;
+        const fee = BigInt(blobs * GAS_PER_BLOB) * blobBaseFee(c.blocks.at(blob.block)!.excessBlobGas, PRAGUE_BLOBS);
+        c.accounts[c.transactions.at(blob.transaction)!.fromId]!.balance += fee;
+      },
     ],
   ];
   for (const [what, breakIt] of broken) {

@@ -65,6 +65,13 @@ export interface AuthorizationSpec {
   readonly nonce: bigint;
 }
 
+/** The blobs a blob transaction carries (EIP-4844). */
+export interface BlobSpec {
+  /** Catalogue bodies (`blobBody`), one a blob. */
+  readonly bodies: readonly number[];
+  readonly maxFeePerBlobGas: bigint;
+}
+
 /**
  * What one transaction does, decided by a generator from the current state. `applyTransaction`
  * charges its fee, moves its value and tokens, and records it.
@@ -93,6 +100,8 @@ export interface TxPlan {
   readonly actions?: readonly Action[];
   /** A set-code transaction's authorizations (EIP-7702), applied after its sender's nonce is taken. */
   readonly authorizations?: readonly AuthorizationSpec[];
+  /** A blob transaction's blobs (EIP-4844): the catalogue bodies they carry, and its blob fee cap. */
+  readonly blobs?: BlobSpec;
   /** Its transaction type (default: the chain's usual one, EIP-1559). */
   readonly type?: TransactionTypeId;
   readonly tag?: string;

@@ -1,6 +1,7 @@
 import type {
   Account,
   Authorization,
+  Blob,
   ContractEvent,
   Block,
   InternalTransaction,
@@ -74,6 +75,7 @@ export interface LedgerState {
   readonly internalTransactions: InternalTransaction[];
   readonly withdrawals: Withdrawal[];
   readonly authorizations: Authorization[];
+  readonly blobs: Blob[];
   /** Each account's delegation now (EIP-7702): the account whose code it runs. */
   readonly delegations: Map<number, number>;
   readonly events: ContractEvent[];
@@ -122,6 +124,7 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     internalTransactions: [],
     withdrawals: [],
     authorizations: [],
+    blobs: [],
     delegations: new Map(),
     events: [],
     eventSerials: new Map(),

@@ -10,6 +10,7 @@ import {
   type Transaction,
   type Withdrawal,
   type Authorization,
+  type Blob,
 } from '../chain/types.js';
 import { createViewContext, type ViewContext } from '../views/context.js';
 
@@ -50,6 +51,7 @@ export interface FragmentParts {
   readonly internalTransactions?: readonly InternalTransaction[];
   readonly withdrawals?: readonly Withdrawal[];
   readonly authorizations?: readonly Authorization[];
+  readonly blobs?: readonly Blob[];
   readonly headHeight?: number;
   readonly exchangeRate?: string;
   readonly nftOwners?: ReadonlyMap<string, number>;
@@ -84,6 +86,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     internalTransactions: parts.internalTransactions ?? [],
     withdrawals: parts.withdrawals ?? [],
     authorizations: parts.authorizations ?? [],
+    blobs: parts.blobs ?? [],
     events: [],
     indexes: parts.accounts.map((_, i) => addressIndexOf(parts.flags?.[i])),
     richList: EMPTY,

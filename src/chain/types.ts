@@ -254,6 +254,10 @@ export interface Block {
   readonly withdrawalCount: number;
   readonly unclesHashes: readonly Hex[];
   readonly rewards: readonly Reward[];
+  /** Blob gas its blob transactions used (EIP-4844): 131,072 a blob; 0 where the chain has no blobs. */
+  readonly blobGasUsed: number;
+  /** Blob gas used above the target, carried over from the blocks before (EIP-4844): the blob base fee follows from it. */
+  readonly excessBlobGas: number;
 }
 
 export type TransactionStatus = 'ok' | 'error';
@@ -412,6 +416,22 @@ export interface Authorization {
   readonly status: AuthorizationStatus;
 }
 
+/**
+ * One blob of a blob transaction (EIP-4844), in chain order (by transaction, then its position in
+ * the transaction's blob list). Its data is a body of the protocol's blob catalogue, whose KZG
+ * commitment, proof and versioned hash follow from it (`catalogueBlob`).
+ */
+export interface Blob {
+  readonly transaction: number;
+  readonly block: number;
+  /** Its position in the transaction's `blob_versioned_hashes`. */
+  readonly index: number;
+  /** The catalogue body it carries. */
+  readonly body: number;
+  /** The blob fee cap of the transaction carrying it (the same on each of its blobs). */
+  readonly maxFeePerBlobGas: bigint;
+}
+
 export interface Withdrawal {
   readonly index: number;
   readonly validatorIndex: number;
@@ -514,6 +534,8 @@ export interface Chain {
   readonly withdrawals: Table<Withdrawal>;
   /** The authorizations of set-code transactions (EIP-7702), in chain order. */
   readonly authorizations: Table<Authorization>;
+  /** The blobs of blob transactions (EIP-4844), in chain order. */
+  readonly blobs: Table<Blob>;
   /** Events other than token transfers, in chain order. */
   readonly events: Table<ContractEvent>;
   /** Per address, by account id. */

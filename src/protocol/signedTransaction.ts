@@ -71,6 +71,13 @@ export function decodeSigned(raw: Hex, chainId: number, allowed: readonly Transa
   } catch {
     throw new SendRefused('invalid sender');
   }
+  // Blobs come with their sidecar (the network form) or not at all; the mock has no KZG library to check one.
+  if (transactionType(type).carriesBlobs)
+    throw new SendRefused(
+      envelope.blobs?.sidecar
+        ? 'explorer-mock does not take blob transactions: it has no KZG library to check their proofs'
+        : 'missing sidecar in blob transaction',
+    );
   if (transactionType(type).setsCode) {
     if (envelope.to === null) throw new SendRefused('EIP-7702 transaction cannot be used to create contract');
     if (!envelope.authorizationList.length) throw new SendRefused('EIP-7702 transaction with empty auth list');

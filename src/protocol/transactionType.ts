@@ -14,6 +14,8 @@ export interface DecodedEnvelope {
   readonly accessList: AccessList;
   /** A set-code transaction's authorizations (EIP-7702); empty for every other type. */
   readonly authorizationList: readonly SignedAuthorization[];
+  /** A blob transaction's blobs (EIP-4844): their versioned hashes, its blob fee cap, and whether the bytes carry their sidecar. */
+  readonly blobs?: BlobFields & { readonly sidecar: boolean };
   /** Absent when the bytes carry no signature. */
   readonly signature: { readonly r: bigint; readonly s: bigint; readonly yParity: number } | undefined;
   /** The legacy `v` as sent (EIP-155's, or 27/28). */
@@ -34,6 +36,14 @@ export interface UnsignedFields {
   readonly accessList: AccessList;
   /** A set-code transaction's signed authorizations (EIP-7702). */
   readonly authorizationList?: readonly SignedAuthorization[];
+  /** A blob transaction's versioned hashes and blob fee cap (EIP-4844). */
+  readonly blobs?: BlobFields;
+}
+
+/** What a blob transaction adds to its fields (EIP-4844). */
+export interface BlobFields {
+  readonly versionedHashes: readonly Hex[];
+  readonly maxFeePerBlobGas: bigint;
 }
 
 /**
@@ -57,6 +67,8 @@ export interface TransactionType<Id extends number = number, Name extends string
   readonly accessList: boolean;
   /** It carries authorizations that set the code of their authorities (EIP-7702). */
   readonly setsCode: boolean;
+  /** It carries blobs, paid for at the blob base fee (EIP-4844). */
+  readonly carriesBlobs: boolean;
   /** Its signed bytes decoded (throws ox's error when they do not decode). */
   readonly decode: (raw: Hex) => DecodedEnvelope;
   /** The signed bytes of these fields under `privateKey`. */

@@ -1,6 +1,8 @@
 import * as Authorization from 'ox/Authorization';
 import * as Hash from 'ox/Hash';
 import * as Secp256k1 from 'ox/Secp256k1';
+import * as TxEnvelopeEip4844 from 'ox/TxEnvelopeEip4844';
+import { blobBody, catalogueBlob } from './blobData.js';
 import { describe, expect, it } from 'vitest';
 import { ETHEREUM } from './chainSpec.js';
 import { SendRefused } from './errors.js';
@@ -59,36 +61,68 @@ describe('the transaction-type registry', () => {
     }
   });
 
-  it.each(TRANSACTION_TYPES.map((t) => [t.title, t.id] as const))('decodes what it signs: %s', (_, id) => {
-    const type = transactionType(id);
-    const raw = signed(id);
-    const sent = decodeSigned(raw, CHAIN_ID, ETHEREUM.transactionTypes);
-    expect(sent).toMatchObject({
-      hash: Hash.keccak256(raw),
-      from: FROM,
+  it.each(TRANSACTION_TYPES.filter((t) => !t.carriesBlobs).map((t) => [t.title, t.id] as const))(
+    'decodes what it signs: %s',
+    (_, id) => {
+      const type = transactionType(id);
+      const raw = signed(id);
+      const sent = decodeSigned(raw, CHAIN_ID, ETHEREUM.transactionTypes);
+      expect(sent).toMatchObject({
+        hash: Hash.keccak256(raw),
+        from: FROM,
+        to: TO,
+        nonce: 7,
+        value: 5n,
+        gasLimit: 60_000,
+        type: id,
+      });
+      expect(sent.signed.input).toBe('0x1234');
+      expect(sent.signed.accessList).toEqual(type.accessList ? ACCESS_LIST : []);
+      expect(sent.maxFeePerGas).toBe(type.feeMarket ? 3n * GWEI : 2n * GWEI);
+      // A typed envelope's v is its y parity; a legacy one's is EIP-155's.
+      expect(sent.signed.v).toBe(
+        type.typed ? BigInt(sent.signed.yParity) : BigInt(CHAIN_ID * 2 + 35 + sent.signed.yParity),
+      );
+      expect(type.typed).toBe(id !== 0);
+      // A set-code transaction's authorizations, their authority recovered from each signature.
+      expect(sent.signed.authorizationList?.map((a) => [a.chainId, a.address, a.nonce, a.authority])).toEqual(
+        type.setsCode
+          ? [
+              [CHAIN_ID, DELEGATE, 3n, AUTHORITY],
+              [0, DELEGATE, 4n, AUTHORITY],
+            ]
+          : undefined,
+      );
+    },
+  );
+
+  it('decodes a blob transaction (EIP-4844) and refuses it without its sidecar, in geth’s words, and with one (no KZG check here)', () => {
+    const blobs = [catalogueBlob(0), catalogueBlob(1)];
+    const fields = {
+      chainId: CHAIN_ID,
       to: TO,
       nonce: 7,
-      value: 5n,
-      gasLimit: 60_000,
-      type: id,
-    });
-    expect(sent.signed.input).toBe('0x1234');
-    expect(sent.signed.accessList).toEqual(type.accessList ? ACCESS_LIST : []);
-    expect(sent.maxFeePerGas).toBe(type.feeMarket ? 3n * GWEI : 2n * GWEI);
-    // A typed envelope's v is its y parity; a legacy one's is EIP-155's.
-    expect(sent.signed.v).toBe(
-      type.typed ? BigInt(sent.signed.yParity) : BigInt(CHAIN_ID * 2 + 35 + sent.signed.yParity),
-    );
-    expect(type.typed).toBe(id !== 0);
-    // A set-code transaction's authorizations, their authority recovered from each signature.
-    expect(sent.signed.authorizationList?.map((a) => [a.chainId, a.address, a.nonce, a.authority])).toEqual(
-      type.setsCode
-        ? [
-            [CHAIN_ID, DELEGATE, 3n, AUTHORITY],
-            [0, DELEGATE, 4n, AUTHORITY],
-          ]
-        : undefined,
-    );
+      value: 0n,
+      gas: 21_000,
+      data: '0x',
+      fees: { maxFeePerGas: 3n * GWEI, maxPriorityFeePerGas: GWEI },
+      accessList: [],
+      blobs: { versionedHashes: blobs.map((b) => b.versionedHash), maxFeePerBlobGas: 5n * GWEI },
+    } as const;
+    const raw = TYPE.eip4844.sign(fields, KEY);
+    expect(raw.startsWith('0x03')).toBe(true);
+    expect(TYPE.eip4844.decode(raw).blobs).toEqual({ ...fields.blobs, sidecar: false });
+    expect(() => decodeSigned(raw, CHAIN_ID, ETHEREUM.transactionTypes)).toThrow('missing sidecar in blob transaction');
+    // The network form: the same transaction wrapped with its blobs, commitments and proofs.
+    const envelope = TxEnvelopeEip4844.deserialize(raw as TxEnvelopeEip4844.Serialized);
+    const sidecars = blobs.map((b, n) => ({
+      blob: `0x${Buffer.from(blobBody(n)).toString('hex')}` as const,
+      commitment: b.commitment,
+      proof: b.proof,
+    }));
+    const network = TxEnvelopeEip4844.serialize({ ...envelope, sidecars }, { sidecars });
+    expect(TYPE.eip4844.decode(network).blobs?.sidecar).toBe(true);
+    expect(() => decodeSigned(network, CHAIN_ID, ETHEREUM.transactionTypes)).toThrow(SendRefused);
   });
 
   it('refuses a set-code transaction without authorizations, and skips no authority it cannot recover', () => {

@@ -1,5 +1,6 @@
 import type {
   Authorization,
+  Blob,
   Block,
   ContractEvent,
   InternalTransaction,
@@ -23,7 +24,7 @@ export const TRANSACTION = f<Transaction>({
   toId: 'i32',
   createdId: 'i32',
   nonce: 'i32',
-  type: { oneOf: [0, 2, 1, 4] },
+  type: { oneOf: [0, 2, 1, 4, 3] },
   status: { oneOf: ['ok', 'error'] },
   value: 'bigint',
   gasLimit: 'f64',
@@ -100,6 +101,14 @@ export const AUTHORIZATION = f<Authorization>({
   status: { oneOf: ['ok', 'invalid_chain_id', 'invalid_signature', 'invalid_nonce'] },
 });
 
+export const BLOB = f<Blob>({
+  transaction: 'i32',
+  block: 'i32',
+  index: 'i32',
+  body: 'i32',
+  maxFeePerBlobGas: 'bigint',
+});
+
 export const BLOCK = f<Block>({
   type: { oneOf: ['block', 'uncle', 'reorg'] },
   height: 'i32',
@@ -124,4 +133,6 @@ export const BLOCK = f<Block>({
   withdrawalCount: 'i32',
   unclesHashes: 'array',
   rewards: 'array',
+  blobGasUsed: 'f64',
+  excessBlobGas: 'f64',
 });

@@ -7,6 +7,7 @@ import { decodeAddressIndexes, encodeAddressIndexes } from './addressIndexes.js'
 import { columnIsNull, columnReader, encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
 import {
   AUTHORIZATION,
+  BLOB,
   BLOCK,
   EVENT,
   INTERNAL_TRANSACTION,
@@ -17,7 +18,7 @@ import {
 import { LazyTable } from './lazyTable.js';
 
 /** Bumped whenever the layout changes: a snapshot of another format is rebuilt, never read. */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 
@@ -49,6 +50,7 @@ const TABLES: readonly (readonly [string, keyof Chain, readonly Field[]])[] = [
   ['it', 'internalTransactions', INTERNAL_TRANSACTION],
   ['wd', 'withdrawals', WITHDRAWAL],
   ['au', 'authorizations', AUTHORIZATION],
+  ['bl', 'blobs', BLOB],
   ['ev', 'events', EVENT],
   ['block', 'blocks', BLOCK],
   ['uncle', 'uncles', BLOCK],
@@ -231,6 +233,7 @@ export function decodeSnapshot(
     internalTransactions: tables.internalTransactions as Chain['internalTransactions'],
     withdrawals: tables.withdrawals as Chain['withdrawals'],
     authorizations: tables.authorizations as Chain['authorizations'],
+    blobs: tables.blobs as Chain['blobs'],
     events: tables.events as Chain['events'],
     indexes: decodeAddressIndexes(accounts.length, sections),
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),

@@ -10,6 +10,7 @@ import { factsOf } from '../../src/domain/facts.js';
 import { logIndexOf, logsOfTransaction, logTransactionOf } from '../../src/chain/logs.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
+import { blobViolations } from './blobLaws.js';
 
 /**
  * Every invariant of a chain, checked against the chain's entities by an independent replay.
@@ -186,6 +187,9 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
       );
   });
 
+  // Blobs (EIP-4844): their gas, the blob base fee rule, and the fee each blob transaction burnt.
+  const { blobFeeOf } = blobViolations(chain, fail);
+
   // Coin balances: replay the history in order and compare.
   const balance = accounts.map((a) => a.genesisBalance);
   const updatedAt: (number | null)[] = accounts.map((a) => (a.genesisBalance > 0n ? 0 : null));
@@ -200,6 +204,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) {
       const t = txs[i]!;
       move(t.fromId, -BigInt(t.gasUsed) * t.gasPrice, h, 'fee');
+      move(t.fromId, -blobFeeOf(i), h, 'blob fee');
       move(block.minerId, BigInt(t.gasUsed) * (t.gasPrice - block.baseFeePerGas), h, 'priority fee');
       if (t.status !== 'ok') continue;
       move(t.fromId, -t.value, h, 'value sent');

@@ -12,6 +12,7 @@ export const eip1559: TransactionType<2, 'eip1559'> = {
   feeMarket: true,
   accessList: true,
   setsCode: false,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeEip1559.deserialize(raw as TxEnvelopeEip1559.Serialized);
     return {

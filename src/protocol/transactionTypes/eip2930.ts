@@ -12,6 +12,7 @@ export const eip2930: TransactionType<1, 'eip2930'> = {
   feeMarket: false,
   accessList: true,
   setsCode: false,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeEip2930.deserialize(raw as TxEnvelopeEip2930.Serialized);
     const gasPrice = envelope.gasPrice ?? 0n;

@@ -16,6 +16,7 @@ export const eip7702: TransactionType<4, 'eip7702'> = {
   feeMarket: true,
   accessList: true,
   setsCode: true,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeEip7702.deserialize(raw as TxEnvelopeEip7702.Serialized);
     return {

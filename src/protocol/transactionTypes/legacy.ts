@@ -11,6 +11,7 @@ export const legacy: TransactionType<0, 'legacy'> = {
   feeMarket: false,
   accessList: false,
   setsCode: false,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeLegacy.deserialize(raw);
     const gasPrice = envelope.gasPrice ?? 0n;
