@@ -10,9 +10,9 @@ import { implementationOf, isVerified, proxyKindOf } from '../domain/accounts.js
 import { delegateOf } from '../domain/delegations.js';
 import { revertData } from '../domain/revertData.js';
 import type { Facts } from '../domain/facts.js';
-import { type Account, NONE, type TokenType } from '../chain/types.js';
+import { type Account, type Block, NONE, type TokenType } from '../chain/types.js';
 import type * as S from '../schemas/index.js';
-import type { ProfileFormat, TransactionExtras } from './profileFormat.js';
+import type { BlockExtras, ProfileFormat, TransactionExtras } from './profileFormat.js';
 import type { Shape } from './shapes.js';
 import { pendingFields } from './spec.js';
 
@@ -74,10 +74,15 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'transaction', field: 'actions', blockscout: 'removed (not emitted by default)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'decoded_input', blockscout: 'method_id without 0x', source: `${SCHEMAS}/general/decoded_input.ex` },
   { resource: 'transaction', field: 'authorization_list', blockscout: 'added: a set-code transaction\'s authorizations (EIP-7702: address_hash, authority, chain_id, nonce, r, s, v, status), [] for other types', source: `${VIEWS}/transaction_view.ex` },
-  { resource: 'transaction', field: 'transaction_types', blockscout: 'set_code_transaction added for type 4 (the spec\'s values lack it)', source: `${VIEWS}/transaction_view.ex` },
+  { resource: 'transaction', field: 'transaction_types', blockscout: 'set_code_transaction added for type 4, blob_transaction for type 3 (the spec\'s values lack them)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'historic_exchange_rate', blockscout: 'added: null', source: `${SCHEMAS}/transaction.ex` },
   { resource: 'transaction', field: 'is_pending_update', blockscout: 'added: false (null while pending)', source: `${SCHEMAS}/transaction.ex` },
   { resource: 'transaction', field: 'fhe_operations_count', blockscout: 'added: 0', source: `${SCHEMAS}/transaction.ex` },
+  { resource: 'transaction', field: 'blob_versioned_hashes', blockscout: 'added on a blob transaction (EIP-4844, type 3): its blobs\' versioned hashes', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'max_fee_per_blob_gas', blockscout: 'added on a blob transaction: its blob fee cap', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'blob_gas_used', blockscout: 'added on a blob transaction: 131,072 a blob', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'blob_gas_price', blockscout: 'added on a blob transaction: its block\'s blob base fee', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'burnt_blob_fee', blockscout: 'added on a blob transaction: blob gas used × blob gas price', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'token transfer', field: 'total', blockscout: 'by token type: {value, decimals}, {token_id, token_instance}, or all four', source: 'apps/explorer/lib/explorer/chain/token_transfer.ex' },
   { resource: 'token transfer', field: 'block_number', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
   { resource: 'token transfer', field: 'token_type', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
@@ -95,6 +100,11 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'block', field: 'withdrawals_count', blockscout: 'null in lists', source: `${SCHEMAS}/block.ex` },
   { resource: 'block', field: 'internal_transactions_count', blockscout: 'added (null in lists)', source: `${SCHEMAS}/block.ex` },
   { resource: 'block', field: 'is_pending_update', blockscout: 'added: false', source: `${SCHEMAS}/block.ex` },
+  { resource: 'block', field: 'blob_transactions_count', blockscout: 'added where the chain has blobs (EIP-4844): its blob transactions', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'blob_gas_used', blockscout: 'added where the chain has blobs: the header\'s blob gas used, a string', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'excess_blob_gas', blockscout: 'added where the chain has blobs: the header\'s excess blob gas, a string', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'blob_gas_price', blockscout: 'added in the detail where the chain has blobs: its blob transactions\' blob gas price, null without any', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'burnt_blob_fees', blockscout: 'added in the detail where the chain has blobs: blob gas used × blob gas price', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'block withdrawal', field: 'block_number', blockscout: 'removed: a block’s list shows index, validator, receiver and amount', source: `${VIEWS}/withdrawal_view.ex` },
   { resource: 'block withdrawal', field: 'timestamp', blockscout: 'removed, as block_number', source: `${VIEWS}/withdrawal_view.ex` },
   { resource: 'internal transaction', field: 'transaction_index', blockscout: 'added', source: `${SCHEMAS}/internal_transaction.ex` },
@@ -216,6 +226,28 @@ const LIST_REWARD_TYPES: Record<string, 'validator' | 'uncle' | 'emission_funds'
   'Uncle Reward': 'uncle',
   'Emission Reward': 'emission_funds',
 };
+
+/** The blob fields an Ethereum explorer adds to every block (`ethereum_view.ex` extend_block_json_response). */
+const blockBlobFields = (block: Block, extras: BlockExtras) =>
+  extras.blobs
+    ? {
+        blob_transactions_count: extras.blobs.transactions,
+        blob_gas_used: String(block.blobGasUsed),
+        excess_blob_gas: String(block.excessBlobGas),
+      }
+    : {};
+
+/** A blob transaction's fields as `ethereum_view.ex` adds them (extend_transaction_json_response); none on other types. */
+const transactionBlobFields = (extras: TransactionExtras) =>
+  extras.blobs
+    ? {
+        max_fee_per_blob_gas: String(extras.blobs.maxFeePerBlobGas),
+        blob_versioned_hashes: [...extras.blobs.versionedHashes],
+        blob_gas_used: String(extras.blobs.blobGasUsed),
+        blob_gas_price: String(extras.blobs.blobGasPrice),
+        burnt_blob_fee: String(extras.blobs.burntBlobFee),
+      }
+    : {};
 
 const blockFields = (form: Parameters<ProfileFormat<'blockscout'>['blockItem']>[0]) => {
   const { extra_data: _e, state_root: _s, ...rest } = form;
@@ -353,6 +385,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     authorization_list: authorizationList(extras),
     is_pending_update: false,
     fhe_operations_count: 0,
+    ...transactionBlobFields(extras),
   }),
   transactionDetail: (form, extras) => ({
     ...transactionFields(form, extras),
@@ -373,6 +406,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     authorization_list: authorizationList(extras),
     is_pending_update: false,
     fhe_operations_count: 0,
+    ...transactionBlobFields(extras),
   }),
   pendingItem: (mined, offer, result) => ({
     ...mined,
@@ -402,21 +436,29 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     block_number: transfer.block,
     token_type: type,
   }),
-  blockItem: (form, block) => ({
+  blockItem: (form, block, extras) => ({
     ...blockFields(form),
     uncles_hashes: [],
     rewards: block.rewards.map((r) => ({ reward: String(r.amount), type: LIST_REWARD_TYPES[r.type] ?? 'validator' })),
     internal_transactions_count: null,
     withdrawals_count: null,
     is_pending_update: false,
+    ...blockBlobFields(block, extras),
   }),
-  blockDetail: (form, block, internalTransactionsCount) => ({
+  blockDetail: (form, block, internalTransactionsCount, extras) => ({
     ...blockFields(form),
     uncles_hashes: block.unclesHashes.map((hash) => ({ hash })),
     rewards: block.rewards.map((r) => ({ reward: String(r.amount), type: r.type })),
     internal_transactions_count: internalTransactionsCount,
     withdrawals_count: form.withdrawals_count,
     is_pending_update: false,
+    ...blockBlobFields(block, extras),
+    ...(extras.blobs
+      ? {
+          blob_gas_price: extras.blobs.gasPrice === null ? null : String(extras.blobs.gasPrice),
+          burnt_blob_fees: String(extras.blobs.burntFees),
+        }
+      : {}),
   }),
   internalTransaction: (form, transactionIndex) => ({ ...form, transaction_index: transactionIndex }),
   blockWithdrawal: (form) => ({

@@ -1,4 +1,5 @@
 import type { Abi } from 'abitype';
+import type { BlobTransactionFacts } from '../domain/blobs.js';
 import type { Facts } from '../domain/facts.js';
 import type { PendingOffer } from '../domain/pendingOffer.js';
 import type { Account, Block, TokenTransfer, TokenType } from '../chain/types.js';
@@ -37,6 +38,18 @@ export interface TransactionExtras {
   /** The `transaction_types` its own type adds (Blockscout's `set_code_transaction` for type 4). */
   readonly typeKinds: readonly ('set_code_transaction' | 'blob_transaction')[];
   readonly authorizations: readonly AuthorizationFacts[];
+  /** A blob transaction's blob fields (EIP-4844); null for every other type. */
+  readonly blobs: BlobTransactionFacts | null;
+}
+
+/** What a block holds beyond the spec's fields: its blob figures (EIP-4844), where the chain has blobs. */
+export interface BlockExtras {
+  readonly blobs: {
+    readonly transactions: number;
+    /** The blob gas price of its blob transactions; null when it has none. */
+    readonly gasPrice: bigint | null;
+    readonly burntFees: bigint;
+  } | null;
 }
 
 /** One entry of a 422 body's `errors` array. */
@@ -84,8 +97,13 @@ export interface ProfileFormat<P extends Profile> {
     /** The NFT's instance (for NFT transfers), made only by profiles that show it. */
     instance: () => Shape<P, 'tokenInstance'> | null,
   ): Shape<P, 'tokenTransfer'>;
-  blockItem(form: BlockForm<P>, block: Block): Shape<P, 'block'>;
-  blockDetail(form: BlockForm<P>, block: Block, internalTransactionsCount: number): Shape<P, 'blockDetail'>;
+  blockItem(form: BlockForm<P>, block: Block, extras: BlockExtras): Shape<P, 'block'>;
+  blockDetail(
+    form: BlockForm<P>,
+    block: Block,
+    internalTransactionsCount: number,
+    extras: BlockExtras,
+  ): Shape<P, 'blockDetail'>;
   internalTransaction(form: InternalTransactionForm<P>, transactionIndex: number): Shape<P, 'internalTransaction'>;
   blockWithdrawal(form: WithdrawalForm<P>): Shape<P, 'blockWithdrawal'>;
   /** `abi`: the verified record's ABI (the spec's form holds it as text). */

@@ -1,5 +1,6 @@
 import { confirmationsOf } from '../domain/chainStats.js';
 import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
+import { blobTransactionOf } from '../domain/blobs.js';
 import { authorizationSignatureOf, authorizationsOf } from '../domain/delegations.js';
 import type { TransactionExtras } from '../profiles/profileFormat.js';
 import { transactionType } from '../protocol/transactionTypes.js';
@@ -88,7 +89,8 @@ function transactionExtras(ctx: ViewContext, index: number): TransactionExtras {
   const t = chain.transactions.at(index)!;
   const type = transactionType(t.type);
   return {
-    typeKinds: type.setsCode ? ['set_code_transaction'] : [],
+    typeKinds: type.setsCode ? ['set_code_transaction'] : type.carriesBlobs ? ['blob_transaction'] : [],
+    blobs: type.carriesBlobs ? blobTransactionOf(chain, index) : null,
     authorizations: type.setsCode
       ? authorizationsOf(chain, index).map((a) => ({
           address: chain.accounts[a.delegateId]!.hash,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as AbiFunction from 'ox/AbiFunction';
 
 /** Anything that answers a fetch Request: a `createHandler`, or `fetch` bound to a running server. */
@@ -117,6 +118,12 @@ export async function agreementViolations(
   const heights = new Set<number>([0, 1, head]);
   for (const h of handles) if (h.kind === 'block' && /^[0-9]+$/.test(h.value)) heights.add(Number(h.value));
   for (let k = 1; k <= blockCount; k++) heights.add(Math.floor((head * k) / (blockCount + 1)));
+  // The blob transaction's block too, so every chain with blobs compares one (EIP-4844).
+  const blobHandle = handles.find((h) => h.name === 'blobTransaction');
+  const blobHeight = blobHandle
+    ? ((await get(`/api/v2/transactions/${blobHandle.value}`)).block_number as number)
+    : null;
+  if (blobHeight !== null && blobHeight <= head) heights.add(blobHeight);
   const transactionHashes: string[] = [];
   for (const height of [...heights].sort((a, b) => a - b)) {
     const where = `block ${height}`;
@@ -144,6 +151,11 @@ export async function agreementViolations(
       byNumber.baseFeePerGas,
     );
     same(`${where}: miner`, lower(rest.miner.hash), byNumber.miner);
+    // Blob gas (EIP-4844): the Blockscout profile's block fields are the header's.
+    if (rest.blob_gas_used !== undefined) {
+      same(`${where}: blob gas used`, hex(BigInt(rest.blob_gas_used)), byNumber.blobGasUsed);
+      same(`${where}: excess blob gas`, hex(BigInt(rest.excess_blob_gas)), byNumber.excessBlobGas);
+    }
     same(`${where}: nonce`, rest.nonce, byNumber.nonce);
     same(`${where}: difficulty`, hex(BigInt(rest.difficulty)), byNumber.difficulty);
     same(`${where}: size`, hex(rest.size), byNumber.size);
@@ -177,7 +189,10 @@ export async function agreementViolations(
       if (BigInt(w.amount) % 10n ** 9n !== 0n)
         out.push(`${where}: withdrawal ${w.index} is not whole gwei: ${w.amount}`);
     const picked = restTransactions.filter(
-      (_, k) => k < transactionsPerBlock / 2 || k >= restTransactions.length - transactionsPerBlock / 2,
+      (t, k) =>
+        k < transactionsPerBlock / 2 ||
+        k >= restTransactions.length - transactionsPerBlock / 2 ||
+        t.hash === blobHandle?.value,
     );
     transactionHashes.push(...picked.map((t) => t.hash));
   }
@@ -243,6 +258,32 @@ export async function agreementViolations(
         })),
         tx.authorizationList ?? [],
       );
+    // A blob transaction's blobs (EIP-4844): the Blockscout profile's fields are the node's transaction and receipt's,
+    // its blobs' list names the same versioned hashes, each the SHA-256 of its KZG commitment.
+    if (rest.blob_versioned_hashes !== undefined) {
+      same(`${where}: blob versioned hashes`, rest.blob_versioned_hashes, tx.blobVersionedHashes);
+      same(`${where}: blob fee cap`, hex(BigInt(rest.max_fee_per_blob_gas)), tx.maxFeePerBlobGas);
+      same(`${where}: blob gas used`, hex(BigInt(rest.blob_gas_used)), receipt.blobGasUsed);
+      same(`${where}: blob gas price`, hex(BigInt(rest.blob_gas_price)), receipt.blobGasPrice);
+      const blobs = (await get(`/api/v2/transactions/${hash}/blobs`)).items as Json[];
+      same(
+        `${where}: blobs`,
+        blobs.map((b) => b.hash),
+        tx.blobVersionedHashes,
+      );
+      same(
+        `${where}: blob commitments`,
+        blobs.map(
+          (b) =>
+            `0x01${createHash('sha256')
+              .update(Buffer.from(b.kzg_commitment.slice(2), 'hex'))
+              .digest('hex')
+              .slice(2)}`,
+        ),
+        tx.blobVersionedHashes,
+      );
+    } else if (tx.blobVersionedHashes !== undefined && 'proxy_type' in rest.from)
+      out.push(`${where}: a blob transaction without its blob fields in REST`);
     const logs = (await items(`/api/v2/transactions/${hash}/logs`)).sort((a, b) => a.index - b.index);
     same(
       `${where}: logs`,

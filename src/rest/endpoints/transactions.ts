@@ -1,3 +1,4 @@
+import { blobTransactionList } from '../../domain/blobs.js';
 import { isoTimestamp } from '../../views/isoTimestamp.js';
 import { pendingTransactionJson } from '../../views/pendingTransaction.js';
 import { transactionJson } from '../../views/transaction.js';
@@ -15,8 +16,10 @@ export const transactions: EndpointHandler = (ctx, _params, query) => {
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (filter === 'pending') return pendingPage(ctx, query);
+  // `type=blob_transaction`: the blob transactions alone (the explorer's blob list, its cursor without the filter).
+  const blobs = query.get('type') === 'blob_transaction';
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
-  const list = identity(chain.transactions.length);
+  const list = blobs ? blobTransactionList(ctx.facts) : identity(chain.transactions.length);
   const page = takePage(
     list,
     true,
@@ -30,7 +33,7 @@ export const transactions: EndpointHandler = (ctx, _params, query) => {
           block_number: last.block,
           index: last.position,
           items_count: itemsCount + page.elements.length,
-          ...(query.has('filter') ? { filter } : {}),
+          ...(query.has('filter') && !blobs ? { filter } : {}),
         }
       : null,
   );
