@@ -10,6 +10,7 @@ const FAST = [
   'test/rpc/agreement.laws.test.ts',
   'test/architecture.test.ts',
   'test/stats/**/*.test.ts',
+  'test/evm/**/*.test.ts',
 ];
 
 /** Minutes of load, long property runs, the packed tarball. */

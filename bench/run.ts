@@ -12,7 +12,9 @@ import { createApi } from '../src/app/createApi.js';
 import { rssMb, spawnUntilLine, stop, urlIn } from './process.js';
 import { measureStartup, type StartupRow } from './startup.js';
 import { endpointLoads } from './urls.js';
+import { measureMemory } from './measureMemory.js';
 import { measureNode } from './measureNode.js';
+import { measureThroughput } from './throughput.js';
 import { wrk } from './wrk.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,6 +78,38 @@ if (process.env.BENCH_ONLY === 'etherscan') {
   process.exit(0);
 }
 
+/** The REST endpoints' loads on default, walks cut to 300 URLs. */
+function throughputLoads() {
+  const chain = buildChain({ scenario: 'default', seed: 1 });
+  return endpointLoads(chain, createApi(chain)).map((l) => ({ ...l, walk: l.walk.slice(0, 300) }));
+}
+
+// The REST loads alone (BENCH_ONLY=throughput): the table's rows, then exit.
+if (process.env.BENCH_ONLY === 'throughput') {
+  const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+  const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
+  const loads = throughputLoads();
+  const t = measureThroughput(urlIn(mock.line), urlIn(ceiling.line), loads, SECONDS, CONNECTIONS, log);
+  log(
+    `worst ratio ${fixed(t.worstHot, 2)} hot, ${fixed(t.worstWalk, 2)} walking; worst p99 ${fixed(t.worstP99, 1)} ms; errors ${t.errors}; server RSS after the loads ${fixed(rssMb(mock.child.pid!), 0)} MB`,
+  );
+  await stop(mock.child);
+  await stop(ceiling.child);
+  process.exit(0);
+}
+
+/** Resident memory of default, idle after the warm-up and after 600 blocks mined (issue target: idle under 200 MiB). */
+async function memoryLine(): Promise<string> {
+  const m = await measureMemory(DIST);
+  return `Memory of \`default\` (RSS, its chain ${m.source === 'snapshot' ? 'loaded from its snapshot' : 'built'}): idle after the warm-up ${fixed(m.idleMb, 0)} MiB, target < 200 MiB ${m.idleMb < 200 ? 'met' : 'missed'}; after ${m.blocks} blocks mined by \`POST /__mock/mine\`, one a request, ${fixed(m.minedMb, 0)} MiB.`;
+}
+
+// Memory alone (BENCH_ONLY=memory).
+if (process.env.BENCH_ONLY === 'memory') {
+  log(await memoryLine());
+  process.exit(0);
+}
+
 // 1. Chain builds, each in a fresh process.
 const builds = ['tiny', 'default', 'large'].map((scenario) => {
   log(`building ${scenario}…`);
@@ -130,6 +164,8 @@ const liveRatios = LIVE_URLS.map((_u, k) => liveRps[1]![k]! / liveRps[0]![k]!);
 const liveLine = `Hot pages while mining a block every second, against the frozen server: ${LIVE_URLS.map((u, k) => `${u.replace(/0x[0-9a-fA-F]{40}/, '{whale}')} ${fixed(liveRps[1]![k]!, 0)}/${fixed(liveRps[0]![k]!, 0)} req/s (${fixed(liveRatios[k]!, 2)})`).join('; ')}; worst ${fixed(Math.min(...liveRatios), 2)}, target ≥ 0.90 ${Math.min(...liveRatios) >= 0.9 ? 'met' : 'missed'}.`;
 log(liveLine);
 if (process.env.BENCH_ONLY === 'mining') process.exit(0);
+const memory = await memoryLine();
+log(memory);
 
 // 2. Spawn to first 200, cold (empty snapshot cache) and warm, beside a bare server that loads
 // nothing (the floor), interleaved. Large builds for ~20 s, so it gets 3 cold runs, not 7.
@@ -158,38 +194,18 @@ if (process.env.BENCH_ONLY === 'startup') {
 }
 
 // 3. Throughput, each endpoint hot and walking, mock and ceiling back to back.
-const loads = endpointLoads(
-  buildChain({ scenario: 'default', seed: 1 }),
-  createApi(buildChain({ scenario: 'default', seed: 1 })),
-).map((l) => ({
-  ...l,
-  walk: l.walk.slice(0, 300),
-}));
+const loads = throughputLoads();
 const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
 const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
 const [mockUrl, ceilingUrl] = [urlIn(mock.line), urlIn(ceiling.line)];
-const rows: string[] = [];
-let worstHot = Infinity;
-let worstWalk = Infinity;
-let worstP99 = 0;
-let errors = 0;
-for (const load of loads) {
-  const measured = (['hot', 'walk'] as const).map((mode) => {
-    const urls = mode === 'hot' ? [load.hot] : load.walk;
-    const m = wrk(mockUrl, urls, SECONDS, CONNECTIONS);
-    const c = wrk(ceilingUrl, urls, SECONDS, CONNECTIONS);
-    errors += m.errors;
-    worstP99 = Math.max(worstP99, m.p99Ms);
-    return { mode, m, c, ratio: m.rps / c.rps };
-  });
-  worstHot = Math.min(worstHot, measured[0]!.ratio);
-  worstWalk = Math.min(worstWalk, measured[1]!.ratio);
-  for (const { mode, m, c, ratio } of measured) {
-    const line = `| ${load.name} | ${mode} | ${mode === 'hot' ? 1 : load.walk.length} | ${fixed(m.rps, 0)} | ${fixed(m.p50Ms, 2)} | ${fixed(m.p99Ms, 2)} | ${fixed(c.rps, 0)} | **${fixed(ratio, 2)}** |`;
-    rows.push(line);
-    log(line);
-  }
-}
+const {
+  rows,
+  worstHot,
+  worstWalk,
+  worstP99,
+  errors: loadErrors,
+} = measureThroughput(mockUrl, ceilingUrl, loads, SECONDS, CONNECTIONS, log);
+let errors = loadErrors;
 const rss = rssMb(mock.child.pid!);
 
 // 3b. The node, on the same two servers.
@@ -239,6 +255,8 @@ ${miningLine}
 ${sendsLine}
 
 ${liveLine}
+
+${memory}
 
 Start-up, spawn of \`explorer-mock --port 0\` to the first 200 of \`/api/v2/blocks\` (median), each run beside the floor: a bare Node \`http\` server that loads nothing, spawned and asked the same way in the same run. *Cold*: an empty snapshot cache, so the chain is built (its snapshot is written after the first answers); *warm*: the snapshot is there.
 

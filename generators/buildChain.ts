@@ -6,7 +6,7 @@ import type { ChainBuilder } from './chainBuilder.js';
 import { exactLists } from './exactLists.js';
 import { stream } from './random/stream.js';
 import { replay } from './replay.js';
-import { type SendPlanner, sentPlan } from './ledger/sent.js';
+import { type SendRunner, sentPlan } from './ledger/sent.js';
 
 export { BuildChainError, type BuildChainOptions } from './chainInput.js';
 export type { ChainBuilder } from './chainBuilder.js';
@@ -35,10 +35,13 @@ export function slotsOfBlock(options: BuildChainOptions, height: number): number
  * count follows from the transactions. Block `k` (and everything in it) is a function of the
  * scenario, the seed and `k` alone, so a chain mined to `k` is the chain built with `head: k`.
  * Past the scenario's `blocks`, the chain goes on with the scenario's steady random activity.
- * `planSend` runs the transactions clients send (the execution port's send half; the ledger's
+ * `sends` runs the transactions clients send (the execution port's send half; the ledger's
  * models by default).
  */
-export function createChainBuilder(options: BuildChainOptions = {}, planSend: SendPlanner = sentPlan): ChainBuilder {
+export function createChainBuilder(
+  options: BuildChainOptions = {},
+  sends: SendRunner = { plan: sentPlan },
+): ChainBuilder {
   const scenario = resolveScenario(options.scenario);
   const seed = resolveSeed(options.seed);
   if (!(scenario.blocks >= 40))
@@ -54,7 +57,7 @@ export function createChainBuilder(options: BuildChainOptions = {}, planSend: Se
   const exact = exactLists(
     scenario,
     (s) => {
-      const builder = replay({ scenario: s, seed, genesisTime, slotSeconds, spec: ETHEREUM, planSend });
+      const builder = replay({ scenario: s, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends });
       builder.mineTo(s.blocks);
       return { builder, chain: builder.chain() };
     },
@@ -62,8 +65,7 @@ export function createChainBuilder(options: BuildChainOptions = {}, planSend: Se
   );
   // The guarantees' last build is the chain: it goes on from there.
   return (
-    exact.built?.builder ??
-    replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM, planSend })
+    exact.built?.builder ?? replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends })
   );
 }
 

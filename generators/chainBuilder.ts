@@ -1,6 +1,8 @@
 import type { Chain } from '../src/chain/types.js';
 import type { SentTransaction } from '../src/protocol/sentTransaction.js';
+import type { BlockContext } from './ledger/blockContext.js';
 import type { Admission } from './ledger/sentPool.js';
+import type { LedgerState } from './ledger/state.js';
 
 /** Builds a chain block by block and can go on: what a living chain grows with. */
 export interface ChainBuilder {
@@ -19,6 +21,11 @@ export interface ChainBuilder {
   submit(sent: SentTransaction): { readonly admission: Admission; readonly entered: readonly string[] };
   /** The chain with the block being filled as its head: what the mempool shows (its head block is provisional). */
   pending(): Chain;
+  /**
+   * The ledger as it is in the block being filled (opened now if it is not), for an executor to
+   * run a send on before `submit` (the state is the builder's own: read it, never change it).
+   */
+  open(): { readonly state: LedgerState; readonly ctx: BlockContext };
   /** The transactions clients sent: accepted in all, and held back (waiting for room or queued). */
   readonly sent: {
     readonly accepted: number;

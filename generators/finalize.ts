@@ -236,8 +236,10 @@ const changedSince = (account: Account, copy: Account): boolean =>
   account.balance !== copy.balance ||
   account.nonce !== copy.nonce ||
   account.balanceUpdatedAt !== copy.balanceUpdatedAt ||
+  account.name !== copy.name ||
   (account.contract !== null &&
-    (account.contract.creationStatus !== copy.contract!.creationStatus ||
+    ((account.contract.token === null) !== (copy.contract!.token === null) ||
+      account.contract.creationStatus !== copy.contract!.creationStatus ||
       account.contract.hasLogs !== copy.contract!.hasLogs ||
       account.contract.reads !== copy.contract!.reads ||
       (account.contract.token !== null &&
@@ -346,6 +348,7 @@ export function finalize(
     authorizations: new PrefixTable(state.authorizations),
     blobs: new PrefixTable(state.blobs),
     events: new PrefixTable(state.events),
+    storageWrites: new PrefixTable(state.storageWrites),
     indexes,
     richList: Int32Array.from(rich, (a) => a.id),
     totalSupply,

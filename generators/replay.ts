@@ -17,7 +17,7 @@ import { finalize } from './finalize.js';
 import { type BlockContext, maxFeeCapFor } from './ledger/blockContext.js';
 import { predeployContract } from './ledger/createContract.js';
 import { changeBalance } from './ledger/registerAccount.js';
-import type { SendPlanner } from './ledger/sent.js';
+import type { SendRunner } from './ledger/sent.js';
 import { SentPool } from './ledger/sentPool.js';
 import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
@@ -52,7 +52,7 @@ export interface ReplayInput {
   readonly slotSeconds: number;
   readonly spec: ChainSpec & { readonly kind: ChainKind };
   /** What runs the transactions clients send (the execution port's send half). */
-  readonly planSend: SendPlanner;
+  readonly sends: SendRunner;
 }
 
 /** The blocks every chain has at fixed heights (a share of the scenario's `blocks`), so each screen has one. */
@@ -92,7 +92,7 @@ function genesisState(
  * generated ones; its withdrawals and uncle follow where the chain has them; it is sealed with its
  * proof-of-work fields and, now and then, a reorged sibling.
  */
-export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSend }: ReplayInput): ChainBuilder {
+export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
   const { state, cast, delegates, batchers } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
@@ -132,7 +132,7 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
   state.lists[cast.zeroId]!.minedBlocks.push(0);
 
   let slot = 0;
-  const pool = new SentPool(state, gasLimit, planSend);
+  const pool = new SentPool(state, gasLimit, sends);
 
   /** An uncle of block `height` (on its grandparent), its miner credited. */
   const addUncle = (height: number, parent: Block): Hex => {
@@ -271,6 +271,10 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
       const admission = pool.submit(sent, open.ctx);
       pendingChain = null;
       return { admission, entered: pool.entered };
+    },
+    open() {
+      open ??= openBlock(height + 1);
+      return { state, ctx: open.ctx };
     },
     pending() {
       open ??= openBlock(height + 1);

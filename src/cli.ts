@@ -65,12 +65,14 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, json, faults, cache, profile, growth, watch, access } = parsed.options;
+  const { seed, scenario, port, host, publicUrl, json, faults, cache, profile, growth, watch, access, etherscan } =
+    parsed.options;
   const server = await startServer({
     seed,
     scenario,
     port,
     host,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     faults,
     profile,
     warm: true,
@@ -78,6 +80,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...growth,
     ...access,
     ...(cache === undefined ? {} : { cache }),
+    ...(etherscan ? { etherscan } : {}),
   }).catch((error: unknown) => {
     // A port another process holds: say which, and how to pick another.
     if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')

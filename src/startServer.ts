@@ -12,6 +12,7 @@ import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { createNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/nodeSocket.js';
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
+import { evmExecutorModule } from './app/executorModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
@@ -19,6 +20,8 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { validateFaults } from './faults/validateFaults.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
 import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
@@ -30,6 +33,11 @@ export interface StartServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /**
+   * Where clients reach the server (`http://localhost:8080` behind a proxy or a mapped port): the
+   * origin NFT media URLs name. Default: the server's own address (`127.0.0.1` when bound to every interface).
+   */
+  readonly publicUrl?: string;
   /** Latency, error rate and rate limit for every API request (requests may also ask by header). */
   readonly faults?: FaultConfig;
   /** Render the newest entities' JSON while idle after start, so first visits are fast (default false; the CLI sets it). */
@@ -64,6 +72,12 @@ export interface StartServerOptions {
    */
   readonly watch?: boolean;
   /**
+   * How the Etherscan-style APIs answer: `v1: 'deprecated'` makes `/api?module=…` answer as
+   * Etherscan's switched-off V1 path (default `'blockscout'`: Blockscout's flavour); `apiKey`
+   * makes `/v2/api` require that key (default: any key, or none).
+   */
+  readonly etherscan?: EtherscanOptions;
+  /**
    * Host names the server answers to besides loopback names (`localhost`, `*.localhost`), IP
    * addresses and `host`: a request naming another `Host` gets 403, so a web page cannot reach the
    * mock through DNS rebinding. A leading dot allows a domain and its subdomains (`.example.test`);
@@ -95,6 +109,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Addresses that bind every interface, which a client cannot reach the server at. */
+const UNSPECIFIED_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
 /** Thrown for options `startServer` cannot use. */
 export class StartServerError extends Error {
   override readonly name = 'StartServerError';
@@ -115,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seed = 1,
     port = 0,
     host = '127.0.0.1',
+    publicUrl,
     faults = {},
     warm = false,
     cache,
@@ -125,6 +143,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     headTime,
     watch = false,
     automine = blockTime === undefined,
+    etherscan,
     allowedHosts,
     trustedOrigins,
   } = options;
@@ -134,6 +153,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   const faultProblem = validateFaults(faults);
   if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new StartServerError(`startServer: ${etherscanProblem}`);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '')
@@ -146,6 +167,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (accessProblem) throw new StartServerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'startServer');
   if (cacheProblem) throw new StartServerError(cacheProblem);
+  const originProblem = publicUrl === undefined ? undefined : originOptionProblem(publicUrl, 'publicUrl');
+  if (originProblem) throw new StartServerError(`startServer: ${originProblem}`);
   if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
     throw new StartServerError(
       `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
@@ -190,16 +213,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // meanwhile waits for it, as for the views' lazy modules).
   const builderModule = lazyModule('chain builder', () => import('../generators/buildChain.js'));
   const loadBuilder = () => builderModule.load();
+  // Where NFT media URLs point: the served address, known once listening (nothing is answered before).
+  let mediaOrigin = publicUrl ?? DEFAULT_MEDIA_ORIGIN;
   const live = createLiveChain(opened.chain, {
     profile,
     start: () => ({ ...opened.origin, readyMs, ...(rebuild ? { build: rebuild } : {}) }),
     build,
-    createBuilder: (o, planSend) => builderModule.get().createChainBuilder(o, planSend),
+    createBuilder: (o, sends) => builderModule.get().createChainBuilder(o, sends),
+    executor: evmExecutorModule(),
     automine,
+    origin: () => mediaOrigin,
+    ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
   const nodeSocket = createNodeSocket(live, opened.chain.seed);
-  const policy = accessPolicy({ ...access, boundHost: host });
+  // The server is reached at its public URL: its host is one of the server's own.
+  const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).hostname;
+  const policy = accessPolicy({
+    ...access,
+    boundHost: host,
+    ...(publicHost === undefined || access.allowedHosts === true || publicHost.startsWith('[')
+      ? {}
+      : { allowedHosts: [...(access.allowedHosts ?? []), publicHost] }),
+  });
   const serving = await serve(live.answer, {
     port,
     host,
@@ -223,6 +259,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       };
     },
   });
+  // A server bound to every interface is reached, from this machine, at the loopback address.
+  mediaOrigin = publicUrl ?? (UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url);
   /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
   function watchScenario(file: string, files: readonly string[]): () => void {
     let stop = watchFiles(files, changed);

@@ -17,6 +17,12 @@ const SOLC = [
   ['v0.8.26+commit.8a97fa7a', '00081a', 'cancun'],
 ] as const;
 
+/** The catalogue's compilers: the Solidity releases its contracts are drawn from, and its Vyper one. */
+export const CATALOGUE_COMPILERS: readonly { readonly language: 'solidity' | 'vyper'; readonly version: string }[] = [
+  ...SOLC.map(([version]) => ({ language: 'solidity' as const, version })),
+  { language: 'vyper', version: 'v0.3.10' },
+];
+
 /** The compiler of a contract's bytecode: drawn from its bytecode label, so twins share it. */
 export function compilerOf(seed: string, bytecodeLabel: string, kind: ContractKind): Compiler {
   if (kind === 'vyper-escrow')

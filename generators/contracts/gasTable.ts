@@ -24,6 +24,10 @@ const EXECUTION_GAS: Readonly<Record<string, number>> = {
 /** Execution gas of any other contract call (a scenario contract's declared write, or a call with no modelled effect). */
 export const DEFAULT_CALL_GAS = 50_000;
 
+/** Execution gas of a modelled function: a token write's fixed cost, else the default. */
+export const executionGas = (standard: string | undefined, name: string | undefined): number =>
+  EXECUTION_GAS[`${standard}:${name}`] ?? DEFAULT_CALL_GAS;
+
 /** Gas a call uses: intrinsic, calldata, and its execution (none for a plain transfer to an account without code). */
 export function callGas(
   data: `0x${string}`,

@@ -7,13 +7,22 @@ import { createContract } from './createContract.js';
 import { transactionTypesOf } from './transactionTypes.js';
 import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
-import { type AuthorizationSpec, type BlobSpec, CREATED, type TxPlan } from './plan.js';
+import {
+  type AuthorizationSpec,
+  type BlobSpec,
+  CREATED,
+  type ExecutedEffects,
+  type TransferSpec,
+  type TxPlan,
+} from './plan.js';
 import { GAS_PER_BLOB } from '../../src/protocol/blobGas.js';
 import type { PaidFees } from '../../src/protocol/transaction.js';
 import { paidFees, type TransactionType } from '../../src/protocol/transactionType.js';
 import { TYPE, transactionType } from '../../src/protocol/transactionTypes.js';
 import { changeBalance } from './registerAccount.js';
-import { trackApprovals } from './approvals.js';
+import { allowanceSlot } from '../../src/chain/allowanceSlot.js';
+import { approvalsOf, trackApprovals } from './approvals.js';
+import { registerToken } from './createContract.js';
 import type { LedgerState } from './state.js';
 
 const ZERO_ID = 0;
@@ -158,7 +167,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
         changeBalance(state, spec.fromId, -spec.value, height);
         changeBalance(state, target !== NONE ? target : created, spec.value, height);
       }
-      if (spec.type === 'selfdestruct' && success)
+      if (spec.type === 'selfdestruct' && success && !spec.keepsCode)
         state.accounts[spec.fromId]!.contract!.creationStatus = 'selfdestructed';
       if (!success) internalError = true;
       state.internalTransactions.push({
@@ -193,7 +202,7 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       );
       state.eventSerials.set(receiverId, serial + 1);
     }
-    for (const planned of plan.transfers ?? []) {
+    const transfer = (planned: TransferSpec) => {
       const spec = planned.tokenId === CREATED ? { ...planned, tokenId: createdId } : planned;
       const at = state.tokenTransfers.length;
       applyTokenTransfer(state, ZERO_ID, spec);
@@ -211,13 +220,17 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
       state.lists[spec.tokenId]!.logs.push(transferLogRef(at));
       state.lists[spec.fromId]!.tokenTransfers.push(at);
       if (spec.toId !== spec.fromId) state.lists[spec.toId]!.tokenTransfers.push(at);
-    }
+    };
+    for (const planned of plan.transfers ?? []) transfer(planned);
+    if (plan.executed) applyExecuted(state, plan.executed, index, height, ctx, transfer);
   }
-  if (ok) trackApprovals(state, state.events.slice(eventStart), plan.call, toId, from.lower);
+  // An executed transaction's allowances come from what the EVM spent; a modelled call's from its call.
+  if (ok) trackApprovals(state, state.events.slice(eventStart), plan.executed ? null : plan.call, toId, from.lower);
   const types = transactionTypesOf({
     ok,
     createsContract: plan.create !== undefined,
-    createsToken: plan.create?.token !== undefined,
+    createsToken:
+      plan.create?.token !== undefined || (plan.executed?.tokens.some((t) => t.accountId === createdId) ?? false),
     callsContract: plan.call !== null || (plan.sent !== undefined && state.accounts[receiverId]!.contract !== null),
     movesCoin: plan.value > 0n,
     movesTokens: state.tokenTransfers.length > transferStart,
@@ -269,4 +282,53 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
     ? 110 + (plan.sent.signed.input.length - 2) / 2
     : 110 + (plan.call ? 4 + 32 * plan.call.args.length : 0) + (plan.create ? 2_000 : 0);
   return index;
+}
+
+/**
+ * What the EVM did besides moving value and creating contracts: the contracts that became tokens,
+ * its logs in emission order (each taking the next log index: a token's transfer log moves its
+ * tokens), the storage it set and the allowances a catalogue token spent.
+ */
+function applyExecuted(
+  state: LedgerState,
+  effects: ExecutedEffects,
+  transaction: number,
+  block: number,
+  ctx: BlockContext,
+  transfer: (spec: TransferSpec) => void,
+): void {
+  for (const { accountId, token } of effects.tokens) registerToken(state, accountId, token);
+  for (const log of effects.logs) {
+    if ('transfer' in log) {
+      transfer(log.transfer);
+      continue;
+    }
+    state.accounts[log.emitterId]!.contract!.hasLogs = true;
+    state.lists[log.emitterId]!.logs.push(state.events.length);
+    state.events.push({
+      transaction,
+      block,
+      index: ctx.logIndex++,
+      emitterId: log.emitterId,
+      ...('event' in log ? log.event : { contractKind: 'custom' as const, name: '', args: [], raw: log.raw }),
+    });
+  }
+  for (const { accountId, slot, value } of effects.storage) {
+    state.storageWrites.push({ transaction, block, accountId, slot, value });
+    let slots = state.storage.get(accountId);
+    if (!slots) state.storage.set(accountId, (slots = new Map()));
+    slots.set(slot, value);
+  }
+  for (const { tokenId, key, value } of effects.allowances) {
+    approvalsOf(state, tokenId).allowances.set(key, value);
+    const [owner, spender] = key.split(':') as [string, string];
+    const word = `0x${value.toString(16).padStart(64, '0')}` as const;
+    state.storageWrites.push({
+      transaction,
+      block,
+      accountId: tokenId,
+      slot: allowanceSlot(owner, spender),
+      value: word,
+    });
+  }
 }

@@ -20,13 +20,14 @@ export function createContract(state: LedgerState, spec: CreateSpec, creation: C
   const creator = state.accounts[creation.creatorId]!;
   const bytecodeLabel = spec.bytecodeLabel ?? `${spec.kind}:${creator.lower}:${creation.nonce}`;
   const hash = Address.checksum(
-    spec.salt
-      ? ContractAddress.fromCreate2({
-          from: creator.hash,
-          salt: spec.salt,
-          bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)),
-        })
-      : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) }),
+    spec.address ??
+      (spec.salt
+        ? ContractAddress.fromCreate2({
+            from: creator.hash,
+            salt: spec.salt,
+            bytecodeHash: Hash.keccak256(Hex.fromString(bytecodeLabel)),
+          })
+        : ContractAddress.fromCreate({ from: creator.hash, nonce: BigInt(creation.nonce) })),
   );
   return registerContract(state, hash, { ...spec, bytecodeLabel }, creation);
 }
@@ -79,14 +80,43 @@ function registerContract(
     hasLogs: false,
   };
   const named = contract.verification !== 'none' || token !== null;
-  const id = registerAccount(state, `contract:${hash.toLowerCase()}`, {
-    hash,
-    contract,
-    name: named ? (token?.name ?? spec.name) : null,
-  });
+  const name = named ? (token?.name ?? spec.name) : null;
+  // An address that held coin (or was named) before code was deployed there: the account becomes the contract.
+  const existing = state.byLower.get(hash.toLowerCase());
+  const id =
+    existing !== undefined && state.accounts[existing]!.contract === null
+      ? becomeContract(state, existing, contract, name)
+      : registerAccount(state, `contract:${hash.toLowerCase()}`, { hash, contract, name });
   // Contract accounts start at nonce 1 (EIP-161); their nonce counts the contracts they create.
   state.accounts[id]!.nonce = 1;
   if (token) state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
   if (spec.handle) state.handles[spec.handle] = hash;
+  return id;
+}
+
+/** Makes an existing contract a token from now on (an executed contract's first transfer log), with its token ledger. */
+export function registerToken(state: LedgerState, id: number, spec: NonNullable<CreateSpec['token']>): void {
+  const account = state.accounts[id]!;
+  const token: Token = {
+    type: spec.type,
+    name: spec.name,
+    symbol: spec.symbol,
+    decimals: spec.decimals,
+    exchangeRate: spec.exchangeRate,
+    iconUrl: spec.iconUrl,
+    totalSupply: 0n,
+    holdersCount: 0,
+  };
+  // Balance and nonce are the account's running fields: the token is set on the same object.
+  (account as { contract: Contract }).contract = { ...account.contract!, token };
+  if (account.name === null) (account as { name: string | null }).name = token.name;
+  state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
+}
+
+/** Deploys `contract` at an account the ledger knew as an address without code. */
+function becomeContract(state: LedgerState, id: number, contract: Contract, name: string | null): number {
+  const account = state.accounts[id]! as { contract: Contract | null; name: string | null };
+  account.contract = contract;
+  if (name !== null) account.name = name;
   return id;
 }

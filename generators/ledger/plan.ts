@@ -6,6 +6,7 @@ import type {
   CustomCode,
   Hex,
   InternalTransactionType,
+  RawLog,
   Token,
   Verification,
 } from '../../src/chain/types.js';
@@ -26,8 +27,10 @@ export interface CreateSpec {
   readonly bytecodeLabel?: string;
   /** Name under which `chain.handles` lists the new address. */
   readonly handle?: string;
-  /** A scenario's own code (kind `custom`). */
+  /** A scenario's own code (kind `custom`), or the code a creation the EVM ran deployed. */
   readonly custom?: CustomCode | null;
+  /** Where the EVM created it (else the ledger derives the address from the creator). */
+  readonly address?: Hex;
 }
 
 /** Stands for the contract the transaction itself creates, where its id is not known yet. */
@@ -52,6 +55,8 @@ export interface InternalSpec {
   readonly gasLimit: bigint;
   /** Set when the call failed (its value does not move). */
   readonly error?: string;
+  /** A selfdestruct that leaves the code (EIP-6780: of a contract not created in the same transaction). */
+  readonly keepsCode?: boolean;
 }
 
 /** One authorization a set-code transaction carries (EIP-7702): the ledger decides whether it applies. */
@@ -111,6 +116,31 @@ export interface TxPlan {
   readonly onApplied?: () => void;
   /** A transaction a client sent and signed: its own hash, type, fees and signature. */
   readonly sent?: SentPart;
+  /** What the EVM did running it, beyond the fields above (its logs then replace `events` and `transfers`). */
+  readonly executed?: ExecutedEffects;
+}
+
+/** One log an executed transaction emitted, in emission order. */
+export type PlannedLog =
+  /** A token's transfer log (`Transfer`, `TransferSingle`, `TransferBatch`). */
+  | { readonly transfer: TransferSpec }
+  /** An event of a contract whose ABI the ledger knows (a catalogue token's `Approval`). */
+  | {
+      readonly emitterId: number;
+      readonly event: { readonly contractKind: ContractKind; readonly name: string; readonly args: readonly unknown[] };
+    }
+  /** Any other log, as emitted. */
+  | { readonly emitterId: number; readonly raw: RawLog };
+
+/** What the EVM did beyond moving value and creating contracts: its logs, storage and the tokens it made. */
+export interface ExecutedEffects {
+  readonly logs: readonly PlannedLog[];
+  /** The value each slot it set holds after it, by account. */
+  readonly storage: readonly { readonly accountId: number; readonly slot: Hex; readonly value: Hex }[];
+  /** Contracts that are tokens from this transaction on (their first transfer log), registered before its logs. */
+  readonly tokens: readonly { readonly accountId: number; readonly token: NonNullable<CreateSpec['token']> }[];
+  /** ERC-20 allowances it left (`owner:spender`, lower-case), where a catalogue token spent or set one. */
+  readonly allowances: readonly { readonly tokenId: number; readonly key: string; readonly value: bigint }[];
 }
 
 /** What a sent transaction fixes itself, where a generated one draws it. */

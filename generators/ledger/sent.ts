@@ -73,7 +73,7 @@ export function sentGas(call: {
 }
 
 /** A token's state now, as its write rules read it: balances and owners from the ledger, approvals from the sends. */
-function readerOf(state: LedgerState, tokenId: number): TokenReader {
+export function readerOf(state: LedgerState, tokenId: number): TokenReader {
   const ledger = state.tokens.get(tokenId)!;
   const approvals = approvalsOf(state, tokenId);
   const idOf = (address: string) => state.byLower.get(address);
@@ -133,6 +133,15 @@ function delegateAfter(
 
 /** What runs a transaction a client sent: the plan the open block applies (the execution port's send half). */
 export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
+
+/**
+ * How the pool runs sends: their plans (undefined: the models' `sentPlan`), and which must go into
+ * the open block at once or be refused (those an executor ran ahead of time on its state).
+ */
+export interface SendRunner {
+  readonly plan: (state: LedgerState, sent: SentTransaction) => TxPlan | undefined;
+  readonly mustApplyNow?: (sent: SentTransaction) => boolean;
+}
 
 /**
  * What a sent transaction does, as a plan the ledger applies, and the approvals to record once it

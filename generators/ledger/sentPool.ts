@@ -1,7 +1,7 @@
 import { stream } from '../random/stream.js';
 import { applyTransaction } from './applyTransaction.js';
 import type { BlockContext } from './blockContext.js';
-import type { SendPlanner, SentTransaction } from './sent.js';
+import { type SendRunner, type SentTransaction, sentPlan } from './sent.js';
 import type { LedgerState } from './state.js';
 import { SendRefused } from '../../src/protocol/errors.js';
 import { intrinsicGas } from '../../src/protocol/intrinsicGas.js';
@@ -37,7 +37,7 @@ export class SentPool {
     private readonly state: LedgerState,
     private readonly blockGasLimit: number,
     /** What runs each transaction it lets into a block (the executor's send half). */
-    private readonly planSend: SendPlanner,
+    private readonly runner: SendRunner,
   ) {}
 
   /** The next nonce of a sender: after what is mined, in the open block and waiting. */
@@ -62,7 +62,8 @@ export class SentPool {
 
   /** Accepts a transaction into the pool (and the open block `ctx` when it is next and fits), or throws `SendRefused`. */
   submit(sent: SentTransaction, ctx: BlockContext): Admission {
-    if (sent.to === null)
+    // A creation runs on an executor with an EVM, ahead of the pool; the models cannot run one.
+    if (sent.to === null && !this.runner.mustApplyNow?.(sent))
       throw new SendRefused(
         'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
       );
@@ -100,6 +101,16 @@ export class SentPool {
       throw new SendRefused(
         `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
       );
+    if (this.runner.mustApplyNow?.(sent)) {
+      if (sent.nonce > next)
+        throw new SendRefused(
+          `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (explorer-mock runs this transaction on its EVM as it is sent: it does not queue it behind a nonce gap)`,
+        );
+      if (this.waiting.length || ctx.gasUsed + sent.gasLimit > ctx.gasLimit || !this.payable(sent, ctx))
+        throw new SendRefused(
+          'explorer-mock runs this transaction on its EVM as it is sent, and the pending block has no room for it now: mine first (POST /__mock/mine)',
+        );
+    }
     this.accepted++;
     this.entered = [];
     if (sent.nonce > next) {
@@ -140,7 +151,7 @@ export class SentPool {
   }
 
   private apply(sent: SentTransaction, ctx: BlockContext): void {
-    const plan = this.planSend(this.state, sent);
+    const plan = this.runner.plan(this.state, sent) ?? sentPlan(this.state, sent);
     applyTransaction(this.state, ctx, plan, stream(this.state.seed, `sent:${sent.hash}`));
     plan.onApplied?.();
     // Recorded once applied: a failure above leaves no trace in the pool.

@@ -5,6 +5,7 @@ import type {
   ContractEvent,
   Block,
   InternalTransaction,
+  StorageWrite,
   TokenTransfer,
   TokenType,
   Transaction,
@@ -79,6 +80,10 @@ export interface LedgerState {
   /** Each account's delegation now (EIP-7702): the account whose code it runs. */
   readonly delegations: Map<number, number>;
   readonly events: ContractEvent[];
+  /** Storage slots executed transactions set. */
+  readonly storageWrites: StorageWrite[];
+  /** Every slot's value now, by account and slot (what the EVM reads). */
+  readonly storage: Map<number, Map<string, `0x${string}`>>;
   /** Per emitter, how many events it has emitted so far. */
   readonly eventSerials: Map<number, number>;
   readonly tokens: Map<number, TokenLedger>;
@@ -127,6 +132,8 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     blobs: [],
     delegations: new Map(),
     events: [],
+    storageWrites: [],
+    storage: new Map(),
     eventSerials: new Map(),
     tokens: new Map(),
     handles: {},

@@ -9,8 +9,11 @@ import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
 import { csvExportRoutes } from './csvExportRoutes.js';
 import { etherscanRoutes } from './etherscanRoutes.js';
-import { etherscanModule } from './nodeModule.js';
-import type { Verifier } from '../etherscan/envelope.js';
+import { nftMediaRoutes } from './nftMediaRoutes.js';
+import { type EtherscanOptions, etherscanV2Routes } from './etherscanV2Routes.js';
+import { etherscanModule, etherscanV2Module, nodeModule } from './nodeModule.js';
+import type { Verifier } from '../domain/verifier.js';
+import type { RpcNode } from '../rpc/node.js';
 import { scenarioRoutes } from './scenarioRoutes.js';
 import { statsRoutes } from './statsRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
@@ -29,7 +32,10 @@ export interface ChainApp {
 
 /**
  * The answers to every request on a chain: what each adapter serves. `start` tells the home page
- * how the server started (left out of fixtures, which must not vary).
+ * how the server started (left out of fixtures, which must not vary); `origin`, where clients reach
+ * the mock (the URLs of the NFT media it serves point there; default `http://127.0.0.1:4000`).
+ * `node`: the node serving the chain (a live chain's, whose sends it takes); without one, a node of
+ * this chain's own, made on first use. `etherscan`: how the Etherscan-style APIs answer.
  */
 export function createChainApp(
   chain: Chain,
@@ -38,24 +44,39 @@ export function createChainApp(
   mempool?: () => Mempool | undefined,
   posts: readonly PostRoute[] = [],
   verifier?: Verifier,
+  origin?: () => string,
+  node?: () => RpcNode,
+  etherscanOptions: EtherscanOptions = {},
 ): ChainApp {
-  const rest = createRestApi(chain, { profile, routes: ALL_ROUTES, ...(mempool ? { mempool } : {}) });
-  const etherscan = etherscanRoutes(chain, mempool, verifier);
+  const rest = createRestApi(chain, {
+    profile,
+    routes: ALL_ROUTES,
+    ...(mempool ? { mempool } : {}),
+    ...(origin ? { origin } : {}),
+  });
+  let rpc: RpcContext | undefined;
+  const rpcContext = () => (rpc ??= createRpcContext(chain, chain.chainId, mempool));
+  let ownNode: RpcNode | undefined;
+  const nodeOf =
+    node ?? (() => (ownNode ??= nodeModule.get().createRpcNode({ context: rpcContext, seed: chain.seed })));
+  const etherscan = etherscanRoutes(chain, mempool, verifier, etherscanOptions);
+  const etherscanV2 = etherscanV2Routes(chain, mempool ?? (() => undefined), verifier, nodeOf, etherscanOptions);
   const answer = cachedAnswers({
     api: rest,
     routes: [
       ...scenarioRoutes(chain, profile, start),
       csvExportRoutes(rest.context),
       etherscan.get,
+      etherscanV2.get,
       statsRoutes(chain, mempool),
+      nftMediaRoutes(chain),
     ],
-    posts: [...posts, ...etherscan.posts],
+    posts: [...posts, ...etherscan.posts, ...etherscanV2.posts],
     onError: (error, url) => console.error(`explorer-mock: 500 on ${url}:`, error),
   });
-  let rpc: RpcContext | undefined;
-  return { chain, profile, rest, rpc: () => (rpc ??= createRpcContext(chain, chain.chainId, mempool)), answer };
+  return { chain, profile, rest, rpc: rpcContext, answer };
 }
 
 /** Loads every module the answers load lazily (after start, so first answers do not wait). */
 export const loadAnswerModules = (): Promise<unknown> =>
-  Promise.all([loadLazyModules(), openApiModule.load(), etherscanModule.load()]);
+  Promise.all([loadLazyModules(), openApiModule.load(), etherscanModule.load(), etherscanV2Module.load()]);

@@ -18,3 +18,8 @@ export const ethRpcModule = lazyModule('the explorer’s ETH RPC API', () =>
 export const etherscanModule = lazyModule('the Etherscan-compatible API', () =>
   Promise.all([import('../etherscan/etherscanApi.js'), loadLazyModules()]).then(([api]) => api),
 );
+
+/** Etherscan's own API (`/v2/api`), loaded on its first request (or after start). */
+export const etherscanV2Module = lazyModule('Etherscan’s API v2', () =>
+  Promise.all([import('../etherscanV2/etherscanV2Api.js'), loadLazyModules()]).then(([api]) => api),
+);

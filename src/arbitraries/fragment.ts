@@ -88,6 +88,7 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     authorizations: parts.authorizations ?? [],
     blobs: parts.blobs ?? [],
     events: [],
+    storageWrites: [],
     indexes: parts.accounts.map((_, i) => addressIndexOf(parts.flags?.[i])),
     richList: EMPTY,
     totalSupply: 0n,

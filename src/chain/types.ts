@@ -373,6 +373,28 @@ export interface ContractEvent {
   readonly contractKind: ContractKind;
   readonly name: string;
   readonly args: readonly unknown[];
+  /**
+   * A log an executed contract emitted (its code ran on the EVM), as emitted: its topics and data;
+   * then `contractKind` is `custom`, `name` empty and `args` none. Never in a snapshot.
+   */
+  readonly raw?: RawLog | undefined;
+}
+
+/** A log's topics (one to four) and data, as the EVM emits it. */
+export interface RawLog {
+  readonly topics: readonly Hex[];
+  readonly data: Hex;
+}
+
+/** A storage slot an executed transaction set (its value after the transaction). Never in a snapshot. */
+export interface StorageWrite {
+  readonly transaction: number;
+  readonly block: number;
+  readonly accountId: AccountId;
+  /** 32 bytes, lower-case. */
+  readonly slot: Hex;
+  /** 32 bytes, lower-case. */
+  readonly value: Hex;
 }
 
 export type InternalTransactionType = 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2' | 'selfdestruct';
@@ -538,6 +560,8 @@ export interface Chain {
   readonly blobs: Table<Blob>;
   /** Events other than token transfers, in chain order. */
   readonly events: Table<ContractEvent>;
+  /** Storage slots executed transactions set, in chain order. */
+  readonly storageWrites: Table<StorageWrite>;
   /** Per address, by account id. */
   readonly indexes: Table<AddressIndex>;
   /** Accounts with a positive balance: balance descending, then hash ascending. */

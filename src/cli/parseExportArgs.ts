@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
+import { originOptionProblem } from '../domain/nftMedia.js';
 import type { ExportOptions } from '../export/exportFixtures.js';
 import type { Parsed } from './parseServeArgs.js';
 import {
@@ -22,6 +23,8 @@ Options:
   --scenario <name>    ${scenarioNames().join(', ')} (default default), or a scenario file
   --seed <int|string>  seed of the chain (default 1)
   --pages <k>          pages of each list to follow (default 2)
+  --public-url <url>   where the answers' NFT media URLs point (default http://127.0.0.1:4000,
+                       the server's default address)
 ${PROFILE_USAGE}
 ${CACHE_USAGE}
   -h, --help           show this help
@@ -40,6 +43,7 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
         scenario: { type: 'string' },
         seed: { type: 'string' },
         pages: { type: 'string' },
+        'public-url': { type: 'string' },
         ...CACHE_FLAG_OPTIONS,
         ...PROFILE_FLAG_OPTIONS,
         help: { type: 'boolean', short: 'h' },
@@ -59,8 +63,18 @@ export function parseExportArgs(argv: readonly string[]): Parsed<ExportOptions> 
   if (typeof cache === 'object' && 'error' in cache) return { ok: false, message: cache.error };
   const profile = profileFlag(values);
   if (typeof profile === 'object') return { ok: false, message: profile.error };
+  const originProblem =
+    values['public-url'] === undefined ? undefined : originOptionProblem(values['public-url'], 'public-url');
+  if (originProblem) return { ok: false, message: `--${originProblem}` };
   return {
     ok: true,
-    options: { out: values.out, ...chain, pages: Number(pages), profile, ...(cache === undefined ? {} : { cache }) },
+    options: {
+      out: values.out,
+      ...chain,
+      pages: Number(pages),
+      profile,
+      ...(cache === undefined ? {} : { cache }),
+      ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
+    },
   };
 }

@@ -115,6 +115,8 @@ describe('parseServeArgs', () => {
     expect(parseServeArgs(['--latency', '200'])).toMatchObject({
       options: { faults: { latency: { min: 200, max: 200 } } },
     });
+    const proxied = parseServeArgs(['--public-url', 'https://explorer.test:8443']);
+    expect(proxied.ok === true && proxied.options.publicUrl).toBe('https://explorer.test:8443');
     expect(
       parseServeArgs(['--allowed-hosts', 'mock.test, .example.test', '--trusted-origins=https://app.example']),
     ).toMatchObject({
@@ -135,6 +137,8 @@ describe('parseServeArgs', () => {
     [['--scenario', 'huge'], /unknown scenario "huge"; known: tiny, default, large/],
     [['--seed='], /--seed must not be empty/],
     [['--host='], /--host must not be empty/],
+    [['--public-url', 'localhost:4000'], /--public-url must be an http or https origin/],
+    [['--public-url', 'http://localhost:4000/app'], /--public-url must be an http or https origin/],
     [['--verbose'], /Unknown option '--verbose'/],
     [['serve'], /Unexpected argument 'serve'/],
     [['--port'], /argument missing|--port/],
@@ -147,6 +151,8 @@ describe('parseServeArgs', () => {
     ],
     [['--error-status', '503'], /--error-status needs --error-rate/],
     [['--rate-limit', '300'], /--rate-limit: rate limit must look like 300\/60s/],
+    [['--etherscan-v1', 'etherscan'], /--etherscan-v1 must be blockscout or deprecated, got "etherscan"/],
+    [['--etherscan-api-key='], /--etherscan-api-key must not be empty/],
     [
       ['--allowed-hosts', 'http://mock.test'],
       /^--allowed-hosts takes all or a comma-separated list of host names such as .*, got "http:\/\/mock.test"$/,
@@ -161,5 +167,14 @@ describe('parseServeArgs', () => {
     const parsed = parseServeArgs(argv);
     expect(parsed.ok).toBe(false);
     if (parsed.ok === false) expect(parsed.message).toMatch(message);
+  });
+
+  it('takes the Etherscan flags: the /api flavour and a key /v2/api requires', () => {
+    expect(parseServeArgs(['--etherscan-v1', 'deprecated', '--etherscan-api-key', 'K'])).toMatchObject({
+      ok: true,
+      options: { etherscan: { v1: 'deprecated', apiKey: 'K' } },
+    });
+    const plain = parseServeArgs([]);
+    expect(plain.ok === true && 'etherscan' in plain.options).toBe(false);
   });
 });

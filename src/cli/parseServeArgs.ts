@@ -1,3 +1,4 @@
+import { originOptionProblem } from '../domain/nftMedia.js';
 import { parseArgs } from 'node:util';
 import { scenarioNames } from '../../scenarios/index.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
@@ -12,6 +13,7 @@ import {
   PROFILE_USAGE,
   profileFlag,
 } from './chainFlags.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type FaultConfig, parseLatency, parseRate, parseRateLimit, parseStatuses } from '../faults/faultConfig.js';
 import { type AccessOptions, isHostName, isOrigin } from '../http/accessPolicy.js';
 
@@ -20,6 +22,8 @@ export interface ServeOptions {
   readonly scenario: string;
   readonly port: number;
   readonly host: string;
+  /** Where clients reach the server, which NFT media URLs name (absent: its own address). */
+  readonly publicUrl?: string;
   readonly json: boolean;
   readonly profile: Profile;
   readonly faults: FaultConfig;
@@ -37,6 +41,8 @@ export interface ServeOptions {
     readonly headTime?: number | 'now';
     readonly automine?: boolean;
   };
+  /** How the Etherscan-style APIs answer (absent: Blockscout's `/api`, any key on `/v2/api`). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 export type Parsed<T> =
@@ -54,6 +60,8 @@ Options:
                         (.json, .ts, .mts, .js, .mjs; see docs/scenarios.md)
   --port <n>            port to listen on; 0 picks a free one (default 4000)
   --host <addr>         address to bind (default 127.0.0.1)
+  --public-url <url>    where clients reach the server (behind a proxy, a mapped port): the
+                        origin NFT media URLs name (default its own address)
   --json                print one JSON line when listening instead of the text line
   --latency <ms|a-b>    delay every API answer: fixed, or jittered in a range (seeded)
   --error-rate <0..1>   answer this share of API requests with an error status (seeded)
@@ -72,6 +80,11 @@ ${CACHE_USAGE}
   --no-automine         keep sent transactions pending until POST /__mock/mine or the clock mines them
                         (the default with --block-time)
   --watch               with a scenario file: rebuild when it (or a file it extends) changes
+  --etherscan-v1 <blockscout|deprecated>
+                        what /api?module=… answers: Blockscout's Etherscan-compatible flavour (default),
+                        or Etherscan's own V1 path, switched off ("You are using a deprecated V1 endpoint…")
+  --etherscan-api-key <key>
+                        make /v2/api (Etherscan's API) require this apikey ("Missing/Invalid API Key")
   --allowed-hosts <list|all>
                         host names to answer to besides localhost, IP addresses and --host, e.g.
                         mock.test,.example.test (a leading dot: subdomains too); all: any (others get 403)
@@ -107,6 +120,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         scenario: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'public-url': { type: 'string' },
         json: { type: 'boolean' },
         latency: { type: 'string' },
         'error-rate': { type: 'string' },
@@ -121,6 +135,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         watch: { type: 'boolean' },
         automine: { type: 'boolean' },
         'no-automine': { type: 'boolean' },
+        'etherscan-v1': { type: 'string' },
+        'etherscan-api-key': { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'trusted-origins': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -137,6 +153,9 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   if (typeof port === 'string') return { ok: false, message: port };
   const host = values.host ?? '127.0.0.1';
   if (host === '') return { ok: false, message: '--host must not be empty' };
+  const originProblem =
+    values['public-url'] === undefined ? undefined : originOptionProblem(values['public-url'], 'public-url');
+  if (originProblem) return { ok: false, message: `--${originProblem}` };
   const faults: { -readonly [K in keyof FaultConfig]: FaultConfig[K] } = {};
   for (const [flag, parse, key] of [
     ['latency', parseLatency, 'latency'],
@@ -188,6 +207,15 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
   }
   if (values.watch && !isScenarioPath(scenario))
     return { ok: false, message: '--watch needs --scenario with a scenario file' };
+  const v1 = values['etherscan-v1'];
+  if (v1 !== undefined && v1 !== 'blockscout' && v1 !== 'deprecated')
+    return { ok: false, message: `--etherscan-v1 must be blockscout or deprecated, got "${v1}"` };
+  const apiKey = values['etherscan-api-key'];
+  if (apiKey === '') return { ok: false, message: '--etherscan-api-key must not be empty' };
+  const etherscan: EtherscanOptions = {
+    ...(v1 === undefined ? {} : { v1 }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+  };
   const access: { -readonly [K in keyof AccessOptions]: AccessOptions[K] } = {};
   for (const [flag, key, valid, example] of [
     ['allowed-hosts', 'allowedHosts', isHostName, 'host names such as mock.test,.example.test'],
@@ -219,6 +247,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
       watch: values.watch ?? false,
       access,
       ...(cache === undefined ? {} : { cache }),
+      ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
+      ...(Object.keys(etherscan).length ? { etherscan } : {}),
     },
   };
 }

@@ -3,7 +3,7 @@ import * as AbiEvents from 'ox/AbiEvent';
 import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import * as AbiFunctions from 'ox/AbiFunction';
-import type { Call, ContractKind } from '../chain/types.js';
+import type { Call, ContractKind, RawLog } from '../chain/types.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 
 /** The ABI entry of a call's method (`abi`: the callee's own code's, for a `custom` call). */
@@ -43,11 +43,24 @@ function printValue(parameter: AbiParameter, value: unknown): string {
   return String(value);
 }
 
+const METHOD_CALLS = new WeakMap<AbiFunction, string>();
+
+/** A function's signature as the explorers name the method called: `name(type name, …)` (written once per ABI entry). */
+function methodCall(fn: AbiFunction): string {
+  let text = METHOD_CALLS.get(fn);
+  if (text === undefined)
+    METHOD_CALLS.set(fn, (text = `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`));
+  return text;
+}
+
+/** The method a call called, as `name(type name, …)`, without decoding its arguments. */
+export const methodCallOf = (call: Call, abi?: Abi): string => methodCall(functionOf(call, abi));
+
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */
 export function decodedInputView(call: Call, abi?: Abi) {
   const fn = functionOf(call, abi);
   return {
-    method_call: `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`,
+    method_call: methodCall(fn),
     method_id: AbiFunctions.getSelector(fn),
     parameters: fn.inputs.map((p, i) => ({ name: p.name ?? '', type: p.type, value: printValue(p, call.args[i]) })),
   };
@@ -99,15 +112,44 @@ export function eventLog(
   return {
     topics,
     data: dataParameters.length ? AbiParameters.encode(dataParameters, dataValues as never) : '0x',
-    decoded: {
-      method_call: `${event.name}(${event.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name ?? ''}`.trim()).join(', ')})`,
-      method_id: topics[0]!.slice(2, 10),
-      parameters: event.inputs.map((p, i) => ({
-        name: p.name ?? '',
-        type: p.type,
-        indexed: p.indexed ?? false,
-        value: printValue(p, args[i]),
-      })),
-    },
+    decoded: decodedEvent(event, topics[0]!, args) as DecodedEvent | null,
   };
+}
+
+type DecodedEvent = ReturnType<typeof decodedEvent>;
+
+/** A log's decoding, as the explorer shows it: the event's signature, selector and each argument. */
+const decodedEvent = (event: AbiEvent, topic0: string, args: readonly unknown[]) => ({
+  method_call: `${event.name}(${event.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name ?? ''}`.trim()).join(', ')})`,
+  method_id: topic0.slice(2, 10),
+  parameters: event.inputs.map((p, i) => ({
+    name: p.name ?? '',
+    type: p.type,
+    indexed: p.indexed ?? false,
+    value: printValue(p, args[i]),
+  })),
+});
+
+/**
+ * A log an executed contract emitted, as emitted: its topics (four, unused ones null), its data,
+ * and its decoding where `abi` holds an event of its first topic and the log decodes by it.
+ */
+export function rawEventLog(raw: RawLog, abi: Abi | null): ReturnType<typeof eventLog> {
+  const topics: (string | null)[] = [...raw.topics];
+  while (topics.length < 4) topics.push(null);
+  const event = abi?.find(
+    (x): x is AbiEvent => x.type === 'event' && !x.anonymous && AbiEvents.getSelector(x) === raw.topics[0],
+  );
+  let decoded: DecodedEvent | null = null;
+  if (event)
+    try {
+      const values = AbiEvents.decode(event, { topics: [...raw.topics], data: raw.data }) as
+        | Record<string, unknown>
+        | unknown[];
+      const args = event.inputs.map((p, i) => (Array.isArray(values) ? values[i] : values[p.name ?? String(i)]));
+      decoded = decodedEvent(event, raw.topics[0]!, args);
+    } catch {
+      decoded = null;
+    }
+  return { topics, data: raw.data, decoded };
 }

@@ -9,10 +9,14 @@ export function unitsToDecimal(amount: bigint, decimals: number): string {
 
 /** Multiplies a decimal price string by an integer amount of units with `decimals`, to 2–6 places. */
 export function marketValue(price: string, amount: bigint, decimals: number): string {
+  return unitsToDecimal(marketValueMicros(price, amount, decimals), 6);
+}
+
+/** `marketValue` in millionths of a USD, for comparing values. */
+export function marketValueMicros(price: string, amount: bigint, decimals: number): bigint {
   const [whole = '0', fraction = ''] = price.split('.');
   const priceScaled = BigInt(whole + fraction.padEnd(6, '0').slice(0, 6)); // price × 10^6
-  const value = (priceScaled * amount) / 10n ** BigInt(decimals);
-  return unitsToDecimal(value, 6);
+  return (priceScaled * amount) / 10n ** BigInt(decimals);
 }
 
 /** Decimals of the native coin. */

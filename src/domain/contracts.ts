@@ -1,3 +1,4 @@
+import { CATALOGUE_COMPILERS } from '../../generators/contracts/compiler.js';
 import type { ContractArtifacts, ContractArtifactsInput } from '../../generators/contracts/contractArtifacts.js';
 import { type Account, type AccountId, NONE } from '../chain/types.js';
 import { isVerified } from './accounts.js';
@@ -153,3 +154,24 @@ export function codeAt(facts: Facts, id: AccountId, height: number): `0x${string
   if (destroyed !== null && destroyed <= height) return '0x';
   return artifactsOf(facts, id).deployedBytecode;
 }
+
+/** A compiler version's release numbers (`v0.8.24+commit.e11b9ed9` → 0, 8, 24), for ordering. */
+const releaseOf = (version: string): number[] => (version.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+
+/**
+ * The compiler versions a verification form offers, newest first: the catalogue's, and every one
+ * a verified contract of the chain was compiled with (a scenario's artifacts, a client's submission).
+ */
+export const compilerVersions = (facts: Facts, language: 'solidity' | 'vyper'): readonly string[] =>
+  facts.memo.get(`compiler-versions:${language}`, () => {
+    const versions = new Set(CATALOGUE_COMPILERS.filter((c) => c.language === language).map((c) => c.version));
+    for (const id of verifiedContracts(facts)) {
+      const artifacts = artifactsOf(facts, id);
+      if (artifacts.language === language) versions.add(artifacts.compilerVersion);
+    }
+    return [...versions].sort((a, b) => {
+      const [x, y] = [releaseOf(a), releaseOf(b)];
+      for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (y[i] ?? 0) - (x[i] ?? 0);
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+  });

@@ -1,5 +1,5 @@
 import { isTransferLog, type LogRef, logRow } from '../chain/logs.js';
-import { type AccountId, type ContractKind, NONE, type TokenType } from '../chain/types.js';
+import { type AccountId, type ContractKind, NONE, type RawLog, type TokenType } from '../chain/types.js';
 import { customAbiOf } from './customAbi.js';
 import { type Facts, memoList } from './facts.js';
 import { lazyModules } from './lazyModules.js';
@@ -21,6 +21,8 @@ export interface LogEvent {
   readonly kind: ContractKind;
   readonly name: string;
   readonly args: readonly unknown[];
+  /** A log an executed contract emitted, as emitted (then `name` is empty). */
+  readonly raw?: RawLog | undefined;
 }
 
 export function logEventOf(facts: Facts, ref: LogRef): LogEvent {
@@ -35,6 +37,7 @@ export function logEventOf(facts: Facts, ref: LogRef): LogEvent {
       kind: e.contractKind,
       name: e.name,
       args: e.args,
+      ...(e.raw ? { raw: e.raw } : {}),
     };
   }
   const t = chain.tokenTransfers.at(logRow(ref))!;
@@ -63,12 +66,15 @@ export type EncodedLog = ReturnType<typeof import('./abiCoder.js').eventLog>;
 
 export const encodedLogOf = (facts: Facts, ref: LogRef): EncodedLog => {
   const e = logEventOf(facts, ref);
+  if (e.raw)
+    return lazyModules.abi.get().rawEventLog(e.raw, facts.chain.accounts[e.emitterId]!.contract?.custom?.abi ?? null);
   return lazyModules.abi.get().eventLog(e.kind, e.name, e.args, customAbiOf(facts.chain, e.kind, e.emitterId));
 };
 
 /** A log's first topic (its event's selector) without encoding the rest: what a topic filter tests first. */
 export const topic0Of = (facts: Facts, ref: LogRef): string => {
   const e = logEventOf(facts, ref);
+  if (e.raw) return e.raw.topics[0] ?? '';
   return lazyModules.abi
     .get()
     .eventTopic0(e.kind, e.name, e.args.length, customAbiOf(facts.chain, e.kind, e.emitterId));

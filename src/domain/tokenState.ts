@@ -1,3 +1,5 @@
+import { allowanceSlot } from '../chain/allowanceSlot.js';
+import { storageWriteOf } from './storage.js';
 import { logBlockOf } from '../chain/logs.js';
 import type { AccountId } from '../chain/types.js';
 import type { Facts } from './facts.js';
@@ -165,6 +167,12 @@ export function allowanceAt(facts: Facts, tokenId: AccountId, owner: string, spe
       since = e.transaction;
       break;
     }
+  }
+  // An executed contract's transferFrom left the allowance in the token's storage: the later of the two holds.
+  const written = storageWriteOf(facts, tokenId, allowanceSlot(owner, spender), height);
+  if (written && written.transaction > since) {
+    approved = BigInt(written.value);
+    since = written.transaction;
   }
   if (since < 0 || approved === MAX_UINT256) return approved;
   const spenderId = chain.accountByHash.get(spender);

@@ -1,5 +1,5 @@
-import type { AccountId, Token, TokenType } from '../chain/types.js';
-import { marketValue } from './amounts.js';
+import type { AccountId, Holding, Token, TokenType } from '../chain/types.js';
+import { marketValue, marketValueMicros } from './amounts.js';
 import { type Facts, memoList } from './facts.js';
 import { lazyModules } from './lazyModules.js';
 
@@ -187,10 +187,54 @@ export const transfersInvolving = (facts: Facts, id: AccountId): Int32Array => {
   });
 };
 
-/** The off-chain metadata of an NFT, drawn from its token and id (memoised per chain). */
-export const nftMetadataOf = (facts: Facts, tokenId: AccountId, id: bigint) => {
+/**
+ * Everything an address holds, in the explorer's order for its token balances (`CurrentTokenBalance.last_token_balances`):
+ * fiat value descending, then value descending; rows tied on both keep the address's holdings order
+ * (the explorer's row ids).
+ */
+export const tokenBalancesOf = (facts: Facts, id: AccountId): readonly Holding[] =>
+  facts.memo.get(`token-balances:${id}`, () => {
+    const fiat = (h: Holding) => {
+      const token = tokenOf(facts, h.tokenId);
+      return marketValueMicros(token.exchangeRate, h.value, token.decimals);
+    };
+    return facts.chain.indexes
+      .at(id)!
+      .holdings.map((h, k) => ({ h, k, fiat: fiat(h) }))
+      .sort((a, b) =>
+        a.fiat !== b.fiat
+          ? a.fiat > b.fiat
+            ? -1
+            : 1
+          : a.h.value !== b.h.value
+            ? a.h.value > b.h.value
+              ? -1
+              : 1
+            : a.k - b.k,
+      )
+      .map((row) => row.h);
+  });
+
+/** The holders of one id of an ERC-1155 or ERC-404 token, value then address descending (ERC-721 ids have none: the explorer keeps one balance per holder of the whole token). */
+export const instanceHoldersOf = (facts: Facts, tokenId: AccountId, nftId: bigint): readonly Holder[] =>
+  facts.memo.get(`instance-holders:${tokenId}:${nftId}`, () => {
+    const { chain } = facts;
+    const out: Holder[] = [];
+    for (let holder = 0; holder < chain.indexes.length; holder++) {
+      if (holder === chain.zeroId) continue;
+      for (const h of chain.indexes.at(holder)!.holdings)
+        if (h.tokenId === tokenId && h.nftId === nftId && h.value > 0n) out.push({ holder, value: h.value });
+    }
+    const lower = (h: number) => chain.accounts[h]!.lower;
+    return out.sort((a, b) =>
+      a.value !== b.value ? (a.value > b.value ? -1 : 1) : lower(a.holder) > lower(b.holder) ? -1 : 1,
+    );
+  });
+
+/** The off-chain metadata of an NFT, drawn from its token and id, its media served at `origin` (memoised per chain and origin). */
+export const nftMetadataOf = (facts: Facts, tokenId: AccountId, id: bigint, origin: string) => {
   const account = facts.chain.accounts[tokenId]!;
-  return facts.memo.get(`nft-metadata:${account.lower}:${id}`, () =>
-    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id),
+  return facts.memo.get(`nft-metadata:${origin}:${account.lower}:${id}`, () =>
+    lazyModules.nftMetadata.get().nftMetadata(facts.chain.seed, account, id, origin),
   );
 };

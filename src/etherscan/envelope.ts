@@ -1,28 +1,9 @@
-import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
+import type { Chain } from '../chain/types.js';
 import type { Facts } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
+import type { Verifier } from '../domain/verifier.js';
 
-/** How a verification submitted through the API went, by its GUID: passed, or failed and why (the explorer's text). */
-export type VerificationState = { readonly status: 'pass' } | { readonly status: 'fail'; readonly reason: string };
-
-/** A submission's outcome: the sources it verifies the contract with, or why it fails. */
-export type VerificationOutcome = { readonly source: SubmittedSource } | { readonly reason: string };
-
-/**
- * Where verifications go: the running server's record of them (absent on a chain that cannot
- * change: then the verification actions are unknown, as on an explorer with writing disabled).
- */
-export interface Verifier {
-  /**
-   * Records a submission's outcome under its GUID; a passing one verifies the contract from now on,
-   * unless one passed before (the first stands until reset, as the explorer then refuses the rest).
-   */
-  record(guid: string, id: AccountId, outcome: VerificationOutcome): void;
-  /** A proxy verification's outcome under its GUID. */
-  recordProxy(guid: string, id: AccountId, passed: boolean): void;
-  state(guid: string): VerificationState | undefined;
-  proxyState(guid: string): { readonly id: AccountId; readonly passed: boolean } | undefined;
-}
+export type { VerificationOutcome, VerificationState, Verifier } from '../domain/verifier.js';
 
 /** What the Etherscan-compatible API's actions read: the chain served, its facts and its mempool; and where verifications go. */
 export interface EtherscanContext {

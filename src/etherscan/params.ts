@@ -1,4 +1,7 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/jsonDepth.js';
 import type { Params } from './envelope.js';
+
+export { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/jsonDepth.js';
 
 /** An address as the explorer casts it: 0x and 40 hex digits, any case; lower-cased. Undefined when it is not one. */
 export function addressOf(value: string | undefined): string | undefined {
@@ -67,22 +70,6 @@ export function listOptions(params: Params, defaultOffset = 10_000): ListOptions
 /** One page of `items` (already in the order asked). */
 export const pageOf = <T>(items: readonly T[], o: ListOptions): T[] =>
   items.slice((o.page - 1) * o.offset, o.page * o.offset);
-
-/** The deepest a JSON value a request gives (a body's field, a standard-JSON input) may nest. */
-export const MAX_JSON_DEPTH = 32;
-
-/** Whether a JSON value nests deeper than `max` levels (an object or array is one level; a scalar none). Iterative: any depth is measured. */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(v))
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-  return false;
-}
 
 /** A request the mock will not read: a JSON body field nesting deeper than `MAX_JSON_DEPTH` (it could not be written back out). */
 export class ParamsError extends Error {

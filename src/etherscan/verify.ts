@@ -1,4 +1,10 @@
-import type { AccountId, SubmittedSource } from '../chain/types.js';
+import type { AccountId } from '../chain/types.js';
+import {
+  type StandardInput,
+  standardInputOf,
+  storageRefusal,
+  verificationOutcome,
+} from '../domain/verificationOutcome.js';
 import {
   type Action,
   type EtherscanContext,
@@ -8,8 +14,7 @@ import {
   type Params,
   type VerificationOutcome,
 } from './envelope.js';
-import { addressOf, MAX_JSON_DEPTH, nestsDeeperThan } from './params.js';
-import { mismatchOf, VERIFY_FAILURES } from './verifyChecks.js';
+import { addressOf } from './params.js';
 import { proxyKindOf } from '../domain/accounts.js';
 
 const failWith = (message: string) => fail(message, message);
@@ -35,124 +40,29 @@ function contractAt(ctx: EtherscanContext, address: string): AccountId | undefin
   return contract && contract.creationStatus === 'success' ? id : undefined;
 }
 
-/** `contractname` as tools send it: `Name` or `path/File.sol:Name`. */
-function nameParts(contractName: string): { path: string | null; name: string } {
-  const colon = contractName.lastIndexOf(':');
-  return colon < 0
-    ? { path: null, name: contractName }
-    : { path: contractName.slice(0, colon), name: contractName.slice(colon + 1) };
-}
-
-/** Whether a source declares the contract: `contract|library|interface Name` (a name that is no identifier never is). */
-const declares = (content: string, name: string) =>
-  /^[A-Za-z_][A-Za-z0-9_]{0,255}$/.test(name) &&
-  new RegExp(`\\b(contract|library|interface)\\s+${name}\\b`).test(content);
-
-/** A standard-JSON input as sent: its files and settings (anything else fails as the explorer's `Invalid JSON file.`). */
-interface StandardInput {
-  readonly sources?: Record<string, { content?: unknown } | null>;
-  readonly settings?: Record<string, unknown>;
-}
-
-/** The standard-JSON input of a submission, or undefined when it is no JSON object with `sources`. */
-function standardInputOf(text: string): StandardInput | undefined {
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
-  const { sources } = input as StandardInput;
-  return sources && typeof sources === 'object' && !Array.isArray(sources) ? (input as StandardInput) : undefined;
-}
-
-/**
- * Why the mock will not keep a submission (it serves it to every client until reset), or
- * undefined: an input nesting deeper than `MAX_JSON_DEPTH` (no compiler's input nests past about
- * six levels; one nesting thousands could not even be written back out) or holding more than
- * `MAX_SOURCE_FILES` files. The body limit (`MAX_POST_BYTES`) bounds its size.
- */
-function storageRefusal(input: StandardInput): string | undefined {
-  if (nestsDeeperThan(input, MAX_JSON_DEPTH))
-    return `sourceCode: the standard-JSON input nests more than ${MAX_JSON_DEPTH} levels deep; explorer-mock keeps inputs at most ${MAX_JSON_DEPTH} levels deep (a compiler's input nests about 6)`;
-  const files = Object.keys(input.sources!).length;
-  if (files > MAX_SOURCE_FILES)
-    return `sourceCode: the standard-JSON input holds ${files} source files; explorer-mock keeps at most ${MAX_SOURCE_FILES}`;
-  return undefined;
-}
-
-/** Most source files a standard-JSON input the mock keeps may hold. */
-export const MAX_SOURCE_FILES = 1_000;
-
-/**
- * What the mock checks instead of compiling: a standard-JSON input that parses, names the
- * contract's file (or holds a file declaring it) and declares it there, or a flattened source that
- * declares it; then what the code the ledger holds tells without a compiler (`mismatchOf`). The
- * sources kept, or why the explorer would fail it (its text).
- */
+/** A submission's outcome from its fields, as the explorer names them (its `constructorArguments`; Etherscan's `constructorArguements`, which hardhat-verify and forge send, it ignores). */
 function outcomeOf(
   ctx: EtherscanContext,
   id: AccountId,
   params: Params,
   input: StandardInput | undefined | null,
 ): VerificationOutcome {
-  const { path, name } = nameParts(params.get('contractname') ?? '');
-  const verifiedAt = ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp;
-  const compilerVersion = params.get('compilerversion')!;
-  const licenseType = params.get('licenseType') ?? null;
-  // The explorer reads `constructorArguments`; Etherscan's `constructorArguements` (what hardhat-verify and forge send) it ignores.
-  const constructorArguments = params.get('constructorArguments');
-  let source: SubmittedSource;
-  if (input !== null) {
-    if (input === undefined) return { reason: VERIFY_FAILURES.json };
-    const files = Object.entries(input.sources!)
-      .filter(([, f]) => f && typeof f.content === 'string')
-      .map(([p, f]) => ({ path: p, content: f!.content as string }));
-    const main = path !== null ? files.find((f) => f.path === path) : files.find((f) => declares(f.content, name));
-    if (!main || !name || !declares(main.content, name)) return { reason: VERIFY_FAILURES.name };
-    const settings =
-      input.settings && typeof input.settings === 'object' && !Array.isArray(input.settings) ? input.settings : {};
-    const optimizer = (settings.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
-    source = {
-      name,
-      compilerVersion,
-      sources: [main, ...files.filter((f) => f !== main)],
-      settings,
-      evmVersion: typeof settings.evmVersion === 'string' ? settings.evmVersion : 'default',
-      optimization: optimizer.enabled === true,
-      runs: typeof optimizer.runs === 'number' ? optimizer.runs : null,
-      licenseType,
-      verifiedAt,
-    };
-  } else {
-    const content = params.get('sourceCode')!;
-    if (!name || !declares(content, name)) return { reason: VERIFY_FAILURES.name };
-    const optimization = ['1', 'true'].includes(params.get('optimizationUsed')!);
-    const parsedRuns = Number(params.get('runs') ?? 200);
-    const runs = Number.isSafeInteger(parsedRuns) ? parsedRuns : 200;
-    const evmVersion = params.get('evmversion') || 'default';
-    source = {
-      name,
-      compilerVersion,
-      sources: [{ path: '', content }],
-      settings: { optimizer: { enabled: optimization, runs }, evmVersion },
-      evmVersion,
-      optimization,
-      runs: optimization ? runs : null,
-      licenseType,
-      verifiedAt,
-    };
-  }
-  const mismatch = mismatchOf(ctx, id, {
-    name,
-    compilerVersion,
-    optimization: source.optimization,
-    runs: source.runs ?? 200,
-    evmVersion: source.evmVersion,
-    constructorArguments,
-  });
-  return mismatch === null ? { source } : { reason: mismatch };
+  return verificationOutcome(
+    ctx.facts,
+    id,
+    {
+      contractName: params.get('contractname') ?? '',
+      compilerVersion: params.get('compilerversion')!,
+      input,
+      sourceCode: params.get('sourceCode') ?? '',
+      optimizationUsed: params.get('optimizationUsed'),
+      runs: params.get('runs'),
+      evmVersion: params.get('evmversion'),
+      licenseType: params.get('licenseType'),
+      constructorArguments: params.get('constructorArguments'),
+    },
+    ctx.chain.blocks.at(ctx.chain.headHeight)!.timestamp,
+  );
 }
 
 /**

@@ -1,4 +1,7 @@
+import type { BlockContext } from '../../generators/ledger/blockContext.js';
 import type { SendPlanner } from '../../generators/ledger/sent.js';
+import type { LedgerState } from '../../generators/ledger/state.js';
+import type { SentTransaction } from '../protocol/sentTransaction.js';
 import type { Chain } from '../chain/types.js';
 import type { Facts } from '../domain/facts.js';
 import type { AccessList, Hex } from '../protocol/transaction.js';
@@ -30,6 +33,21 @@ export type CallResult =
 /** What `eth_estimateGas` answers: the gas a send of the call is mined with, or the call's revert. */
 export type GasEstimate = { readonly ok: true; readonly gas: number } | Extract<CallResult, { ok: false }>;
 
+/** An executor's part that runs sends before the pool takes them, on the open block's ledger. */
+export interface SendsAhead {
+  /**
+   * Runs sends, in order, on the ledger of the open block (`open`, what it took already included);
+   * `head` is the last mined chain, whose facts the contracts the ledger models answer from.
+   */
+  prepare(
+    open: { readonly state: LedgerState; readonly ctx: BlockContext },
+    head: Facts,
+    sends: readonly SentTransaction[],
+  ): Promise<void>;
+  /** Whether a send was run ahead and waits for the pool (which must take it into the open block at once). */
+  prepared(hash: string): boolean;
+}
+
 /**
  * The execution port: what runs the transactions clients send and the calls they make. Sends
  * become the ledger's plans (the chain builder applies them), calls are answered at any block,
@@ -42,8 +60,15 @@ export interface Executor {
   readonly name: string;
   /** What a sent transaction does: the plan the open block applies. */
   readonly planSend: SendPlanner;
-  /** The result of a call at block `height` of `state`. */
-  call(state: CallState, request: CallRequest, height: number): CallResult;
+  /** Sends it runs ahead of the pool (an EVM runs asynchronously): `prepare` each before the pool takes it. */
+  readonly ahead?: SendsAhead;
+  /** The result of a call at block `height` of `state` (a promise where it runs on an EVM). */
+  call(state: CallState, request: CallRequest, height: number): CallResult | Promise<CallResult>;
   /** The gas a send of the call (with `accessList`) is mined with at block `height`, or its revert. */
-  estimateGas(state: CallState, request: CallRequest, height: number, accessList: AccessList): GasEstimate;
+  estimateGas(
+    state: CallState,
+    request: CallRequest,
+    height: number,
+    accessList: AccessList,
+  ): GasEstimate | Promise<GasEstimate>;
 }

@@ -3,12 +3,22 @@ import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync 
 import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import '../app/loadModulesEagerly.js';
+import { etherscanV2Module, nodeModule } from '../app/nodeModule.js';
+import * as etherscanV2Api from '../etherscanV2/etherscanV2Api.js';
+import * as node from '../rpc/node.js';
 import { createLiveChain } from '../live/liveChain.js';
 import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { VERSION } from '../version.js';
-import { fixtureFileOf, fixtureRequests } from './fixtureRequests.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
+import { fixtureFileOf, fixtureRequests, mediaPathsIn } from './fixtureRequests.js';
+
+const decoder = new TextDecoder();
+
+// An export answers synchronously: Etherscan's API v2 and the node its proxy module runs on are handed over now.
+etherscanV2Module.provide(etherscanV2Api);
+nodeModule.provide(node);
 
 export interface ExportOptions {
   /** A built-in scenario's name, or a scenario object (`loadScenario(file)` reads a file; the CLI's `--scenario FILE` does so). */
@@ -22,6 +32,8 @@ export interface ExportOptions {
   readonly cache?: CacheOption;
   /** Whose answers to give: `'spec'` (the seed spec's, the default) or `'blockscout'` (Blockscout v11's). */
   readonly profile?: Profile;
+  /** Where NFT media URLs point (default `http://127.0.0.1:4000`, the server's default address). */
+  readonly publicUrl?: string;
 }
 
 export interface ManifestEntry {
@@ -40,8 +52,18 @@ export interface ManifestEntry {
  * exportFixtures({ scenario: 'default', seed: 1, out: 'fixtures', pages: 3 });
  */
 export function exportFixtures(options: ExportOptions): { files: number; manifest: string } {
-  const { scenario = 'default', seed = 1, out, pages = 2, cache, profile = 'spec' } = options;
+  const {
+    scenario = 'default',
+    seed = 1,
+    out,
+    pages = 2,
+    cache,
+    profile = 'spec',
+    publicUrl = DEFAULT_MEDIA_ORIGIN,
+  } = options;
   if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
+  const originProblem = originOptionProblem(publicUrl);
+  if (originProblem) throw new TypeError(`exportFixtures: ${originProblem}`);
   const opened = openChainSync({ scenario, seed, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
   // Answered as a server answers: with the mempool in front of the head (its pending lists and counts).
@@ -49,16 +71,24 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
     profile,
     build: { scenario, seed },
     createBuilder: createChainBuilder,
+    origin: () => publicUrl,
   }).current;
   const earlier = earlierFiles(out);
   const requests: Record<string, ManifestEntry> = {};
-  for (const url of fixtureRequests(app, pages)) {
+  // The pictures the answers' NFT metadata points at, written after them, so a page renders them offline.
+  const media = new Set<string>();
+  const write = (url: string) => {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });
     const file = fixtureFileOf(url, answer.headers['content-type']);
     mkdirSync(dirname(join(out, file)), { recursive: true });
     writeFileSync(join(out, file), answer.body ?? new Uint8Array());
     requests[url] = { file, status: answer.status, headers: answer.headers };
-  }
+    if (answer.body !== null && /json/.test(answer.headers['content-type'] ?? ''))
+      for (const path of mediaPathsIn(typeof answer.body === 'string' ? answer.body : decoder.decode(answer.body)))
+        media.add(path);
+  };
+  for (const url of fixtureRequests(app, pages)) write(url);
+  for (const path of media) write(path);
   const manifest = join(out, 'manifest.json');
   writeFileSync(
     manifest,

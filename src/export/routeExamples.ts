@@ -42,6 +42,7 @@ function examplesOf(chain: Chain): Examples {
 /** The query a route needs to answer with its content rather than a 400. */
 function queryOf(template: string, chain: Chain, e: Examples): string {
   if (template.startsWith('/search')) return e.symbol ? `?q=${encodeURIComponent(e.symbol)}` : '?q=1';
+  if (template === '/stats/hot-smart-contracts') return '?scale=1h';
   if (template.endsWith('/csv') && template !== '/advanced-filters/csv') {
     const from = isoTimestamp(chain.blocks.at(0)!.timestamp).slice(0, 10);
     const to = isoTimestamp(chain.blocks.at(chain.headHeight)!.timestamp).slice(0, 10);
@@ -87,6 +88,7 @@ export function statsServiceExamples(): string[] {
     `${api}/pages/transactions`,
     `${api}/pages/contracts`,
     `${api}/update-status`,
+    `${api}/docs/swagger.yaml`,
     `${STATS_SERVICE_PREFIX}/health`,
   ];
   for (const chart of LINE_CHARTS) {

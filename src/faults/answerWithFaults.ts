@@ -1,6 +1,7 @@
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { HttpAnswer, HttpRequest } from '../http/answerHttp.js';
 import { withModules } from '../lazy/lazyModule.js';
+import { rateLimitBody } from '../etherscanV2/texts.js';
 import { errorMessageOf } from './faultConfig.js';
 import type { FaultPlan, FaultRequest } from './planFaults.js';
 
@@ -28,8 +29,28 @@ function jsonAnswer(status: number, message: string, headers: Readonly<Record<st
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Every API: the REST API, the explorer's other APIs under /api (its ETH RPC, the Etherscan-style API), the node. */
-const isApi = (url: string) => /^\/(api|rpc)(\/|\?|$)/.test(url);
+/**
+ * Every API: the REST API, the explorer's other APIs under /api (its ETH RPC, the Etherscan-style
+ * API, also at Blockscout's multichain `/{chainId}/api`), Etherscan's `/v2/api`, the node.
+ */
+const isApi = (url: string) => /^\/(api|rpc|v2\/api|\d+\/api)(\/|\?|$)/.test(url);
+
+/** Etherscan's API answers a client over the rate limit in its envelope, with HTTP 200, as Etherscan does. */
+const isEtherscanV2 = (url: string) => /^\/v2\/api\/?(\?|$)/.test(url);
+
+function etherscanRateLimited(limit: { limit: number; windowMs: number }, headers: Readonly<Record<string, string>>) {
+  const body = encoder.encode(rateLimitBody(limit.limit, limit.windowMs));
+  return {
+    status: 200,
+    headers: {
+      'access-control-allow-origin': '*',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.length),
+      ...headers,
+    },
+    body,
+  };
+}
 
 /**
  * Answers a request with the faults its plan holds: waits the latency, then breaks the connection,
@@ -48,7 +69,10 @@ export async function answerWithFaults(
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults.connection === 'reset' || faults.connection === 'empty') return { kind: faults.connection };
   let answered: HttpAnswer;
-  if (faults.status !== undefined) answered = jsonAnswer(faults.status, errorMessageOf(faults.status), faults.headers);
+  if (faults.rateLimited && isEtherscanV2(request.url))
+    answered = etherscanRateLimited(faults.rateLimited, faults.headers);
+  else if (faults.status !== undefined)
+    answered = jsonAnswer(faults.status, errorMessageOf(faults.status), faults.headers);
   else {
     const normal = await withModules(() => answer(request));
     answered = Object.keys(faults.headers).length

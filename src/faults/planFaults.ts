@@ -13,6 +13,8 @@ export interface FaultPlan {
   readonly headers: Readonly<Record<string, string>>;
   /** A malformed fault header: answered with 400 and this message. */
   readonly invalid?: string;
+  /** The client passed the rate limit (the 429 is the limit's, not a forced status): the limit and its window. */
+  readonly rateLimited?: { readonly limit: number; readonly windowMs: number };
 }
 
 export interface FaultRequest {
@@ -52,6 +54,7 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
     const rng = stream(seed, `fault:${n}`);
     const headers: Record<string, string> = {};
     let status: number | undefined;
+    let rateLimited: FaultPlan['rateLimited'];
 
     if (config.rateLimit) {
       const { limit, windowMs } = config.rateLimit;
@@ -66,7 +69,10 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
       headers['x-ratelimit-limit'] = String(limit);
       headers['x-ratelimit-remaining'] = String(Math.max(0, limit - window.count));
       headers['x-ratelimit-reset'] = String(Math.ceil((window.start + windowMs - time) / 1000));
-      if (window.count > limit) status = 429;
+      if (window.count > limit) {
+        status = 429;
+        rateLimited = config.rateLimit;
+      }
     }
 
     const range = config.latency === undefined ? undefined : latencyRange(config.latency);
@@ -94,6 +100,7 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
         return { latencyMs: 0, headers, invalid: `a forced status must be 400-599, got "${forced.slice(0, 40)}"` };
       }
       status = Number(forced);
+      rateLimited = undefined;
     }
 
     const fault = request.header('x-mock-fault');
@@ -108,6 +115,7 @@ export function createFaultPlanner(config: FaultConfig, seed: string, now: () =>
       latencyMs,
       headers,
       ...(status !== undefined ? { status } : {}),
+      ...(rateLimited && status === 429 ? { rateLimited } : {}),
       ...(fault ? { connection: fault as ConnectionFault } : {}),
     };
   };

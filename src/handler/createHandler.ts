@@ -3,6 +3,7 @@ import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
 import { headTimeOptionProblem } from '../live/clock.js';
 import { clockAnchoredGenesisTime } from '../live/clockAnchor.js';
 import { createLiveChain } from '../live/liveChain.js';
+import { evmExecutorModule } from '../app/executorModule.js';
 import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
@@ -15,6 +16,8 @@ import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import { accessOptionProblem, accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
+import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
+import { type EtherscanOptions, etherscanOptionsProblem } from '../app/etherscanV2Routes.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -35,6 +38,13 @@ export interface CreateHandlerOptions {
   readonly headTime?: number | 'now';
   /** Mine each transaction sent to `/rpc` at once, in a block of its own (default true); false: `mine` mines them. */
   readonly automine?: boolean;
+  /** How the Etherscan-style APIs answer, as `startServer`'s `etherscan` (`/api`'s flavour, a key `/v2/api` requires). */
+  readonly etherscan?: EtherscanOptions;
+  /**
+   * Where the page reaches the mock, an origin (default `http://127.0.0.1:4000`): NFT metadata's
+   * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
+   */
+  readonly publicUrl?: string;
   /**
    * Origins of pages that may change state (mine, reset, send, verify), as `startServer`'s. Default
    * `true`, every origin: only the app's own pages reach an in-process handler (a service worker
@@ -109,6 +119,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     head,
     headTime,
     automine = true,
+    publicUrl = DEFAULT_MEDIA_ORIGIN,
+    etherscan,
     trustedOrigins = true,
   } = options;
   const faults: FaultConfig = {
@@ -123,12 +135,16 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
   if (accessProblem) throw new CreateHandlerError(accessProblem);
   const cacheProblem = cacheOptionProblem(cache, 'createHandler');
   if (cacheProblem) throw new CreateHandlerError(cacheProblem);
+  const etherscanProblem = etherscanOptionsProblem(etherscan);
+  if (etherscanProblem) throw new CreateHandlerError(`createHandler: ${etherscanProblem}`);
   if (typeof automine !== 'boolean')
     throw new CreateHandlerError(`createHandler: automine must be true or false, got ${JSON.stringify(automine)}`);
   if (!PROFILES.includes(profile))
     throw new CreateHandlerError(
       `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
     );
+  const originProblem = originOptionProblem(publicUrl);
+  if (originProblem) throw new CreateHandlerError(`createHandler: ${originProblem}`);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
@@ -166,7 +182,10 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     start: () => opened.origin,
     build,
     createBuilder: createChainBuilder,
+    executor: evmExecutorModule(),
     automine,
+    origin: () => publicUrl,
+    ...(etherscan ? { etherscan } : {}),
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   // No Host check: nothing reaches an in-process handler through DNS.

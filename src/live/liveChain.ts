@@ -1,7 +1,10 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
-import type { SendPlanner } from '../../generators/ledger/sent.js';
+import type { SendRunner } from '../../generators/ledger/sent.js';
 import type { Executor } from '../execution/executor.js';
+import { factsOf } from '../domain/facts.js';
+import { settled } from '../rpc/settled.js';
+import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
 import type { PostRoute } from '../http/answerHttp.js';
@@ -15,6 +18,7 @@ import type { VerificationState, Verifier } from '../etherscan/envelope.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
@@ -40,6 +44,11 @@ export interface LiveChain {
    * `SendRefused` (from the builder's module) saying why a node would refuse it.
    */
   send(sent: SentTransaction): Admission;
+  /**
+   * `send`, the transaction first run by the executor where it runs sends ahead (a real EVM): in
+   * the order sends come, each on the open block as the one before left it.
+   */
+  execute(sent: SentTransaction): Promise<Admission>;
   /** An account's next nonce, counting the transactions it sent that wait to be mined. */
   nextNonce(address: string): number;
   /** Whether each accepted transaction is mined at once. */
@@ -58,8 +67,13 @@ export interface LiveChain {
   warmUp(signal: AbortSignal): void;
 }
 
-/** JSON the first chain's warm-up renders (all of default, the hot part of large), and each later chain's (its newest pages). */
-const WARM_BYTES = { first: 128 * 1024 * 1024, later: 1024 * 1024 };
+/**
+ * JSON the first chain's warm-up renders, and each later chain's (its newest pages). 16 MB is
+ * every block of default and its newest 7,400 of 29,000 transactions, the pages a client opens
+ * first; warming all of default (128 MB allowed, 75 MB rendered) kept 74 MB more of idle RSS
+ * (211 MiB, now 137) to spare the first render of older pages a few milliseconds.
+ */
+export const WARM_BYTES = { first: 16 * 1024 * 1024, later: 1024 * 1024 };
 /** How long a later chain must have been served before it is warmed: a chain mined over at once is not worth it. */
 const WARM_AFTER_MS = 1_000;
 
@@ -69,11 +83,18 @@ export interface LiveChainOptions {
   /** How the chain was built, so mining can replay it (the chain itself may come from a snapshot). */
   readonly build: BuildChainOptions;
   /** The chain builder (loaded lazily: a server that never mines never loads it), given what runs sent transactions. */
-  readonly createBuilder: (options: BuildChainOptions, planSend?: SendPlanner) => ChainBuilder;
-  /** What runs sends, calls and gas estimates (the execution port; default: the ledger's models). */
-  readonly executor?: Executor;
+  readonly createBuilder: (options: BuildChainOptions, sends?: SendRunner) => ChainBuilder;
+  /**
+   * What runs sends, calls and gas estimates (the execution port), loaded on first use (the node's
+   * first request); the ledger's models when not given.
+   */
+  readonly executor?: LazyModule<Executor>;
   /** Mine each accepted transaction at once, in a block of its own (default true). */
   readonly automine?: boolean;
+  /** The origin clients reach the mock at, where NFT media URLs point (default `http://127.0.0.1:4000`). */
+  readonly origin?: () => string;
+  /** How the Etherscan-style APIs answer (`/api`'s flavour, a required key on `/v2/api`). */
+  readonly etherscan?: EtherscanOptions;
 }
 
 /**
@@ -84,13 +105,27 @@ export interface LiveChainOptions {
 export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveChain {
   let build = options.build;
   let start = { chain, build };
+  /** The executor once loaded (before, nothing ran ahead: the models run every send). */
+  const executorIfLoaded = (): Executor | undefined => {
+    try {
+      return options.executor?.get();
+    } catch (error) {
+      if (error instanceof ModuleNotLoaded) return undefined;
+      throw error;
+    }
+  };
+  /** Sends run ahead, in the order they came: each runs on the state the one before left. */
+  let running: Promise<unknown> = Promise.resolve();
   const automine = options.automine ?? true;
   // One builder, replayed to the served head when first needed (a chain loaded from a snapshot has
   // none): it mines, and the block it keeps open in front of the head is the mempool.
   let builder: ChainBuilder | null = null;
   const builderAt = (head: number): ChainBuilder => {
     if (!builder) {
-      const made = options.createBuilder(build, options.executor?.planSend);
+      const made = options.createBuilder(build, {
+        plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
+        mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
+      });
       made.mineTo(head);
       builder = made;
     }
@@ -112,12 +147,19 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const pendingListeners = new Set<(hash: string) => void>();
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
-  const nodeOf = () =>
+  const nodeOf = (): RpcNode =>
     (node ??= nodeModule.get().createRpcNode({
       context: () => current.rpc(),
       seed: chain.seed,
-      ...(options.executor ? { executor: options.executor } : {}),
-      wallet: { send: (sent) => void live.send(sent), nextNonce: (address) => live.nextNonce(address) },
+      ...(options.executor ? { executor: options.executor.get() } : {}),
+      wallet: {
+        // A send the executor runs ahead (on an EVM) settles later: the node asks again once it has.
+        send: (sent) =>
+          void settled(live, `send:${sent.hash}`, () =>
+            executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent),
+          ),
+        nextNonce: (address) => live.nextNonce(address),
+      },
     }));
   const posts: PostRoute[] = [
     {
@@ -170,6 +212,9 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       mempoolFor(built.headHeight),
       posts,
       verifier,
+      options.origin,
+      nodeOf,
+      options.etherscan,
     );
   };
   const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
@@ -212,6 +257,35 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       for (let height = from + 1; height <= next.headHeight; height++)
         for (const listener of listeners) listener(next, height);
       return next;
+    },
+    execute(sent) {
+      const run = async (): Promise<Admission> => {
+        const ahead = (await options.executor?.load())?.ahead;
+        // Run on the open block as it is when the pool takes it: again, if a block was mined meanwhile.
+        for (let tries = 0; ahead && tries < 8; tries++) {
+          let open = builderAt(current.chain.headHeight).open();
+          // It runs where the pool takes it at once: with automine, a block that has no room left for it is mined first.
+          for (
+            let mined = 0;
+            automine &&
+            mined < 8 &&
+            open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
+            sent.gasLimit <= open.ctx.gasLimit;
+            mined++
+          ) {
+            live.mine(1);
+            open = builderAt(current.chain.headHeight).open();
+          }
+          const at = `${open.ctx.height}:${open.state.transactions.length}`;
+          await ahead.prepare(open, factsOf(current.chain), [sent]);
+          const now = builderAt(current.chain.headHeight).open();
+          if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) break;
+        }
+        return live.send(sent);
+      };
+      const result = running.then(run, run);
+      running = result.catch(() => undefined);
+      return result;
     },
     send(sent) {
       const b = builderAt(current.chain.headHeight);

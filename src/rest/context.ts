@@ -13,4 +13,5 @@ export const createRestContext = (
   chain: Chain,
   profile: Profile = 'spec',
   mempool: () => Mempool | undefined = () => undefined,
-): RestContext => ({ ...viewContextOf(chain, profile), mempool });
+  origin?: () => string,
+): RestContext => ({ ...viewContextOf(chain, profile, undefined, origin), mempool });

@@ -21,6 +21,8 @@ export interface CreateApiOptions {
   readonly mempool?: () => Mempool | undefined;
   /** The routes served (default `ROUTES` and `CSV_ROUTES`; the app adds the OpenAPI document's). */
   readonly routes?: readonly Route[];
+  /** The origin the mock is reached at, where NFT media URLs point (default `http://127.0.0.1:4000`). */
+  readonly origin?: () => string;
 }
 
 function answer(
@@ -60,7 +62,7 @@ export interface RestApi extends ApiHandler {
  * waits out (`createApi` is the synchronous form, with every module loaded).
  */
 export function createRestApi(chain: Chain, options: CreateApiOptions = {}): RestApi {
-  const context = createRestContext(chain, options.profile, options.mempool);
+  const context = createRestContext(chain, options.profile, options.mempool, options.origin);
   const match = routeMatcher(options.routes ?? [...ROUTES, ...CSV_ROUTES]);
   const onError =
     options.onError ??

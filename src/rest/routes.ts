@@ -8,7 +8,11 @@ import { addressInternalTransactions } from './endpoints/addressInternalTransact
 import { addressLogs } from './endpoints/addressLogs.js';
 import { addressNft } from './endpoints/addressNft.js';
 import { addressNftCollections } from './endpoints/addressNftCollections.js';
+import { addressTokenBalances } from './endpoints/addressTokenBalances.js';
 import { addressTokens } from './endpoints/addressTokens.js';
+import { auditReports } from './endpoints/auditReports.js';
+import { hotSmartContracts } from './endpoints/hotContracts.js';
+import { verificationConfig } from './endpoints/verificationConfig.js';
 import { addressTokenTransfers } from './endpoints/addressTokenTransfers.js';
 import { addressTransactions } from './endpoints/addressTransactions.js';
 import { addressWithdrawals } from './endpoints/addressWithdrawals.js';
@@ -35,9 +39,16 @@ import {
 import { indexingStatus, mainPageBlocks, mainPageTransactions } from './endpoints/mainPage.js';
 import { checkRedirect, quickSearch, search } from './endpoints/search.js';
 import { smartContract } from './endpoints/smartContract.js';
-import { marketChart, stats, transactionsChart, transactionStats } from './endpoints/stats.js';
+import {
+  marketChart,
+  secondaryCoinMarketChart,
+  stats,
+  transactionsChart,
+  transactionStats,
+} from './endpoints/stats.js';
 import {
   tokenInstance,
+  tokenInstanceHolders,
   tokenInstances,
   tokenInstanceTransfers,
   tokenInstanceTransfersCount,
@@ -100,6 +111,7 @@ export const ROUTES: readonly Route[] = [
   { template: '/addresses/{address_hash}/logs', handler: addressLogs },
   { template: '/addresses/{address_hash}/blocks-validated', handler: addressBlocksValidated },
   { template: '/addresses/{address_hash}/nft', handler: addressNft },
+  { template: '/addresses/{address_hash}/token-balances', handler: addressTokenBalances },
   { template: '/tokens', handler: tokens },
   { template: '/tokens/{address_hash}', handler: tokenDetail },
   { template: '/tokens/{address_hash}/counters', handler: tokenCounters },
@@ -109,18 +121,23 @@ export const ROUTES: readonly Route[] = [
   { template: '/tokens/{address_hash}/instances/{token_id}', handler: tokenInstance },
   { template: '/tokens/{address_hash}/instances/{token_id}/transfers', handler: tokenInstanceTransfers },
   { template: '/tokens/{address_hash}/instances/{token_id}/transfers-count', handler: tokenInstanceTransfersCount },
+  { template: '/tokens/{address_hash}/instances/{token_id}/holders', handler: tokenInstanceHolders },
   { template: '/token-transfers', handler: allTokenTransfers },
   { template: '/internal-transactions', handler: allInternalTransactions },
   { template: '/withdrawals', handler: allWithdrawals },
   { template: '/withdrawals/counters', handler: withdrawalCounters },
   { template: '/smart-contracts', handler: smartContracts },
   { template: '/smart-contracts/counters', handler: smartContractCounters },
+  { template: '/smart-contracts/verification/config', handler: verificationConfig },
+  { template: '/smart-contracts/{address_hash}/audit-reports', handler: auditReports },
   { template: '/main-page/blocks', handler: mainPageBlocks },
   { template: '/main-page/transactions', handler: mainPageTransactions },
   { template: '/main-page/indexing-status', handler: indexingStatus },
   { template: '/stats', handler: stats },
   { template: '/stats/charts/transactions', handler: transactionsChart },
   { template: '/stats/charts/market', handler: marketChart },
+  { template: '/stats/charts/secondary-coin-market', handler: secondaryCoinMarketChart },
+  { template: '/stats/hot-smart-contracts', handler: hotSmartContracts },
   { template: '/config/backend-version', handler: backendVersion },
   { template: '/config/backend', handler: backendConfig },
   { template: '/config/csv-export', handler: csvExportConfig },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TransactionKind } from '../chain/types.js';
 import { type ResponseName, responses } from './responses.js';
 
 /** A query parameter an endpoint reads: a filter or a cursor key. */
@@ -71,6 +72,20 @@ const typeList = (values: readonly string[]): QueryParameter => ({
   list: true,
   description: `Comma-separated token types, OR-combined, case-insensitive: ${values.join(', ')}.`,
 });
+
+/**
+ * The kinds a block's transaction list filters by (`type`): the explorer's
+ * `General.allowed_transaction_types()` on a chain type other than `ethereum`, as `/config/backend`
+ * says this chain is (`blob_transaction` joins them only there). One value, as the parameter's
+ * OpenApiSpex enum takes it: a comma list or an unknown kind is a 422.
+ */
+export const BLOCK_TRANSACTION_TYPES = [
+  'coin_transfer',
+  'contract_call',
+  'contract_creation',
+  'token_transfer',
+  'token_creation',
+] as const satisfies readonly TransactionKind[];
 
 /** The twelve endpoints: what the OpenAPI document describes and the tests check. */
 export const endpoints: readonly Endpoint[] = [
@@ -254,6 +269,13 @@ export const endpoints: readonly Endpoint[] = [
     summary: 'Transactions of a block, position ascending.',
     pathParameters: [BLOCK_ID],
     query: [
+      {
+        name: 'type',
+        kind: 'filter',
+        type: 'string',
+        values: BLOCK_TRANSACTION_TYPES,
+        description: 'Only transactions of one kind (as their `transaction_types` list it), case-insensitive.',
+      },
       int('block_number', 'Cursor: the block’s height.'),
       int('index', 'Cursor: position of the last transaction.'),
       itemsCount,

@@ -16,6 +16,7 @@ import {
   timestamp,
 } from './blockscout/general.js';
 import { blockType } from './block.js';
+import { auditReport, hotContract, secondaryCoinMarketChart, verificationConfig } from './blockscout/frontendPages.js';
 import { tokenType } from './token.js';
 
 /** A blob (EIP-4844) as `blob_view.ex` renders it: its versioned hash, its 131,072 bytes, KZG commitment and proof. */
@@ -32,6 +33,8 @@ export interface Resources {
   readonly token: z.ZodType;
   readonly tokenInstance: z.ZodType;
   readonly tokenInstanceInList: z.ZodType;
+  /** A row of an address's token balances. */
+  readonly tokenBalance: z.ZodType;
   readonly tokenTransfer: z.ZodType;
   /** A token transfer's `total`. */
   readonly tokenTransferTotal: z.ZodType;
@@ -356,6 +359,7 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/addresses/{address_hash}/logs': paged(log(r)),
     '/addresses/{address_hash}/blocks-validated': paged(r.block),
     '/addresses/{address_hash}/nft': paged(r.tokenInstanceInList),
+    '/addresses/{address_hash}/token-balances': z.array(r.tokenBalance),
     '/tokens': paged(r.token),
     '/tokens/{address_hash}': r.token,
     '/tokens/{address_hash}/counters': counts('token_holders_count', 'transfers_count'),
@@ -365,11 +369,14 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/tokens/{address_hash}/instances/{token_id}': r.tokenInstance,
     '/tokens/{address_hash}/instances/{token_id}/transfers': transfers,
     '/tokens/{address_hash}/instances/{token_id}/transfers-count': z.strictObject({ transfers_count: integer }),
+    '/tokens/{address_hash}/instances/{token_id}/holders': paged(holder(r)),
     '/token-transfers': transfers,
     '/internal-transactions': paged(r.internalTransaction),
     '/withdrawals': paged(r.withdrawal),
     '/withdrawals/counters': counts('withdrawals_count', 'withdrawals_sum'),
     '/smart-contracts': paged(smartContractListItem(r)),
+    '/smart-contracts/verification/config': verificationConfig,
+    '/smart-contracts/{address_hash}/audit-reports': paged(auditReport),
     '/smart-contracts/counters': counts(
       'smart_contracts',
       'new_smart_contracts_24h',
@@ -394,6 +401,8 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
         z.strictObject({ date: day, closing_price: floatString.nullable(), market_cap: floatString.nullable() }),
       ),
     }),
+    '/stats/charts/secondary-coin-market': secondaryCoinMarketChart,
+    '/stats/hot-smart-contracts': paged(hotContract(r.addressRef)),
     '/config/backend-version': z.strictObject({ backend_version: z.string().nullable() }),
     '/config/backend': z.strictObject({ chain_type: z.string().nullable(), openapi_spec_folder_name: z.string() }),
     '/config/csv-export': z.strictObject({ limit: integer, async_enabled: z.boolean() }),

@@ -8,12 +8,14 @@ import type {
   Transaction,
   Withdrawal,
 } from '../chain/types.js';
+import { TRANSACTION_TYPES } from '../protocol/transactionTypes.js';
 import type { Field, FieldKind } from './columns.js';
 
 /** The fields of an entity, in the order the chain builder creates them, with their column kinds. */
 type Layout<T> = readonly (Field & { readonly name: keyof T & string })[];
 
-const f = <T>(fields: Record<Exclude<keyof T & string, 'signed'>, FieldKind>): Layout<T> =>
+/** A layout of every field but those only a client's transactions have, which no snapshot holds (`signed`, `raw`). */
+const f = <T>(fields: Record<Exclude<keyof T & string, 'signed' | 'raw'>, FieldKind>): Layout<T> =>
   Object.entries(fields).map(([name, kind]) => ({ name, kind: kind as FieldKind })) as unknown as Layout<T>;
 
 export const TRANSACTION = f<Transaction>({
@@ -24,7 +26,7 @@ export const TRANSACTION = f<Transaction>({
   toId: 'i32',
   createdId: 'i32',
   nonce: 'i32',
-  type: { oneOf: [0, 2, 1, 4, 3] },
+  type: { oneOf: TRANSACTION_TYPES.map((t) => t.id) },
   status: { oneOf: ['ok', 'error'] },
   value: 'bigint',
   gasLimit: 'f64',

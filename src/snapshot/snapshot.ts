@@ -71,6 +71,8 @@ export function* encodeSnapshotSteps(
   chain: Chain,
   about: Pick<SnapshotHeader, 'key' | 'version'>,
 ): Generator<void, Uint8Array[]> {
+  if (chain.storageWrites.length)
+    throw new SnapshotError('a chain clients executed transactions on is not saved (its storage would be lost)');
   const sections: Sections = new Map();
   const { scenario, seed, kind, chainId, signers, exchangeRate, handles, headHeight, zeroId, totalSupply } = chain;
   sections.set(
@@ -235,6 +237,8 @@ export function decodeSnapshot(
     authorizations: tables.authorizations as Chain['authorizations'],
     blobs: tables.blobs as Chain['blobs'],
     events: tables.events as Chain['events'],
+    // Only transactions clients sent write storage, and a chain they sent to is never saved.
+    storageWrites: [],
     indexes: decodeAddressIndexes(accounts.length, sections),
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),
     nftOwners: deserialize(section('nftOwners')) as Chain['nftOwners'],

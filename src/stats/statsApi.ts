@@ -8,15 +8,21 @@ import { contractsPage, mainPage, transactionsPage } from './pages.js';
 import type { StatsContext } from './statsContext.js';
 import { notFound, StatsError } from './statsError.js';
 import { statsJson } from './statsJson.js';
+import { statsSwaggerYaml } from './swaggerDocument.js';
 
 /** Where the mock serves the stats service: the frontend's `NEXT_PUBLIC_STATS_API_BASE_PATH`. */
 export const STATS_SERVICE_PREFIX = '/stats-service';
 
-/** An answer of the stats service: the HTTP status and the JSON body. */
+/** An answer of the stats service: the HTTP status and the body (JSON unless `contentType` says otherwise). */
 export interface StatsAnswer {
   readonly status: number;
   readonly body: string;
+  readonly contentType?: string;
 }
+
+/** The service's OpenAPI document, as its swagger route sends the file (actix-files: the `.yaml` type, UTF-8). */
+const SWAGGER_PATH = '/api/v1/docs/swagger.yaml';
+const YAML_TYPE = 'text/x-yaml; charset=utf-8';
 
 const LINES = '/api/v1/lines/';
 
@@ -67,7 +73,7 @@ function message(ctx: StatsContext, path: string, query: URLSearchParams): objec
   if (path.startsWith(LINES) && !path.slice(LINES.length).includes('/'))
     return lineChartAnswer(ctx, decoded(path.slice(LINES.length)), query);
   throw notFound(
-    `no stats service route ${STATS_SERVICE_PREFIX}${path}: it serves /api/v1/counters, /api/v1/lines, /api/v1/lines/{name}, /api/v1/pages/main, /api/v1/pages/transactions, /api/v1/pages/contracts, /api/v1/update-status and /health`,
+    `no stats service route ${STATS_SERVICE_PREFIX}${path}: it serves /api/v1/counters, /api/v1/docs/swagger.yaml, /api/v1/lines, /api/v1/lines/{name}, /api/v1/pages/main, /api/v1/pages/transactions, /api/v1/pages/contracts, /api/v1/update-status and /health`,
   );
 }
 
@@ -78,6 +84,7 @@ function message(ctx: StatsContext, path: string, query: URLSearchParams): objec
  * `{"code": <gRPC code>, "message": …}`, with its HTTP status.
  */
 export function statsAnswer(ctx: StatsContext, path: string, query: URLSearchParams): StatsAnswer {
+  if (path === SWAGGER_PATH) return { status: 200, body: statsSwaggerYaml(), contentType: YAML_TYPE };
   try {
     return { status: 200, body: statsJson(message(ctx, path, query)) };
   } catch (error) {

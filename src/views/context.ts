@@ -1,5 +1,6 @@
 import type { Chain } from '../chain/types.js';
 import { type Facts, factsOf } from '../domain/facts.js';
+import { DEFAULT_MEDIA_ORIGIN } from '../domain/nftMedia.js';
 import { boundedMemo, type Memo } from '../memo/boundedMemo.js';
 import { type Lru, lru } from '../memo/lru.js';
 import { formatOf } from '../profiles/index.js';
@@ -20,6 +21,11 @@ export interface ViewContext<P extends Profile = Profile> {
   readonly json: Lru<string>;
   /** View objects of the often repeated things (address references, tokens), bounded in number. */
   readonly objects: Memo;
+  /**
+   * The origin clients reach the mock at (`http://127.0.0.1:4000`): where the URLs of the media it
+   * serves point. A server knows it only once listening, so it is asked when a view is made.
+   */
+  readonly origin: () => string;
 }
 
 /** 256 MB of cached JSON: all of default, the hot part of large. */
@@ -27,10 +33,13 @@ const JSON_BUDGET = 256 * 1024 * 1024;
 /** View objects kept: every account's reference and token on `large`, with room to spare. */
 const MAX_OBJECTS = 256 * 1024;
 
+const defaultOrigin = () => DEFAULT_MEDIA_ORIGIN;
+
 export const createViewContext = <P extends Profile>(
   chain: Chain,
   profile: P,
   jsonBudget = JSON_BUDGET,
+  origin: () => string = defaultOrigin,
 ): ViewContext<P> => ({
   chain,
   facts: factsOf(chain),
@@ -38,20 +47,29 @@ export const createViewContext = <P extends Profile>(
   format: formatOf(profile),
   json: lru(jsonBudget),
   objects: boundedMemo(MAX_OBJECTS),
+  origin,
 });
 
-const CONTEXTS = new WeakMap<Chain, Map<Profile, ViewContext>>();
+/** Views by chain, then by (profile, origin): the origin getter an app is given names its media URLs. */
+const CONTEXTS = new WeakMap<Chain, Map<Profile, Map<() => string, ViewContext>>>();
 
 /**
- * The views of a chain in a profile, one per (chain, profile) as `factsOf` is one per chain: every
- * app serving the chain (a new one after a send, say) reads and fills the same caches. `jsonBudget`
- * counts when the context is first made.
+ * The views of a chain in a profile, one per (chain, profile, origin) as `factsOf` is one per chain:
+ * every app serving the chain (a new one after a send, say) with the same origin getter reads and
+ * fills the same caches. `jsonBudget` counts when the context is first made.
  */
-export function viewContextOf<P extends Profile>(chain: Chain, profile: P, jsonBudget = JSON_BUDGET): ViewContext<P> {
+export function viewContextOf<P extends Profile>(
+  chain: Chain,
+  profile: P,
+  jsonBudget = JSON_BUDGET,
+  origin: () => string = defaultOrigin,
+): ViewContext<P> {
   let byProfile = CONTEXTS.get(chain);
   if (!byProfile) CONTEXTS.set(chain, (byProfile = new Map()));
-  let ctx = byProfile.get(profile);
-  if (!ctx) byProfile.set(profile, (ctx = createViewContext(chain, profile, jsonBudget)));
+  let byOrigin = byProfile.get(profile);
+  if (!byOrigin) byProfile.set(profile, (byOrigin = new Map()));
+  let ctx = byOrigin.get(origin);
+  if (!ctx) byOrigin.set(origin, (ctx = createViewContext(chain, profile, jsonBudget, origin)));
   return ctx as ViewContext<P>;
 }
 
@@ -65,10 +83,20 @@ export function carryViews(from: Chain, to: Chain, accounts: readonly number[]):
   const old = CONTEXTS.get(from);
   if (!old || CONTEXTS.has(to)) return;
   const mentions = accounts.flatMap((id) => [from.accounts[id]!.hash, from.accounts[id]!.lower]);
-  const carried = new Map<Profile, ViewContext>();
-  for (const [profile, ctx] of old) {
-    const json = ctx.json.filtered((text) => !mentions.some((address) => text.includes(address)));
-    carried.set(profile, { ...createViewContext(to, profile, 0), json });
+  // An entity of the account itself need not name its address (a smart contract's record does not).
+  const ownKeys = new Set(
+    accounts.flatMap((id) => [`contract:${id}`, `contract-item:${id}`, `address:${id}`, `address-item:${id}`]),
+  );
+  const carried = new Map<Profile, Map<() => string, ViewContext>>();
+  for (const [profile, byOrigin] of old) {
+    const next = new Map<() => string, ViewContext>();
+    for (const [origin, ctx] of byOrigin) {
+      const json = ctx.json.filtered(
+        (text, key) => !ownKeys.has(key) && !mentions.some((address) => text.includes(address)),
+      );
+      next.set(origin, { ...createViewContext(to, profile, 0, origin), json });
+    }
+    carried.set(profile, next);
   }
   CONTEXTS.set(to, carried);
 }

@@ -27,6 +27,19 @@ export const nftCollectionJson = (ctx: ViewContext, collection: NftCollection, h
       .map((x) => collectionInstanceOut(ctx, collection.tokenId, x.id, holderId, x.value)),
   });
 
-/** A row of `/tokens/{h}/holders`. */
-export const tokenHolderJson = (ctx: ViewContext, holder: Holder): string =>
-  JSON.stringify({ address: addressRef(ctx, holder.holder), value: String(holder.value), token_id: null });
+/** A row of `/tokens/{h}/holders` (`tokenId` null), or of one NFT's `/tokens/{h}/instances/{id}/holders`. */
+export const tokenHolderJson = (ctx: ViewContext, holder: Holder, tokenId: bigint | null = null): string =>
+  JSON.stringify({
+    address: addressRef(ctx, holder.holder),
+    value: String(holder.value),
+    token_id: tokenId === null ? null : String(tokenId),
+  });
+
+/** A row of `/addresses/{h}/token-balances`: as a row of its tokens, without the instance (the explorer leaves it out there). */
+export const tokenBalanceRowJson = (ctx: ViewContext, holding: Holding): string =>
+  JSON.stringify({
+    token_instance: null,
+    value: String(holding.value),
+    token_id: holding.nftId === null ? null : String(holding.nftId),
+    token: token(ctx, holding.tokenId),
+  });

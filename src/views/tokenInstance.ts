@@ -10,7 +10,7 @@ import { token } from './token.js';
 function instanceFields<P extends Profile>(ctx: ViewContext<P>, tokenId: AccountId, id: bigint, holderId: AccountId) {
   const type = tokenOf(ctx.facts, tokenId).type;
   const ownerId = type === 'ERC-1155' ? holderId : (nftOwnerOf(ctx.facts, tokenId, id) ?? holderId);
-  const { animation_url, ...metadata } = nftMetadataOf(ctx.facts, tokenId, id);
+  const { animation_url, ...metadata } = nftMetadataOf(ctx.facts, tokenId, id, ctx.origin());
   return {
     id: String(id),
     is_unique: type !== 'ERC-1155',

@@ -43,8 +43,35 @@ describe.each(PROFILES)('an export in the %s profile', (profile) => {
     expect(missing).toEqual([]);
   });
 
+  it('holds every read of Etherscan’s API v2, each a success', () => {
+    const v2 = Object.entries(requests).filter(([url]) => url.startsWith('/v2/'));
+    expect(v2.length).toBeGreaterThanOrEqual(45);
+    for (const [url, entry] of v2) {
+      const json = JSON.parse(readFileSync(join(out, entry.file), 'utf8'));
+      expect(entry.status, url).toBe(200);
+      if (url.includes('module=proxy')) expect(json.result, url).not.toBeUndefined();
+      else if (url.startsWith('/v2/api')) expect(json.status, `${url} ${JSON.stringify(json).slice(0, 200)}`).toBe('1');
+    }
+  });
+
   it('holds every route of the stats service, each a success', () => {
     for (const url of statsServiceExamples()) expect(requests[url]?.status, url).toBe(200);
+  });
+
+  it('holds the NFT pictures its answers point at, under their own paths', () => {
+    const media = Object.entries(requests).filter(([url]) => url.startsWith('/__mock/nft/'));
+    expect(media.length).toBeGreaterThan(10);
+    for (const [url, entry] of media) {
+      expect(entry.status, url).toBe(200);
+      expect(entry.file, url).toBe(url.slice(1));
+      expect(readFileSync(join(out, entry.file), 'utf8'), url).toMatch(/^<svg /);
+    }
+    const answers = Object.entries(requests)
+      .filter(([url]) => url.startsWith('/api/v2/'))
+      .map(([, entry]) => readFileSync(join(out, entry.file), 'utf8'))
+      .join('\n');
+    for (const [, path] of answers.matchAll(/http:\/\/127\.0\.0\.1:4000(\/__mock\/nft\/[^"]+)"/g))
+      expect(requests[path!]?.status, path).toBe(200);
   });
 
   it('names a CSV answer’s file .csv and a JSON one’s .json', () => {

@@ -47,6 +47,11 @@ function urls(): string[] {
     '/advanced-filters/methods?q=0xa9059cbb',
     '/advanced-filters/methods?q=0x12345678',
     '/tokens',
+    '/stats/charts/secondary-coin-market',
+    '/stats/hot-smart-contracts?scale=3h',
+    '/stats/hot-smart-contracts?scale=30d',
+    '/stats/hot-smart-contracts?scale=3h&sort=total_gas_used&order=asc',
+    '/smart-contracts/verification/config',
   ];
   const kinds = new Map<string, number>();
   for (const a of accounts)
@@ -64,6 +69,7 @@ function urls(): string[] {
     out.push(`/addresses/${h}`);
     if (accounts[id]!.contract && accounts[id]!.contract!.creationStatus !== 'failed')
       out.push(`/smart-contracts/${h}`);
+    if (accounts[id]!.contract?.verification === 'full') out.push(`/smart-contracts/${h}/audit-reports`);
     for (const tail of [
       'tokens',
       'token-transfers',
@@ -78,6 +84,7 @@ function urls(): string[] {
       'coin-balance-history-by-day',
       'logs',
       'blocks-validated',
+      'token-balances',
     ])
       out.push(`/addresses/${h}/${tail}`);
     const token = accounts[id]!.contract?.token;
@@ -92,7 +99,7 @@ function urls(): string[] {
       );
       const instance = [...chain.tokenTransfers].find((t) => t.tokenId === id && t.tokenIds)?.tokenIds?.[0];
       if (instance !== undefined)
-        for (const tail of ['', '/transfers', '/transfers-count'])
+        for (const tail of ['', '/transfers', '/transfers-count', '/holders'])
           out.push(`/tokens/${h}/instances/${instance}${tail}`);
     }
   }

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/startServer.js';
 import { fullWalk } from '../support/fullWalk.js';
 
+/** Both servers name NFT media by one origin: by default each would name its own port. */
+const MEDIA_ORIGIN = 'http://explorer-mock.test';
+
 /** A full walk of every list of the spec's twelve endpoints, over HTTP. */
 async function walkServer(server: Awaited<ReturnType<typeof startServer>>) {
   return fullWalk(async (url) => {
@@ -19,11 +22,11 @@ describe('a chain loaded from a snapshot', () => {
     async (scenario) => {
       const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-identity-'));
       try {
-        const built = await startServer({ scenario, seed: 3, cache: { dir } });
+        const built = await startServer({ scenario, seed: 3, cache: { dir }, publicUrl: MEDIA_ORIGIN });
         expect(built.origin.source).toBe('built');
         const reference = await walkServer(built);
         await built.close(); // finishes writing the snapshot
-        const loaded = await startServer({ scenario, seed: 3, cache: { dir } });
+        const loaded = await startServer({ scenario, seed: 3, cache: { dir }, publicUrl: MEDIA_ORIGIN });
         expect(loaded.origin.source).toBe('snapshot');
         const replay = await walkServer(loaded);
         await loaded.close();

@@ -3,15 +3,18 @@ import { type RunningServer, startServer } from '../../src/startServer.js';
 import { overHttp } from '../support/overHttp.js';
 import { walk } from '../support/walk.js';
 
+/** Servers compared byte for byte name the same address in their NFT media URLs (each names its own by default). */
+const PUBLIC_URL = 'http://127.0.0.1:4000';
+
 let a: RunningServer;
 let b: RunningServer;
 let other: RunningServer;
 
 beforeAll(async () => {
   [a, b, other] = await Promise.all([
-    startServer({ scenario: 'tiny', seed: 42, port: 0 }),
-    startServer({ scenario: 'tiny', seed: 42, port: 0 }),
-    startServer({ scenario: 'tiny', seed: 43, port: 0 }),
+    startServer({ scenario: 'tiny', seed: 42, port: 0, publicUrl: PUBLIC_URL }),
+    startServer({ scenario: 'tiny', seed: 42, port: 0, publicUrl: PUBLIC_URL }),
+    startServer({ scenario: 'tiny', seed: 43, port: 0, publicUrl: PUBLIC_URL }),
   ]);
 });
 afterAll(() => Promise.all([a.close(), b.close(), other.close()]));

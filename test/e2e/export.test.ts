@@ -18,14 +18,15 @@ let manifest: {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'explorer-mock-export-'));
+  server = await startServer({ scenario: 'tiny', seed: 4, port: 0 });
+  // Fixtures name where their NFT media are served: the server they are compared with.
   const printed = execFileSync(
     process.execPath,
-    [BIN, 'export', '--scenario', 'tiny', '--seed', '4', '--out', out, '--pages', '3'],
+    [BIN, 'export', '--scenario', 'tiny', '--seed', '4', '--out', out, '--pages', '3', '--public-url', server.url],
     { encoding: 'utf8' },
   );
   expect(printed).toMatch(/wrote \d+ responses/);
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-  server = await startServer({ scenario: 'tiny', seed: 4, port: 0 });
 });
 afterAll(async () => {
   await server.close();
@@ -93,21 +94,45 @@ describe('explorer-mock export', () => {
     }
     expect(failure?.status).toBe(2);
     expect(String(failure?.stderr)).toMatch(/--pages must be an integer/);
+    let refused: typeof failure;
+    try {
+      execFileSync(process.execPath, [BIN, 'export', '--out', out, '--public-url', 'localhost:4000'], {
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      refused = error as typeof failure;
+    }
+    expect(refused?.status).toBe(2);
+    expect(String(refused?.stderr)).toMatch(/--public-url must be an http or https origin/);
   });
 
   it('exports a scenario file as a server serves it, and refuses a bad one with its path and exit code 2', async () => {
     const wallet = fileURLToPath(new URL('../../scenarios/examples/wallet.json', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-export-file-'));
     try {
-      execFileSync(
-        process.execPath,
-        [BIN, 'export', '--scenario', wallet, '--seed', '2', '--out', dir, '--pages', '1', '--no-cache'],
-        { encoding: 'utf8' },
-      );
-      const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as typeof manifest;
-      expect(written.scenario).toBe('wallet');
       const served = await startServer({ scenario: wallet, seed: 2, cache: false });
       try {
+        execFileSync(
+          process.execPath,
+          [
+            BIN,
+            'export',
+            '--scenario',
+            wallet,
+            '--seed',
+            '2',
+            '--out',
+            dir,
+            '--pages',
+            '1',
+            '--no-cache',
+            '--public-url',
+            served.url,
+          ],
+          { encoding: 'utf8' },
+        );
+        const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as typeof manifest;
+        expect(written.scenario).toBe('wallet');
         const urls = Object.keys(written.requests);
         expect(urls.length).toBeGreaterThan(100);
         for (const url of urls.filter((_, i) => i % 10 === 0)) {

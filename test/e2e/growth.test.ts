@@ -11,6 +11,9 @@ import { chainViolations } from '../support/chainLaws.js';
 import { type Fetch, fullWalk } from '../support/fullWalk.js';
 import { walkPagesAsync } from '../../src/rest/walkPages.js';
 
+/** Servers compared byte for byte name the same address in their NFT media URLs (each names its own by default). */
+const PUBLIC_URL = 'http://127.0.0.1:4000';
+
 /** The chain-wide lists beyond the twelve, walked to their ends, and their counters. */
 async function chainWideWalk(fetch: Fetch): Promise<string> {
   let out = '';
@@ -48,8 +51,8 @@ const overHttp =
 
 describe('a chain that grows stays deterministic', () => {
   it('tiny over HTTP: started at 48 and mined to 55 (POST /__mock/mine, then mine()) answers every URL like a server started at 55', async () => {
-    const grown = await startServer({ scenario: 'tiny', seed: 1, cache: false });
-    const direct = await startServer({ scenario: 'tiny', seed: 1, cache: false, head: 55 });
+    const grown = await startServer({ scenario: 'tiny', seed: 1, cache: false, publicUrl: PUBLIC_URL });
+    const direct = await startServer({ scenario: 'tiny', seed: 1, cache: false, head: 55, publicUrl: PUBLIC_URL });
     servers.push(grown, direct);
     const mined = await fetch(`${grown.url}/__mock/mine`, { method: 'POST', body: JSON.stringify({ blocks: 4 }) });
     expect(mined.status).toBe(200);

@@ -12,6 +12,9 @@ import { chainViolations } from '../support/chainLaws.js';
 import { type Fetch, fullWalk } from '../support/fullWalk.js';
 import { KEY0 } from '../wallet/support.js';
 
+/** Servers compared byte for byte name the same address in their NFT media URLs (each names its own by default). */
+const PUBLIC_URL = 'http://127.0.0.1:4000';
+
 const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-future-'));
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -98,8 +101,8 @@ describe('scripted activity past the start', () => {
 
   it('runs while served: mining to it pushes the payment to a listening address, and the server answers like one started there', async () => {
     const scenario = await futureScenario();
-    const live = await startServer({ scenario, seed: 1, cache: false });
-    const direct = await startServer({ scenario, seed: 1, cache: false, head: 53 });
+    const live = await startServer({ scenario, seed: 1, cache: false, publicUrl: PUBLIC_URL });
+    const direct = await startServer({ scenario, seed: 1, cache: false, head: 53, publicUrl: PUBLIC_URL });
     servers.push(live, direct);
     const bob = live.chain.handles.bob!;
     const ws = new WebSocket(`${live.url.replace('http', 'ws')}/socket/v2/websocket?vsn=2.0.0`);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/handler/createHandler.js';
-import { metadataVersion } from '../../src/etherscan/verifyChecks.js';
+import { metadataVersion } from '../../src/domain/verificationChecks.js';
 
 type Json = Record<string, any>;
 

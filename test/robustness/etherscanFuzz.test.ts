@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/handler/createHandler.js';
-import { metadataVersion } from '../../src/etherscan/verifyChecks.js';
+import { metadataVersion } from '../../src/domain/verificationChecks.js';
 
 const handler = createHandler({ scenario: 'tiny', seed: 4, cache: false, profile: 'blockscout' });
 const chain = handler.chain;

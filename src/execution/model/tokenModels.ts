@@ -44,7 +44,7 @@ function approvedOf(env: CallEnv, id: bigint): string | undefined {
 }
 
 /** The token's state at the block asked, as the write rules read it. */
-const readerOf = (env: CallEnv, type: TokenType): TokenReader => ({
+export const readerOf = (env: CallEnv, type: TokenType): TokenReader => ({
   type,
   balanceOf: (holder, id) => holding(env, holder, id),
   allowance: (owner, spender) => allowanceAt(env.ctx.facts, env.self, owner, spender, env.height),

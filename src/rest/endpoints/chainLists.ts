@@ -61,11 +61,18 @@ export const allWithdrawals: EndpointHandler = (ctx, _params, query) => {
   );
 };
 
-/** `/withdrawals/counters`. */
+/**
+ * `/withdrawals/counters`, as the explorer reads its two cached counters: the count is the highest
+ * withdrawal index seen plus one (so `"1"` before any withdrawal: `Withdrawal.count_withdrawals_from_cache`),
+ * the sum is every amount in wei, a decimal integer string (`Cache.Counters.WithdrawalsSum`, stored
+ * `Wei.to(sum, :wei)`), the unit of each withdrawal's `amount`.
+ */
 export const withdrawalCounters: EndpointHandler = (ctx) => {
+  const { withdrawals } = ctx.chain;
   let sum = 0n;
-  for (const w of ctx.chain.withdrawals) sum += w.amount;
-  return jsonResponse(200, { withdrawals_count: String(ctx.chain.withdrawals.length), withdrawals_sum: String(sum) });
+  for (const w of withdrawals) sum += w.amount;
+  const highest = withdrawals.length === 0 ? 0 : withdrawals.at(withdrawals.length - 1)!.index;
+  return jsonResponse(200, { withdrawals_count: String(highest + 1), withdrawals_sum: String(sum) });
 };
 
 /** `/smart-contracts`: verified contracts, newest first; `q` matches name or address; `filter` a language. */

@@ -81,3 +81,9 @@ export const marketChart: EndpointHandler = (ctx) =>
       market_cap: marketValue(day.closing, ctx.chain.totalSupply, 18),
     })),
   });
+
+/**
+ * `/stats/charts/secondary-coin-market`: the history of a chain's second coin
+ * (`Market.fetch_recent_history(true)`); a plain chain has none, so its chart is empty.
+ */
+export const secondaryCoinMarketChart: EndpointHandler = () => jsonResponse(200, { chart_data: [] });

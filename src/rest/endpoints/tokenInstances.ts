@@ -1,4 +1,4 @@
-import { instancesOf, tokenOf, transfersOfNft, transfersOfToken } from '../../domain/tokens.js';
+import { instanceHoldersOf, instancesOf, tokenOf, transfersOfNft, transfersOfToken } from '../../domain/tokens.js';
 import { tokenInstanceJson } from '../../views/tokenInstance.js';
 import type { EndpointHandler } from '../endpoint.js';
 import { invalidParameter, notFound } from '../errors.js';
@@ -6,7 +6,7 @@ import { EMPTY_PAGE, identity, pageResponse, takePage } from '../paging.js';
 import { textQuery } from '../params.js';
 import { jsonResponse } from '../response.js';
 import { tokenTransferPage } from '../tokenTransferPage.js';
-import { tokenContractOf } from './tokens.js';
+import { holdersPage, tokenContractOf } from './tokens.js';
 
 /** An NFT id from the path (a uint256 in decimal); 422 otherwise. */
 function nftIdParam(raw: string): bigint {
@@ -53,4 +53,16 @@ export const tokenInstanceTransfers: EndpointHandler = (ctx, [raw, rawId], query
   const id = tokenContractOf(ctx, raw!);
   const nftId = nftIdParam(rawId!);
   return tokenTransferPage(ctx, transfersOfNft(ctx.facts, id, nftId), query);
+};
+
+/**
+ * `/tokens/{h}/instances/{id}/holders`: who holds that id now, value then address descending
+ * (`TokenController.holders_by_instance`); 404 for an ERC-20. An ERC-721 id lists none: the
+ * explorer keeps one balance per holder of the whole ERC-721 token, without ids.
+ */
+export const tokenInstanceHolders: EndpointHandler = (ctx, [raw, rawId], query) => {
+  const id = tokenContractOf(ctx, raw!);
+  if (tokenOf(ctx.facts, id).type === 'ERC-20') throw notFound();
+  const nftId = nftIdParam(rawId!);
+  return holdersPage(ctx, instanceHoldersOf(ctx.facts, id, nftId), nftId, query);
 };

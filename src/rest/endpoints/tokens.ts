@@ -2,6 +2,7 @@ import { accountIdOf } from '../../domain/accounts.js';
 import {
   marketCapOf,
   compareTokenKeys,
+  type Holder,
   holdersOf,
   tokenOf,
   tokensInExplorerOrder,
@@ -16,7 +17,7 @@ import type { EndpointHandler } from '../endpoint.js';
 import { invalidParameter, notFound } from '../errors.js';
 import { identity, pageResponse, takePage } from '../paging.js';
 import { addressParam, bigintQuery, hashQuery, integerQuery, textQuery, tokenTypesQuery } from '../params.js';
-import { jsonResponse } from '../response.js';
+import { type ApiResponse, jsonResponse } from '../response.js';
 import { tokenTransferPage } from '../tokenTransferPage.js';
 
 /** A non-negative decimal (a fiat value) as a sortable number; null stays null. */
@@ -101,12 +102,19 @@ export const tokenCounters: EndpointHandler = (ctx, [raw]) => {
 export const tokenTransfers: EndpointHandler = (ctx, [raw], query) =>
   tokenTransferPage(ctx, transfersOfToken(ctx.facts, tokenContractOf(ctx, raw!)), query);
 
-/** `/tokens/{h}/holders`: value descending, then address descending; the explorer's cursor `address_hash`, `value`, `items_count`. */
-export const tokenHolders: EndpointHandler = (ctx, [raw], query) => {
-  const id = tokenContractOf(ctx, raw!);
+/** `/tokens/{h}/holders`: holders by value then address, descending; cursor `value` and `address_hash`. */
+export const tokenHolders: EndpointHandler = (ctx, [raw], query) =>
+  holdersPage(ctx, holdersOf(ctx.facts, tokenContractOf(ctx, raw!)), null, query);
+
+/** A page of holders (value, then address descending), after the explorer's cursor (`value`, `address_hash`). */
+export function holdersPage(
+  ctx: RestContext,
+  holders: readonly Holder[],
+  tokenId: bigint | null,
+  query: URLSearchParams,
+): ApiResponse {
   const address = hashQuery(query, 'address_hash', 40);
   const value = bigintQuery(query, 'value');
-  const holders = holdersOf(ctx.facts, id);
   const lower = (h: number) => ctx.chain.accounts[h]!.lower;
   const after =
     address === undefined
@@ -117,7 +125,7 @@ export const tokenHolders: EndpointHandler = (ctx, [raw], query) => {
   const page = takePage(identity(holders.length), false, after);
   const last = holders[page.elements[page.elements.length - 1] ?? -1];
   return pageResponse(
-    page.elements.map((k) => tokenHolderJson(ctx, holders[k]!)),
+    page.elements.map((k) => tokenHolderJson(ctx, holders[k]!, tokenId)),
     page.more && last
       ? {
           address_hash: ctx.chain.accounts[last.holder]!.hash,
@@ -126,4 +134,4 @@ export const tokenHolders: EndpointHandler = (ctx, [raw], query) => {
         }
       : null,
   );
-};
+}

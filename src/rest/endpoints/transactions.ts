@@ -1,4 +1,4 @@
-import { blobTransactionList } from '../../domain/blobs.js';
+import { blobTransactionList, hasBlobs } from '../../domain/blobs.js';
 import { isoTimestamp } from '../../views/isoTimestamp.js';
 import { pendingTransactionJson } from '../../views/pendingTransaction.js';
 import { transactionJson } from '../../views/transaction.js';
@@ -7,17 +7,23 @@ import type { EndpointHandler } from '../endpoint.js';
 import { compareTuples, identity, PAGE_SIZE, pageResponse, takePage } from '../paging.js';
 import { enumQuery, hashQuery, integerQuery, textQuery } from '../params.js';
 import type { ApiResponse } from '../response.js';
+import { checkMainListTypeQuery } from '../transactionTypeQuery.js';
 
-/** `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`: the mempool (none without one). */
+/**
+ * `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`:
+ * the mempool (none without one). `type` takes `blob_transaction` alone, which keeps the blob
+ * transactions on a chain with blobs and filters nothing on another (see `checkMainListTypeQuery`).
+ */
 export const transactions: EndpointHandler = (ctx, _params, query) => {
   const { chain } = ctx;
   const filter = enumQuery(query, 'filter', ['validated', 'pending'] as const) ?? 'validated';
+  checkMainListTypeQuery(query);
   const blockNumber = integerQuery(query, 'block_number');
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (filter === 'pending') return pendingPage(ctx, query);
-  // `type=blob_transaction`: the blob transactions alone (the explorer's blob list, its cursor without the filter).
-  const blobs = query.get('type') === 'blob_transaction';
+  // `type=blob_transaction` on a chain with blobs: the blob transactions alone (the explorer's blob list, its cursor without the filter).
+  const blobs = query.get('type') === 'blob_transaction' && hasBlobs(chain);
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
   const list = blobs ? blobTransactionList(ctx.facts) : identity(chain.transactions.length);
   const page = takePage(

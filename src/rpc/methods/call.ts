@@ -2,6 +2,7 @@ import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest, CallResult, Executor } from '../../execution/executor.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
 import { AUTHORIZATION_GAS } from '../../protocol/intrinsicGas.js';
+import { settled } from '../settled.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
@@ -38,9 +39,9 @@ const MAX_REMEMBERED_DATA = 2_048;
  * JSON budget. What the executor cannot run is the node's -32000 error with its reason.
  */
 function resultOf(ctx: RpcContext, executor: Executor, request: CallRequest, height: number): CallResult {
-  const run = () => refusedAsServerError(() => executor.call(ctx, request, height));
-  if (request.data.length > MAX_REMEMBERED_DATA) return run();
   const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
+  const run = () => refusedAsServerError(() => settled(ctx.json, key, () => executor.call(ctx, request, height)));
+  if (request.data.length > MAX_REMEMBERED_DATA) return run();
   const hit = ctx.json.peek(key);
   if (hit !== undefined) return JSON.parse(hit) as CallResult;
   const result = run();
@@ -108,7 +109,10 @@ export const callMethods: Record<string, RpcMethod> = {
     const authorizations = authorizationCountArg(
       (params[0] as { authorizationList?: unknown } | null)?.authorizationList,
     );
-    const estimate = refusedAsServerError(() => node.executor.estimateGas(at, request, height, accessList));
+    const key = `estimate:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}:${JSON.stringify(accessList)}`;
+    const estimate = refusedAsServerError(() =>
+      settled(at.json, key, () => node.executor.estimateGas(at, request, height, accessList)),
+    );
     if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
     // A set-code call's authorizations cost their intrinsic gas each (EIP-7702).
     return quantity(estimate.gas + AUTHORIZATION_GAS * authorizations);

@@ -54,10 +54,6 @@ export const sendMethods: Record<string, RpcMethod> = {
     const signer = ctx.chain.signers.find((s) => s.address.toLowerCase() === from);
     if (!signer) throw serverError(`unknown account ${from}: the node signs only for eth_accounts`);
     const call = callArg(request, 0);
-    if (call.to === null)
-      throw serverError(
-        'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
-      );
     const wallet = walletOf(node);
     const head = (pendingContext(ctx) ?? ctx).chain;
     const baseFee = head.blocks.at(head.headHeight)!.baseFeePerGas;

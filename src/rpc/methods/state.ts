@@ -1,6 +1,7 @@
 import { accountIdOf, nonceAt } from '../../domain/accounts.js';
 import { balanceAt } from '../../domain/balances.js';
 import { codeAt } from '../../domain/contracts.js';
+import { storageWrittenAt } from '../../domain/storage.js';
 import { type BlockRef, blockArg, minedHeight } from '../blockParam.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
@@ -33,10 +34,6 @@ function account(params: readonly unknown[], ctx: RpcContext, blockIndex = 1) {
   return { ...at, id: accountIdOf(at.ctx.chain, address) };
 }
 
-/**
- * `eth_getStorageAt`: what the ledger knows of a slot: a proxy's EIP-1967 implementation and admin
- * (beacon and every other slot read as zero, as the ledger models no other storage).
- */
 /** A storage key as geth reads it: any hex of at most 32 bytes, with or without 0x, leading zeros and odd length allowed. */
 function storageKeyArg(value: unknown): bigint {
   if (typeof value !== 'string')
@@ -48,11 +45,18 @@ function storageKeyArg(value: unknown): bigint {
   return hex === '' ? 0n : BigInt(`0x${hex}`);
 }
 
+/**
+ * `eth_getStorageAt`: what the ledger knows of a slot: what an executed transaction last wrote there
+ * (a contract a client deployed), a proxy's EIP-1967 implementation and admin; every other slot
+ * reads as zero (the catalogue's contracts keep their state in the ledger, not in slots).
+ */
 const getStorageAt: RpcMethod = (ctx, params) => {
   arity(params, 2, 3);
   const slot = storageKeyArg(params[1]);
   const { ctx: at, height, id } = account(params, ctx, 2);
   if (id === undefined || codeAt(at.facts, id, height) === '0x') return ZERO_WORD;
+  const written = storageWrittenAt(at.facts, id, `0x${slot.toString(16).padStart(64, '0')}`, height);
+  if (written !== undefined) return written;
   const contract = at.chain.accounts[id]!.contract!;
   if (contract.kind !== 'transparent-proxy') return ZERO_WORD;
   if (slot === EIP1967_SLOTS.implementation) return word(at.chain.accounts[contract.implementationId]!.lower);

@@ -1,11 +1,12 @@
 import type { AccountId } from '../chain/types.js';
-import { artifactsOf } from '../domain/contracts.js';
-import type { EtherscanContext } from './envelope.js';
+import { artifactsOf } from './contracts.js';
+import type { Facts } from './facts.js';
 
 /**
  * Why a verification fails, in the explorer's words (`SmartContract.error_message/1` in
  * `apps/explorer/lib/explorer/chain/smart_contract.ex`). Its Etherscan-compatible API only answers
- * `Fail - Unable to verify`; the mock adds the reason in a header (`x-mock-verification-error`).
+ * `Fail - Unable to verify`, as Etherscan's does; the mock adds the reason in a header
+ * (`x-mock-verification-error`).
  */
 export const VERIFY_FAILURES = {
   json: 'Invalid JSON file.',
@@ -35,12 +36,12 @@ export interface VerificationClaim {
  * explorer keeps of its match (the same contract, compiler and settings compile to the same code);
  * the constructor arguments at the end of the creation input. Null when nothing contradicts it.
  */
-export function mismatchOf(ctx: EtherscanContext, id: AccountId, claim: VerificationClaim): string | null {
-  const artifacts = artifactsOf(ctx.facts, id);
+export function mismatchOf(facts: Facts, id: AccountId, claim: VerificationClaim): string | null {
+  const artifacts = artifactsOf(facts, id);
   const claimed = versionOf(claim.compilerVersion);
   const coded = metadataVersion(artifacts.deployedBytecode);
   if (coded !== null && claimed !== coded) return VERIFY_FAILURES.compilerVersion;
-  if (ctx.chain.accounts[id]!.contract!.verification === 'partial') {
+  if (facts.chain.accounts[id]!.contract!.verification === 'partial') {
     if (claimed !== versionOf(artifacts.compilerVersion)) return VERIFY_FAILURES.compilerVersion;
     const settingsDiffer =
       claim.name !== artifacts.name ||

@@ -1,0 +1,24 @@
+import type { AccountId, SubmittedSource } from '../chain/types.js';
+
+/** How a verification submitted through an Etherscan-style API went, by its GUID: passed, or failed and why (the explorer's text). */
+export type VerificationState = { readonly status: 'pass' } | { readonly status: 'fail'; readonly reason: string };
+
+/** A submission's outcome: the sources it verifies the contract with, or why it fails. */
+export type VerificationOutcome = { readonly source: SubmittedSource } | { readonly reason: string };
+
+/**
+ * Where verifications go: the running server's record of them (absent on a chain that cannot
+ * change: then the verification actions are unknown, as on an explorer with writing disabled).
+ * Both Etherscan-style APIs (Blockscout's `/api`, Etherscan's `/v2/api`) record into the same one.
+ */
+export interface Verifier {
+  /**
+   * Records a submission's outcome under its GUID; a passing one verifies the contract from now on,
+   * unless one passed before (the first stands until reset, as the explorer then refuses the rest).
+   */
+  record(guid: string, id: AccountId, outcome: VerificationOutcome): void;
+  /** A proxy verification's outcome under its GUID. */
+  recordProxy(guid: string, id: AccountId, passed: boolean): void;
+  state(guid: string): VerificationState | undefined;
+  proxyState(guid: string): { readonly id: AccountId; readonly passed: boolean } | undefined;
+}

@@ -1,0 +1,193 @@
+import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createEVM, type EVM, type EVMResult, type Message } from '@ethereumjs/evm';
+import { Address, bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import type { AccessList, Hex } from '../../protocol/transaction.js';
+import { type BridgeSlots, bridgeAt } from './bridge.js';
+import type { World } from './world.js';
+import { WorldStateManager } from './worldStateManager.js';
+
+/** One call the EVM ran (the transaction itself at depth 0), with the calls it made. */
+export interface Frame {
+  readonly type: 'call' | 'delegatecall' | 'staticcall' | 'create' | 'create2';
+  readonly from: string;
+  /** The callee, or for a creation the created address once known; lower-case. */
+  to: string | null;
+  readonly value: bigint;
+  readonly gas: bigint;
+  readonly input: Hex;
+  readonly depth: number;
+  gasUsed: bigint;
+  output: Hex;
+  /** The EVM's error (`revert`, `out of gas`…), where the call failed. */
+  error?: string;
+  readonly calls: Frame[];
+}
+
+/** What one message did: the EVM's result, its call tree, the state it left, the slots the bridge wrote in the session so far. */
+export interface Run {
+  readonly result: EVMResult;
+  readonly root: Frame;
+  readonly state: WorldStateManager;
+  readonly bridgeSlots: BridgeSlots;
+}
+
+/** What to run: a transaction's message (or a call's). */
+export interface MessageInput {
+  readonly from: string;
+  readonly to: string | null;
+  readonly data: Hex;
+  readonly value: bigint;
+  /** Gas for execution (the transaction's limit less its intrinsic gas). */
+  readonly gas: bigint;
+  readonly gasPrice: bigint;
+  readonly accessList?: AccessList;
+  /** An `eth_call`: the caller need not afford the value, and its nonce does not move. */
+  readonly isCall?: boolean;
+}
+
+/** An EVM that can run again: its state manager takes the next world, its listeners build the call tree. */
+interface PooledEvm {
+  readonly evm: EVM;
+  readonly state: WorldStateManager;
+  readonly bridgeSlots: BridgeSlots;
+  frames: Frame[];
+  root: Frame | null;
+}
+
+const POOL: PooledEvm[] = [];
+const COMMONS = new Map<number, ReturnType<typeof createCustomCommon>>();
+const commonFor = (chainId: number) => {
+  let common = COMMONS.get(chainId);
+  if (!common) COMMONS.set(chainId, (common = createCustomCommon({ chainId }, Mainnet, { hardfork: Hardfork.Prague })));
+  return common;
+};
+
+const frameOf = (message: Message): Frame => ({
+  type:
+    message.to === undefined
+      ? message.salt
+        ? 'create2'
+        : 'create'
+      : message.delegatecall
+        ? 'delegatecall'
+        : message.isStatic
+          ? 'staticcall'
+          : 'call',
+  from: message.caller.toString(),
+  to: message.to?.toString() ?? null,
+  value: message.value,
+  gas: message.gasLimit,
+  input: bytesToHex(message.data) as Hex,
+  depth: message.depth,
+  gasUsed: 0n,
+  output: '0x',
+  calls: [],
+});
+
+async function pooledEvm(chainId: number, world: World): Promise<PooledEvm> {
+  const idle = POOL.pop();
+  if (idle && idle.evm.common.chainId() === BigInt(chainId)) {
+    idle.state.reset(world);
+    idle.bridgeSlots.clear();
+    return idle;
+  }
+  const state = new WorldStateManager(world);
+  const bridgeSlots: BridgeSlots = new Map();
+  const blockchain = {
+    getBlock: async (n: number) => ({
+      hash: () => hexToBytes(state.world.blockHash(Number(n)) ?? `0x${'0'.repeat(64)}`),
+    }),
+    putBlock: async () => {},
+    shallowCopy() {
+      return this;
+    },
+  };
+  const evm = await createEVM({
+    common: commonFor(chainId),
+    stateManager: state,
+    blockchain,
+    customPrecompiles: [bridgeAt(bridgeSlots)],
+  });
+  const pooled: PooledEvm = { evm, state, bridgeSlots, frames: [], root: null };
+  evm.events!.on('beforeMessage', (message: Message, resolve?: (result?: unknown) => void) => {
+    const frame = frameOf(message);
+    const parent = pooled.frames[pooled.frames.length - 1];
+    if (parent) parent.calls.push(frame);
+    else pooled.root = frame;
+    pooled.frames.push(frame);
+    resolve?.();
+  });
+  evm.events!.on('afterMessage', (result: EVMResult, resolve?: (result?: unknown) => void) => {
+    const frame = pooled.frames.pop();
+    if (frame) {
+      frame.gasUsed = result.execResult.executionGasUsed;
+      frame.output = bytesToHex(result.execResult.returnValue) as Hex;
+      if (result.execResult.exceptionError) frame.error = result.execResult.exceptionError.error;
+      if (result.createdAddress) frame.to = result.createdAddress.toString();
+    }
+    resolve?.();
+  });
+  return pooled;
+}
+
+/** An EVM over one world, for one or several messages in a row (each sees what the ones before it did). */
+export interface EvmSession {
+  /** Runs a message: the transaction's execution (the ledger charges its fee and intrinsic gas), in the world's block. */
+  run(input: MessageInput): Promise<Run>;
+  readonly state: WorldStateManager;
+}
+
+/**
+ * Runs `use` with an EVM over `world` (taken from a pool, returned after), its state manager reading
+ * the world and keeping what the session's messages change. Each message starts with EIP-2929's
+ * warm addresses (the sender, the callee, the coinbase, the precompiles) and its access list warm.
+ */
+export async function withEvm<T>(world: World, use: (session: EvmSession) => Promise<T>): Promise<T> {
+  const pooled = await pooledEvm(world.chainId, world);
+  try {
+    return await use({ run: (input) => runOn(pooled, world, input), state: pooled.state });
+  } finally {
+    POOL.push(pooled);
+  }
+}
+
+async function runOn(pooled: PooledEvm, world: World, input: MessageInput): Promise<Run> {
+  const { evm } = pooled;
+  evm.journal.cleanJournal();
+  pooled.state.originalStorageCache.clear();
+  pooled.frames = [];
+  pooled.root = null;
+  const warm = (address: string) => evm.journal.addAlwaysWarmAddress(address);
+  warm(input.from);
+  if (input.to) warm(input.to);
+  warm(world.block.coinbase.toLowerCase());
+  for (const entry of input.accessList ?? []) {
+    warm(entry.address);
+    for (const key of entry.storageKeys) evm.journal.addAlwaysWarmSlot(entry.address, key);
+  }
+  const block = world.block;
+  const result = await evm.runCall({
+    caller: createAddressFromString(input.from),
+    origin: createAddressFromString(input.from),
+    ...(input.to ? { to: createAddressFromString(input.to) } : {}),
+    data: hexToBytes(input.data),
+    value: input.value,
+    gasLimit: input.gas,
+    gasPrice: input.gasPrice,
+    // A creation's address is the sender's nonce before the increment: a call that creates increments it too.
+    ...(input.isCall ? { skipBalance: true, skipNonceIncrement: input.to !== null && input.to !== undefined } : {}),
+    block: {
+      header: {
+        number: BigInt(block.number),
+        coinbase: new Address(hexToBytes(block.coinbase)),
+        timestamp: BigInt(block.timestamp),
+        difficulty: 0n,
+        prevRandao: hexToBytes(world.blockHash(block.number - 1) ?? `0x${'0'.repeat(64)}`),
+        gasLimit: BigInt(block.gasLimit),
+        baseFeePerGas: block.baseFee,
+        getBlobGasPrice: () => 1n,
+      },
+    },
+  });
+  return { result, root: pooled.root!, state: pooled.state, bridgeSlots: pooled.bridgeSlots };
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { testKey } from '../../src/chain/testKeys.js';
+import { factsOf } from '../../src/domain/facts.js';
+import { encodedLogOf } from '../../src/domain/logs.js';
+import { storageWrittenAt } from '../../src/domain/storage.js';
+import { codeAt } from '../../src/domain/contracts.js';
+import { logsOfTransaction } from '../../src/chain/logs.js';
+import { findScenario } from '../../scenarios/index.js';
+import { artifact, evmChain } from './harness.js';
+
+const KEY = testKey(0).privateKey;
+const ME = testKey(0).address.toLowerCase();
+const counter = artifact('Counter');
+
+describe('contracts a client deploys run on the EVM', () => {
+  it('deploys a counter, increments it, and the chain holds its code, storage and event', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 1 });
+    const deployed = await t.deploy(KEY, counter);
+    expect(deployed.transaction.status).toBe('ok');
+    const address = deployed.address!;
+    const facts = () => factsOf(t.live.current.chain);
+    expect(codeAt(facts(), deployed.transaction.createdId, t.live.current.chain.headHeight)).toBe(
+      counter.deployedBytecode,
+    );
+    const incremented = await t.send(KEY, { to: address, data: t.calldata(counter, 'increment') });
+    expect(incremented.transaction).toMatchObject({ status: 'ok', revertReason: null });
+    expect(incremented.transaction.gasUsed).toBeGreaterThan(21_000 + 20_000);
+    const [log] = logsOfTransaction(incremented.transaction);
+    expect(encodedLogOf(facts(), log!).topics[1]).toBe(`0x${ME.slice(2).padStart(64, '0')}`);
+    expect((await t.read(counter, address, 'count')).value).toBe(1n);
+    expect((await t.read(counter, address, 'byUser', [ME])).value).toBe(1n);
+    const slot0 = `0x${'0'.repeat(64)}` as const;
+    expect(storageWrittenAt(facts(), deployed.transaction.createdId, slot0, t.live.current.chain.headHeight)).toBe(
+      `0x${'0'.repeat(63)}1`,
+    );
+  });
+
+  it('keeps a revert’s reason and gas: Error(string), a custom error, a panic, out of gas', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 1 });
+    const { address } = await t.deploy(KEY, counter);
+    const failed = await t.send(KEY, { to: address!, data: t.calldata(counter, 'fail') });
+    expect(failed.transaction).toMatchObject({ status: 'error', revertReason: 'nope' });
+    const custom = await t.send(KEY, { to: address!, data: t.calldata(counter, 'add', [1_000n]) });
+    expect(custom.transaction).toMatchObject({ status: 'error', revertReason: 'execution reverted' });
+    const underflow = await t.read(counter, address!, 'underflow');
+    expect(underflow.reverted?.revertData.slice(0, 10)).toBe('0x4e487b71');
+    const outOfGas = await t.send(KEY, { to: address!, data: t.calldata(counter, 'burn', [200n]), gas: 100_000 });
+    expect(outOfGas.transaction).toMatchObject({ status: 'error', revertReason: 'out of gas', gasUsed: 100_000 });
+    expect((await t.read(counter, address!, 'count')).value).toBe(0n);
+  });
+});
+
+const DEV = `0x${'a1'.repeat(32)}` as const;
+const devScenario = {
+  ...findScenario('tiny')!,
+  name: 'evm-dev',
+  entities: {
+    accounts: [{ name: 'dev', privateKey: DEV, balance: '100 ETH' }],
+    tokens: [{ name: 'Test USD', symbol: 'TUSD', type: 'ERC-20', decimals: 6, holders: { dev: '1000' } }],
+  },
+};
+
+describe('executed contracts and the generated world', () => {
+  it('an OpenZeppelin ERC-20 deployed by a client is a token: its mint is a transfer, its holder holds it', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 2 });
+    const token = artifact('Token');
+    const deployed = await t.deploy(KEY, token, [10n ** 24n]);
+    const chain = t.live.current.chain;
+    const created = chain.accounts[deployed.transaction.createdId]!;
+    expect(created.contract!.token).toMatchObject({ type: 'ERC-20', name: 'Test Token', symbol: 'TT', decimals: 18 });
+    expect(deployed.transaction.tokenTransferCount).toBe(1);
+    const mint = chain.tokenTransfers.at(deployed.transaction.tokenTransferStart)!;
+    expect(chain.accounts[mint.toId]!.lower).toBe(ME);
+    expect(mint.amounts).toEqual([10n ** 24n]);
+    const bob = testKey(1).address.toLowerCase();
+    const sent = await t.send(KEY, { to: created.lower, data: t.calldata(token, 'transfer', [bob, 5n * 10n ** 18n]) });
+    expect(sent.transaction.tokenTransferCount).toBe(1);
+    expect((await t.read(token, created.lower, 'balanceOf', [bob])).value).toBe(5n * 10n ** 18n);
+    expect(t.live.current.chain.accounts[deployed.transaction.createdId]!.contract!.token!.holdersCount).toBe(2);
+  });
+
+  it('a contract pulls a generated token through the bridge: the transfer, its event and the allowance left are the ledger’s', async () => {
+    const t = evmChain({ scenario: devScenario as never, seed: 1 });
+    const spender = artifact('Spender');
+    const { address } = await t.deploy(DEV, spender);
+    const tusd = t.chain.handles.TUSD!.toLowerCase();
+    const erc20 = artifact('Token');
+    await t.send(DEV, { to: tusd, data: t.calldata(erc20, 'approve', [address, 300_000_000n]) });
+    const pulled = await t.send(DEV, {
+      to: address!,
+      data: t.calldata(spender, 'pull', [tusd, t.chain.handles.dev, 100_000_000n]),
+    });
+    expect(pulled.transaction.status).toBe('ok');
+    expect(pulled.transaction.tokenTransferCount).toBe(1);
+    const chain = t.live.current.chain;
+    const transfer = chain.tokenTransfers.at(pulled.transaction.tokenTransferStart)!;
+    expect(chain.accounts[transfer.tokenId]!.lower).toBe(tusd);
+    expect(chain.accounts[transfer.toId]!.lower).toBe(address);
+    expect((await t.read(erc20, tusd, 'balanceOf', [address])).value).toBe(100_000_000n);
+    expect((await t.read(erc20, tusd, 'allowance', [t.chain.handles.dev, address])).value).toBe(200_000_000n);
+    const failed = await t.send(DEV, {
+      to: address!,
+      data: t.calldata(spender, 'pullThenFail', [tusd, t.chain.handles.dev, 1n]),
+    });
+    expect(failed.transaction).toMatchObject({
+      status: 'error',
+      revertReason: 'changed my mind',
+      tokenTransferCount: 0,
+    });
+    expect((await t.read(erc20, tusd, 'balanceOf', [address])).value).toBe(100_000_000n);
+    // Coin in, half back: an internal transaction the ledger moves.
+    const paid = await t.send(DEV, { to: address!, data: t.calldata(spender, 'payOut'), value: 10n ** 18n });
+    expect(paid.transaction.internalCount).toBe(1);
+    const back = t.live.current.chain.internalTransactions.at(paid.transaction.internalStart)!;
+    expect(back).toMatchObject({ type: 'call', value: 5n * 10n ** 17n, success: true });
+  });
+});
