@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
 import { chainViolations } from './support/chainLaws.js';
+import { blobBaseFee, GAS_PER_BLOB, PRAGUE_BLOBS } from '../src/protocol/blobGas.js';
 import { chainFingerprint } from './support/chainFingerprint.js';
 
 describe('the chain obeys its laws', () => {
@@ -72,6 +73,48 @@ describe('the laws catch a broken chain', () => {
     ['a token transfer log index off', (c) => void ((c.tokenTransfers.at(5) as { logIndex: number }).logIndex += 1)],
     ['an event its ABI does not declare', (c) => void ((c.events.at(0) as { name: string }).name = 'Rugged')],
     ['a wrong base fee', (c) => void ((c.blocks.at(30) as { baseFeePerGas: bigint }).baseFeePerGas += 1n)],
+    [
+      'a skipped authorization recorded as applied',
+      (c) => void (([...c.authorizations].find((a) => a.status !== 'ok') as { status: string }).status = 'ok'),
+    ],
+    [
+      'an applied authorization recorded as skipped (its nonce and designator left behind)',
+      (c) =>
+        void (([...c.authorizations].find((a) => a.status === 'ok') as { status: string }).status = 'invalid_nonce'),
+    ],
+    [
+      'an authorization out of list order',
+      (c) => void ((c.authorizations.at(c.authorizations.length - 1) as { index: number }).index += 1),
+    ],
+    [
+      'a set-code transaction without authorizations',
+      (c) => void ((c.transactions.at(c.authorizations.at(0)!.transaction) as { type: number }).type = 2),
+    ],
+    [
+      'a block blob gas used off by a blob',
+      (c) => void ((c.blocks.at(c.blobs.at(0)!.block) as { blobGasUsed: number }).blobGasUsed += 131_072),
+    ],
+    [
+      'an excess blob gas off the EIP-4844 rule',
+      (c) => void ((c.blocks.at(c.blobs.at(0)!.block + 1) as { excessBlobGas: number }).excessBlobGas -= 1),
+    ],
+    [
+      'a blob fee cap below the blob base fee',
+      (c) => void ((c.blobs.at(0) as { maxFeePerBlobGas: bigint }).maxFeePerBlobGas = 0n),
+    ],
+    [
+      'a blob transaction without blobs',
+      (c) => void ((c.transactions.at(c.blobs.at(0)!.transaction) as { type: number }).type = 3 - 1),
+    ],
+    [
+      'a blob fee not burnt (its sender keeps it)',
+      (c) => {
+        const blob = c.blobs.at(0)!;
+        const blobs = [...c.blobs].filter((b) => b.transaction === blob.transaction).length;
+        const fee = BigInt(blobs * GAS_PER_BLOB) * blobBaseFee(c.blocks.at(blob.block)!.excessBlobGas, PRAGUE_BLOBS);
+        c.accounts[c.transactions.at(blob.transaction)!.fromId]!.balance += fee;
+      },
+    ],
   ];
   for (const [what, breakIt] of broken) {
     it(`catches ${what}`, () => {

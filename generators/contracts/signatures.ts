@@ -175,6 +175,14 @@ export const SIGNATURES: Readonly<Record<CatalogueKind, readonly string[]>> = {
     'function beneficiary() view returns (address)',
     'function buy() payable',
   ],
+  'batch-executor': [
+    'struct Call { address to; uint256 value; bytes data; }',
+    'event Executed(address indexed to, uint256 value, bytes data)',
+    'function nonce() view returns (uint256)',
+    'function execute(address to, uint256 value, bytes data) payable',
+    'function executeBatch(Call[] calls) payable',
+    'receive() external payable',
+  ],
   library: [
     'function isContract(address account) view returns (bool)',
     'function toChecksumString(address account) pure returns (string)',

@@ -1,5 +1,6 @@
 import type { CatalogueKind } from '../../src/chain/types.js';
 import type { Source, SourceContext } from './sources/context.js';
+import { batchExecutorSource } from './sources/batchExecutor.js';
 import { addressBookSource } from './sources/library.js';
 import { failedDeploySource, vyperEscrowSource } from './sources/others.js';
 import {
@@ -31,6 +32,7 @@ const TEMPLATES: Readonly<Record<Exclude<CatalogueKind, 'minimal-proxy'>, (ctx: 
   'vyper-escrow': vyperEscrowSource,
   'failed-deploy': failedDeploySource,
   library: addressBookSource,
+  'batch-executor': batchExecutorSource,
 };
 
 /** The verified source of a contract of `kind` (a minimal proxy shows its implementation's, by default the staking pool's). */

@@ -4,6 +4,7 @@ import { createApi } from '../../src/app/createApi.js';
 import { followPages } from '../../src/rest/walkPages.js';
 import { ROUTES } from '../../src/rest/routes.js';
 import { NONE } from '../../src/chain/types.js';
+import { catalogueBlob } from '../../src/protocol/blobData.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse, templateOf } from '../support/expectValid.js';
 
@@ -120,6 +121,7 @@ function urls(): string[] {
     txs.find((t) => t.tokenTransferCount > 10),
     txs.find((t) => t.internalCount > 0 && t.eventCount > 0),
     txs[0],
+    txs.find((t) => t.type === 3),
   ];
   for (const tx of picks) {
     if (!tx) continue;
@@ -131,11 +133,19 @@ function urls(): string[] {
       '/raw-trace',
       '/state-changes',
       '/summary',
+      '/blobs',
     ])
       out.push(`/transactions/${tx.hash}${tail}`);
     out.push(`/search?q=${tx.hash}`, `/search/check-redirect?q=${tx.hash}`);
   }
   out.push(`/search?q=${accounts[chain.richList[0]!]!.hash}`, '/search?q=zzzz', '/search/check-redirect?q=nothing');
+  // Blobs (EIP-4844): the blob list, a block's blob tab, a blob by its versioned hash.
+  const blob = chain.blobs.at(0)!;
+  out.push(
+    '/transactions?type=blob_transaction',
+    `/blocks/${blob.block}/transactions?type=blob_transaction`,
+    `/blobs/${catalogueBlob(blob.body).versionedHash}`,
+  );
   return out;
 }
 

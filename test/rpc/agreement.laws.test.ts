@@ -111,6 +111,39 @@ describe('the agreement laws catch a node that disagrees', () => {
       (t) => ({ maxFeePerGas: '0x1', ...t }),
       /: max fee: REST/,
     ],
+    [
+      'an authorization naming another nonce',
+      'eth_getTransactionByHash',
+      (t) =>
+        t.authorizationList
+          ? { ...t, authorizationList: t.authorizationList.map((a: any) => ({ ...a, nonce: plusOne(a.nonce) })) }
+          : t,
+      /: authorizations: REST/,
+    ],
+    [
+      'a delegated account without its designator',
+      'eth_getCode',
+      (c: string) => (c.startsWith('0xef0100') ? '0x' : c),
+      /: code: REST/,
+    ],
+    [
+      'a block header with excess blob gas off the rule',
+      BLOCKS,
+      (b) => (b.excessBlobGas ? { ...b, excessBlobGas: plusOne(b.excessBlobGas) } : b),
+      /^block \d+: excess blob gas: REST/m,
+    ],
+    [
+      'a blob transaction naming its blobs in another order',
+      'eth_getTransactionByHash',
+      (t) => (t.blobVersionedHashes ? { ...t, blobVersionedHashes: [...t.blobVersionedHashes].reverse() } : t),
+      /: blob versioned hashes: REST/,
+    ],
+    [
+      'a blob receipt of another blob gas price',
+      'eth_getTransactionReceipt',
+      (r) => (r.blobGasPrice ? { ...r, blobGasPrice: plusOne(r.blobGasPrice) } : r),
+      /: blob gas price: REST/,
+    ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {
     const handler = createHandler({ scenario: 'tiny', seed: 1, profile: 'blockscout', cache: false });

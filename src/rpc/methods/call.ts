@@ -1,6 +1,7 @@
 import { blockArg, minedHeight } from '../blockParam.js';
 import type { CallRequest, CallResult, Executor } from '../../execution/executor.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
+import { AUTHORIZATION_GAS } from '../../protocol/intrinsicGas.js';
 import { settled } from '../../lazy/settled.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, type RpcMethod } from '../method.js';
@@ -86,6 +87,13 @@ export function accessListArg(value: unknown): { address: `0x${string}`; storage
   });
 }
 
+/** How many authorizations a call object's `authorizationList` holds (EIP-7702; `eth_estimateGas` counts their gas). */
+export function authorizationCountArg(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  if (!Array.isArray(value)) throw invalidParams('invalid argument 0: authorizationList must be an array');
+  return value.length;
+}
+
 export const callMethods: Record<string, RpcMethod> = {
   eth_call(ctx, params, node) {
     arity(params, 1, 3);
@@ -98,11 +106,15 @@ export const callMethods: Record<string, RpcMethod> = {
     arity(params, 1, 3);
     const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
     const { request, at, height } = placeOf(ctx, params);
+    const authorizations = authorizationCountArg(
+      (params[0] as { authorizationList?: unknown } | null)?.authorizationList,
+    );
     const key = `estimate:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}:${JSON.stringify(accessList)}`;
     const estimate = refusedAsServerError(() =>
       settled(at.json, key, () => node.executor.estimateGas(at, request, height, accessList)),
     );
     if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
-    return quantity(estimate.gas);
+    // A set-code call's authorizations cost their intrinsic gas each (EIP-7702).
+    return quantity(estimate.gas + AUTHORIZATION_GAS * authorizations);
   },
 };

@@ -1,11 +1,13 @@
 import * as Hash from 'ox/Hash';
-import { nextBaseFee } from '../../protocol/chainSpec.js';
+import type { Chain } from '../../chain/types.js';
+import { blobBaseFee, GAS_PER_BLOB, nextExcessBlobGas } from '../../protocol/blobGas.js';
+import { chainSpecOf, nextBaseFee } from '../../protocol/chainSpec.js';
 import { AVERAGE_TIP, suggestedGasPrice } from '../../domain/chainStats.js';
 import { VERSION } from '../../version.js';
 import { blockArg } from '../blockParam.js';
 import { arity, type RpcMethod } from '../method.js';
 import { dataArg, quantity } from '../quantity.js';
-import { invalidParams } from '../rpcError.js';
+import { invalidParams, methodNotFound } from '../rpcError.js';
 
 /** Most blocks one `eth_feeHistory` reports, as geth caps it. */
 const MAX_FEE_HISTORY = 1024;
@@ -53,11 +55,18 @@ const feeHistory: RpcMethod = (ctx, params) => {
   const oldest = Math.max(0, newest - count + 1);
   const baseFees: string[] = [];
   const ratios: number[] = [];
+  const schedule = chainSpecOf(ctx.chain).feeMarket.blobs;
+  const blobFees: string[] = [];
+  const blobRatios: number[] = [];
   const rewards: string[][] = [];
   for (let h = oldest; h <= newest; h++) {
     const block = ctx.chain.blocks.at(h)!;
     baseFees.push(quantity(block.baseFeePerGas));
     ratios.push(block.gasLimit === 0 ? 0 : block.gasUsed / block.gasLimit);
+    if (schedule) {
+      blobFees.push(quantity(blobBaseFee(block.excessBlobGas, schedule)));
+      blobRatios.push(block.blobGasUsed / (schedule.max * GAS_PER_BLOB));
+    }
     if (!percentiles) continue;
     const tips: { tip: bigint; gas: number }[] = [];
     for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++) {
@@ -81,12 +90,31 @@ const feeHistory: RpcMethod = (ctx, params) => {
       newest === head ? nextBaseFee(ctx.chain.blocks.at(head)!) : ctx.chain.blocks.at(newest + 1)!.baseFeePerGas,
     ),
   );
+  // The blob base fee of the block after the newest too (EIP-4844), and each block's blob gas over its most.
+  if (schedule) blobFees.push(quantity(nextBlobBaseFee(ctx.chain, newest)!));
   return {
     oldestBlock: quantity(oldest),
     ...(percentiles ? { reward: rewards } : {}),
     baseFeePerGas: baseFees,
     gasUsedRatio: ratios,
+    ...(schedule ? { baseFeePerBlobGas: blobFees, blobGasUsedRatio: blobRatios } : {}),
   };
+};
+
+/** The blob base fee of the block after `height` (EIP-4844): the next block's where `height` is the head. Null where the chain has no blobs. */
+function nextBlobBaseFee(chain: Chain, height: number): bigint | null {
+  const schedule = chainSpecOf(chain).feeMarket.blobs;
+  if (!schedule) return null;
+  const next = height < chain.headHeight ? chain.blocks.at(height + 1) : undefined;
+  return blobBaseFee(next ? next.excessBlobGas : nextExcessBlobGas(chain.blocks.at(height)!, schedule), schedule);
+}
+
+/** `eth_blobBaseFee`: the blob base fee of the next block, as geth answers it; a chain without blobs has none. */
+const blobBaseFeeMethod: RpcMethod = (ctx, params) => {
+  arity(params, 0, 0);
+  const fee = nextBlobBaseFee(ctx.chain, ctx.chain.headHeight);
+  if (fee === null) throw methodNotFound('eth_blobBaseFee');
+  return quantity(fee);
 };
 
 export const chainInfoMethods: Record<string, RpcMethod> = {
@@ -103,4 +131,5 @@ export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_gasPrice: (ctx, params) => (arity(params, 0, 0), quantity(suggestedGasPrice(ctx.chain))),
   eth_maxPriorityFeePerGas: (_ctx, params) => (arity(params, 0, 0), quantity(AVERAGE_TIP)),
   eth_feeHistory: feeHistory,
+  eth_blobBaseFee: blobBaseFeeMethod,
 };
