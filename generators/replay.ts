@@ -8,6 +8,7 @@ import { blockTransactions } from './blocks/blockTransactions.js';
 import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
 import { clientOf, drawDifficulty, sideBlock, UNCLE_REWARD } from './blocks/sideBlock.js';
 import { setCodeActivity } from './blocks/setCodeActivity.js';
+import { userOpsActivity } from './blocks/userOpsActivity.js';
 import { creditWithdrawals } from './blocks/withdrawals.js';
 import type { ChainBuilder } from './chainBuilder.js';
 import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
@@ -21,6 +22,7 @@ import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
 import { predeployDelegates } from './script/delegates.js';
+import { type Erc4337Deployment, predeployErc4337 } from './script/erc4337.js';
 import { createGenesis } from './script/genesis.js';
 import { withdrawalSchedule } from './script/listSteps.js';
 import { predeployContracts } from './script/namedContractSteps.js';
@@ -64,7 +66,7 @@ function genesisState(
   scenario: Scenario,
   seed: string,
   spec: ChainSpec,
-): { state: LedgerState; cast: Cast; delegates: number[] } {
+): { state: LedgerState; cast: Cast; delegates: number[]; erc4337: Erc4337Deployment[] } {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
@@ -79,7 +81,8 @@ function genesisState(
     bytecodeLabel: 'multicall3',
   });
   const delegates = spec.transactionTypes.includes(TYPE.eip7702.id) ? predeployDelegates(state) : [];
-  return { state, cast, delegates };
+  const erc4337 = predeployErc4337(state);
+  return { state, cast, delegates, erc4337 };
 }
 
 /**
@@ -89,10 +92,11 @@ function genesisState(
  * proof-of-work fields and, now and then, a reorged sibling.
  */
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSend }: ReplayInput): ChainBuilder {
-  const { state, cast, delegates } = genesisState(scenario, seed, spec);
+  const { state, cast, delegates, erc4337 } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
   const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
+  const userOps = erc4337.length ? userOpsActivity(state, cast, erc4337) : null;
   const scheduledWithdrawals = withdrawalSchedule(state, cast);
   const forced = forcedOf(scenario.blocks);
   const { features } = spec;
@@ -169,8 +173,10 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, planSen
     pool.fill(ctx);
     if (height !== forced.empty) {
       setCode?.scripted(ctx);
+      userOps?.scripted(ctx);
       transactions.fill(ctx, brng);
       setCode?.drawn(ctx);
+      userOps?.drawn(ctx);
     }
     const withdrawalStart = state.withdrawals.length;
     if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);

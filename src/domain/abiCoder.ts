@@ -111,3 +111,18 @@ export function eventLog(
     },
   };
 }
+
+/** The call `data` makes on a contract of `kind` (its function found by selector), or null when its ABI has none or the data does not decode. */
+export function decodeCall(kind: ContractKind, data: `0x${string}`, abi: Abi = abiOf(kind)): Call | null {
+  const fn = abi.find(
+    (x): x is AbiFunction => x.type === 'function' && data.startsWith(functionSelector(x as AbiFunction)),
+  );
+  if (!fn) return null;
+  try {
+    const decoded = AbiFunctions.decodeData(fn, data) as unknown;
+    const args = fn.inputs.length === 0 ? [] : fn.inputs.length === 1 ? [decoded] : (decoded as unknown[]);
+    return { contractKind: kind, functionName: fn.name, args };
+  } catch {
+    return null;
+  }
+}

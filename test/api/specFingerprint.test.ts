@@ -30,8 +30,14 @@ const PINNED = {
   // URLs more, default 174 fewer: other page counts); a delegated EOA has code, so its
   // is_contract is true and its implementation fields name its delegate. With the set-code
   // activity switched off the old digests held byte for byte, so the change is these alone.
-  tiny: { urls: 1_703, digest: 'ef6a4b814fb180b16e1156ca05d63ef94ee8cb21c20708cde71e5decb0512610' },
-  default: { urls: 24_091, digest: '6cf866c093132bb409c00e3888930c3ab2500f531883e1fe5e65da8cb295fdb3' },
+  // Again with ERC-4337 (issue 32): EntryPoint v0.6 and v0.7 at their canonical addresses, a
+  // factory and a paymaster for each, predeployed at genesis (their own URLs); bundles of user
+  // operations from the blocks' own streams, the smart accounts their factories create, the coin
+  // and tokens owners send them; the coin and nonces they move change the later blocks' activity
+  // (tiny 129 URLs more, default 136 more). With the predeploys and the activity switched off the
+  // old digests held byte for byte, so the change is these alone.
+  tiny: { urls: 1_832, digest: '85ed698ee11c5bbfa2e96e3f2b246d84c127027e519868784bb54ab7a3e481c2' },
+  default: { urls: 24_227, digest: '5702bd32bd7abb529ee7f14186a0a3082318222e458f74611fe3d19509275261' },
 };
 
 describe('the spec profile of the twelve endpoints', () => {
