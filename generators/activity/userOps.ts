@@ -13,6 +13,9 @@ import { accountCodeLabel, type Erc4337Deployment, type EntryPointVersion } from
 import type { Scene } from './context.js';
 import { roundAmount } from './pick.js';
 
+/** Bytes as the chain holds them: lower-case hex (an address inside them loses its checksum). */
+const lower = (hex: string): HexString => hex.toLowerCase() as HexString;
+
 const ZERO_ADDRESS: HexString = '0x0000000000000000000000000000000000000000';
 const ERROR_SELECTOR = '0x08c379a0';
 
@@ -198,8 +201,8 @@ function planOp(scene: Scene, book: Erc4337Book, request: OpRequest, deposits: M
   let hash: HexString;
   let arg: Record<string, unknown>;
   if (account.version === '0.6') {
-    const initCode = deploys ? (Hex.concat(factory!, factoryData!) as HexString) : '0x';
-    const paymasterAndData = paymaster ? (Hex.concat(paymaster, paymasterData!) as HexString) : '0x';
+    const initCode = deploys ? lower(Hex.concat(factory!, factoryData!)) : '0x';
+    const paymasterAndData = paymaster ? lower(Hex.concat(paymaster, paymasterData!)) : '0x';
     const op = {
       sender: account.hash,
       nonce,
@@ -237,7 +240,8 @@ function planOp(scene: Scene, book: Erc4337Book, request: OpRequest, deposits: M
         : {}),
     };
     hash = UserOperation.hash(op as never, { chainId, entryPointAddress: entryPoint, entryPointVersion: '0.7' });
-    arg = { ...UserOperation.toPacked(op as never) };
+    const packed = UserOperation.toPacked(op as never);
+    arg = { ...packed, initCode: lower(packed.initCode), paymasterAndData: lower(packed.paymasterAndData) };
   }
   if (payerId !== null) deposits.set(payerId, deposit + missing - cost);
   const depositedTotal = deposit + missing;

@@ -279,3 +279,17 @@ export const userOpByHash = (facts: Facts, hash: string): UserOperationFact | un
   const i = userOpsOf(facts).byHash.get(lower(hash));
   return i === undefined ? undefined : userOpsOf(facts).ops[i];
 };
+
+/** The operations newest first, as the indexer lists them: by block, then hash, descending (made once per chain). */
+export const opsNewestFirst = (facts: Facts): readonly number[] =>
+  facts.memo.get('user-ops:newest-first', () => {
+    const { ops } = userOpsOf(facts);
+    return ops
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const [x, y] = [ops[a]!, ops[b]!];
+        if (x.block !== y.block) return y.block - x.block;
+        const [hx, hy] = [BigInt(x.hash), BigInt(y.hash)];
+        return hx === hy ? 0 : hx < hy ? 1 : -1;
+      });
+  });

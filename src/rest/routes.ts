@@ -53,6 +53,7 @@ import {
 } from './endpoints/transaction.js';
 import { transactions } from './endpoints/transactions.js';
 import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
+import { USER_OPS_ROUTES } from './endpoints/userOps.js';
 
 /** A route: the path template under /api/v2 (for documentation) and its handler. */
 export interface Route {
@@ -128,6 +129,8 @@ export const ROUTES: readonly Route[] = [
   { template: '/search', handler: search },
   { template: '/search/quick', handler: quickSearch },
   { template: '/search/check-redirect', handler: checkRedirect },
+  // The user-operations indexer behind the explorer's account-abstraction proxy (ERC-4337).
+  ...USER_OPS_ROUTES,
 ];
 
 interface Node {

@@ -17,6 +17,7 @@ import {
 } from './blockscout/general.js';
 import { blockType } from './block.js';
 import { tokenType } from './token.js';
+import { userOpsResponses } from './userOps.js';
 
 /** The resource objects a profile puts inside these responses. */
 export interface Resources {
@@ -301,6 +302,7 @@ const day = z.string().regex(/^\d{4}-\d\d-\d\d$/);
 export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
   const transfers = paged(r.tokenTransfer);
   return {
+    ...userOpsResponses(r.addressRef),
     '/blocks/{block_number_or_hash}': r.blockDetail,
     '/blocks/{block_number_or_hash}/withdrawals': paged(r.blockWithdrawal),
     '/blocks/{block_number_or_hash}/internal-transactions': paged(r.internalTransaction),

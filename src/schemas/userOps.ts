@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import { anyCaseAddress, decodedInput, fullHash, hexString, integer, integerString } from './blockscout/general.js';
 
+/** Where the proxy's routes live under /api/v2. */
+export const USER_OPS_PREFIX = '/proxy/account-abstraction';
+
 /** `{code, message, details}`: the indexer's gRPC status, which the proxy passes through with its HTTP status. */
 export const userOpsError = z
   .strictObject({ code: z.number().int(), message: z.string(), details: z.array(z.unknown()) })
@@ -111,7 +114,7 @@ export function userOpsResponses(addressRef: z.ZodType): Record<string, z.ZodTyp
     z.strictObject({ type: z.literal('token'), value: z.unknown() }),
     z.strictObject({ type: z.enum(['currency', 'string', 'method']), value: z.string() }),
   ]);
-  const prefix = '/proxy/account-abstraction';
+  const prefix = USER_OPS_PREFIX;
   return {
     [`${prefix}/operations`]: page(listOp),
     [`${prefix}/operations/{operation_hash}`]: operation,
