@@ -157,6 +157,11 @@ describe('the user-operation laws catch a broken chain', () => {
       (c) => void ((opsOf(c)[1]!.event.args as unknown[])[5] = 1n),
     ],
     [
+      'an EntryPoint holding a wei more than its deposits',
+      /its deposits are/,
+      (c) => void (c.accounts.find((a) => a.contract?.kind === 'entry-point-v07')!.balance += 1n),
+    ],
+    [
       'an operation reported with another hash',
       /hash/,
       (c) => void ((opsOf(c)[2]!.event.args as unknown[])[0] = `0x${'ab'.repeat(32)}`),

@@ -11,7 +11,7 @@ const SEQUENCE_MASK = (1n << 64n) - 1n;
  * (a nonce is key << 64 | sequence); `AccountDeployed` exactly for the operations with initCode,
  * whose sender the factory named there creates in that transaction; a failed operation's revert
  * reported; each `actualGasCost` its gas used at the operation's price (min(maxFee, base fee + tip));
- * the bundler paid their sum by the EntryPoint.
+ * the bundler paid their sum by the EntryPoint; each EntryPoint's balance its deposits' sum.
  */
 export function userOpViolations(chain: Chain, fail: (message: string) => void): void {
   const chainId = chain.chainId;
@@ -85,5 +85,27 @@ export function userOpViolations(chain: Chain, fail: (message: string) => void):
       if (internal.fromId === tx.toId && internal.toId === beneficiary && internal.success) paid += internal.value;
     }
     if (paid !== owed) fail(`bundle ${tx.hash} pays its beneficiary ${paid}, its operations paid ${owed}`);
+  }
+
+  // Each EntryPoint holds exactly its deposits: as Deposited last set each, less what its operations cost since.
+  const deposits = new Map<number, Map<string, bigint>>();
+  for (let e = 0; e < chain.events.length; e++) {
+    const event = chain.events.at(e)!;
+    if (!VERSIONS[event.contractKind]) continue;
+    const book = deposits.get(event.emitterId) ?? new Map<string, bigint>();
+    deposits.set(event.emitterId, book);
+    const a = event.args as unknown[];
+    if (event.name === 'Deposited') book.set(String(a[0]).toLowerCase(), a[1] as bigint);
+    if (event.name === 'UserOperationEvent') {
+      const payer = String(BigInt(a[2] as string) === 0n ? a[1] : a[2]).toLowerCase();
+      book.set(payer, (book.get(payer) ?? 0n) - (a[5] as bigint));
+    }
+  }
+  for (const [id, book] of deposits) {
+    const held = [...book.values()].reduce((sum, d) => sum + d, 0n);
+    if (held < 0n || [...book.values()].some((d) => d < 0n))
+      fail(`EntryPoint ${chain.accounts[id]!.hash} owes a deposit below zero`);
+    if (chain.accounts[id]!.balance !== held)
+      fail(`EntryPoint ${chain.accounts[id]!.hash} holds ${chain.accounts[id]!.balance}, its deposits are ${held}`);
   }
 }
