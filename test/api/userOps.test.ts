@@ -1,8 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as arb from '../../src/arbitraries/index.js';
+import { profileSchemas } from '../../src/schemas/profileSchemas.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { createApi } from '../../src/app/createApi.js';
 import { PROFILES } from '../../src/schemas/profile.js';
-import { expectValidResponse } from '../support/expectValid.js';
+import { expectValid, expectValidResponse } from '../support/expectValid.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 1 });
 const PREFIX = '/api/v2/proxy/account-abstraction';
@@ -144,3 +148,54 @@ for (const profile of PROFILES) {
     });
   });
 }
+
+describe('the user-operation arbitraries', () => {
+  const schemasOf = (profile: (typeof PROFILES)[number]) => {
+    const pages = profileSchemas(profile).pages;
+    const aa = '/proxy/account-abstraction';
+    const list = (template: string) =>
+      (pages[template] as unknown as { shape: { items: { element: z.ZodType } } }).shape.items.element;
+    return {
+      operation: pages[`${aa}/operations/{operation_hash}`]!,
+      inList: list(`${aa}/operations`),
+      account: pages[`${aa}/accounts/{address_hash}`]!,
+      bundle: list(`${aa}/bundles`),
+    };
+  };
+  for (const profile of PROFILES)
+    it(`give values the ${profile} profile's schemas accept, filtered as asked`, () => {
+      const s = schemasOf(profile);
+      fc.assert(
+        fc.property(arb.userOperation({ profile }), (op) => expectValid(s.operation, op)),
+        { numRuns: 15 },
+      );
+      fc.assert(
+        fc.property(arb.userOperation({ profile, status: false }), (op) => {
+          expectValid(s.operation, op);
+          expect(op.status).toBe(false);
+          expect(op.revert_reason).toMatch(/^0x08c379a0/);
+        }),
+        { numRuns: 5 },
+      );
+      fc.assert(
+        fc.property(arb.userOperation({ profile, sponsored: true, entryPointVersion: '0.6' }), (op) => {
+          expect(op.sponsor_type).toBe('paymaster_sponsor');
+          expect(op.entry_point_version).toBe('v0.6');
+          expect(op.raw.call_gas_limit).toBeDefined();
+        }),
+        { numRuns: 5 },
+      );
+      fc.assert(
+        fc.property(arb.userOperationInList({ profile }), (op) => expectValid(s.inList, op)),
+        { numRuns: 10 },
+      );
+      fc.assert(
+        fc.property(arb.userOpsAccount({ profile }), (a) => expectValid(s.account, a)),
+        { numRuns: 10 },
+      );
+      fc.assert(
+        fc.property(arb.userOpsBundle({ profile }), (b) => expectValid(s.bundle, b)),
+        { numRuns: 10 },
+      );
+    });
+});

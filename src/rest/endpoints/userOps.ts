@@ -123,7 +123,8 @@ const versionOf = (op: UserOperationFact) => (op.version === '0.6' ? 'v0.6' : 'v
 const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
 const timeOf = (ctx: RestContext, block: number) => isoTimestamp(ctx.chain.blocks.at(block)!.timestamp);
 
-function listOpJson(ctx: RestContext, op: UserOperationFact) {
+/** An operation as the indexer lists it. */
+export function listOpJson(ctx: RestContext, op: UserOperationFact) {
   return {
     hash: op.hash,
     entry_point: addressRef(ctx, op.entryPointId),
@@ -189,7 +190,8 @@ function rawJson(op: UserOperationFact) {
       };
 }
 
-function operationJson(ctx: RestContext, op: UserOperationFact) {
+/** An operation in detail, as the proxy answers it. */
+export function operationJson(ctx: RestContext, op: UserOperationFact) {
   const tx = ctx.chain.transactions.at(op.transaction)!;
   const block = ctx.chain.blocks.at(op.block)!;
   return {
@@ -329,7 +331,8 @@ const operationSummary = handle((ctx, params) => {
   return { success: true, data: { summaries } };
 });
 
-function accountJson(ctx: RestContext, all: UserOps, id: AccountId) {
+/** A smart account: its creation (factory, operation, transaction) and its operations' count. */
+export function accountJson(ctx: RestContext, all: UserOps, id: AccountId) {
   const account = all.accounts.get(id)!;
   const creation = account.creationOp === null ? null : all.ops[account.creationOp]!;
   return {
@@ -380,6 +383,16 @@ const account = handle((ctx, params) => {
   return accountJson(ctx, all, known(ctx, params[0]!, all.accounts, 'account'));
 });
 
+/** A bundle: one handleOps transaction. */
+export const bundleJson = (ctx: RestContext, b: UserOps['bundles'][number]) => ({
+  transaction_hash: ctx.chain.transactions.at(b.transaction)!.hash,
+  bundler: addressRef(ctx, b.bundlerId),
+  block_number: String(b.block),
+  bundle_index: b.bundleIndex,
+  timestamp: timeOf(ctx, b.block),
+  total_ops: b.ops.length,
+});
+
 const bundles = handle((ctx, _params, query) => {
   const all = userOpsOf(ctx.facts);
   const bundler = optionalAddress(ctx, query, 'bundler');
@@ -397,14 +410,7 @@ const bundles = handle((ctx, _params, query) => {
     .slice()
     .sort((a, b) => -compareKeys(keyOf(a), keyOf(b)));
   const page = pageOf(list, keyOf, pageToken, (key, t) => compareKeys(key, t) > 0, size);
-  return paged(page, size, (b) => ({
-    transaction_hash: ctx.chain.transactions.at(b.transaction)!.hash,
-    bundler: addressRef(ctx, b.bundlerId),
-    block_number: String(b.block),
-    bundle_index: b.bundleIndex,
-    timestamp: timeOf(ctx, b.block),
-    total_ops: b.ops.length,
-  }));
+  return paged(page, size, (b) => bundleJson(ctx, b));
 });
 
 /** A ranked list (most operations first, then address descending), paged by `count,address`. */
