@@ -33,14 +33,26 @@ export function functionSelector(fn: AbiFunction): `0x${string}` {
 /** The call's 4-byte selector, without encoding its arguments. */
 export const callSelector = (call: Call, abi?: Abi): `0x${string}` => functionSelector(functionOf(call, abi));
 
-/** A decoded value as the explorer prints it: every value a string, arrays as JSON text. */
-function printValue(parameter: AbiParameter, value: unknown): string {
+/** A decoded value in JSON terms: scalars as text, arrays and tuples as arrays of their parts (a tuple's in component order). */
+function jsonValue(parameter: AbiParameter, value: unknown): unknown {
   if (parameter.type.endsWith(']')) {
     const inner = { ...parameter, type: parameter.type.slice(0, parameter.type.lastIndexOf('[')) };
-    return `[${(value as unknown[]).map((v) => JSON.stringify(printValue(inner, v))).join(',')}]`;
+    return (value as unknown[]).map((v) => jsonValue(inner, v));
+  }
+  if (parameter.type === 'tuple') {
+    const components = (parameter as { components: readonly AbiParameter[] }).components;
+    return components.map((c, i) =>
+      jsonValue(c, Array.isArray(value) ? value[i] : (value as Record<string, unknown>)[c.name ?? String(i)]),
+    );
   }
   if (parameter.type === 'address') return Address.checksum(value as string);
   return String(value);
+}
+
+/** A decoded value as the explorer prints it: every value a string, arrays and tuples as JSON text. */
+function printValue(parameter: AbiParameter, value: unknown): string {
+  const json = jsonValue(parameter, value);
+  return typeof json === 'string' ? json : JSON.stringify(json);
 }
 
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */
