@@ -10,6 +10,7 @@ import { clientOf, drawDifficulty, sideBlock, UNCLE_REWARD } from './blocks/side
 import { setCodeActivity } from './blocks/setCodeActivity.js';
 import { blobActivity } from './blocks/blobActivity.js';
 import { blobBaseFee, nextExcessBlobGas } from '../src/protocol/blobGas.js';
+import { userOpsActivity } from './blocks/userOpsActivity.js';
 import { creditWithdrawals } from './blocks/withdrawals.js';
 import type { ChainBuilder } from './chainBuilder.js';
 import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
@@ -25,6 +26,7 @@ import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
 import { predeployDelegates } from './script/delegates.js';
 import { type Batcher, registerBatchers } from './script/batchers.js';
+import { type Erc4337Deployment, predeployErc4337 } from './script/erc4337.js';
 import { createGenesis } from './script/genesis.js';
 import { withdrawalSchedule } from './script/listSteps.js';
 import { predeployContracts } from './script/namedContractSteps.js';
@@ -68,7 +70,7 @@ function genesisState(
   scenario: Scenario,
   seed: string,
   spec: ChainSpec,
-): { state: LedgerState; cast: Cast; delegates: number[]; batchers: Batcher[] } {
+): { state: LedgerState; cast: Cast; delegates: number[]; batchers: Batcher[]; erc4337: Erc4337Deployment[] } {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
@@ -84,7 +86,8 @@ function genesisState(
   });
   const delegates = spec.transactionTypes.includes(TYPE.eip7702.id) ? predeployDelegates(state) : [];
   const batchers = spec.feeMarket.blobs ? registerBatchers(state) : [];
-  return { state, cast, delegates, batchers };
+  const erc4337 = predeployErc4337(state);
+  return { state, cast, delegates, batchers, erc4337 };
 }
 
 /**
@@ -94,11 +97,12 @@ function genesisState(
  * proof-of-work fields and, now and then, a reorged sibling.
  */
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
-  const { state, cast, delegates, batchers } = genesisState(scenario, seed, spec);
+  const { state, cast, delegates, batchers, erc4337 } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
   const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
   const blobsActivity = spec.feeMarket.blobs ? blobActivity(state, batchers, spec.feeMarket.blobs) : null;
+  const userOps = erc4337.length ? userOpsActivity(state, cast, erc4337) : null;
   const scheduledWithdrawals = withdrawalSchedule(state, cast);
   const forced = forcedOf(scenario.blocks);
   const { features } = spec;
@@ -191,9 +195,11 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
     pool.fill(ctx);
     if (height !== forced.empty) {
       setCode?.scripted(ctx);
+      userOps?.scripted(ctx);
       transactions.fill(ctx, brng);
       setCode?.drawn(ctx);
       blobsActivity?.drawn(ctx);
+      userOps?.drawn(ctx);
     }
     const withdrawalStart = state.withdrawals.length;
     if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../generators/buildChain.js';
+import { tiny } from '../scenarios/tiny.js';
 import { chainViolations } from './support/chainLaws.js';
 import { blobBaseFee, GAS_PER_BLOB, PRAGUE_BLOBS } from '../src/protocol/blobGas.js';
 import { chainFingerprint } from './support/chainFingerprint.js';
@@ -121,6 +122,88 @@ describe('the laws catch a broken chain', () => {
       const chain = buildChain({ scenario: 'tiny', seed: 3 });
       breakIt(chain);
       expect(chainViolations(chain).length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('the user-operation laws catch a broken chain', () => {
+  type Chain = ReturnType<typeof buildChain>;
+  /** The bundles' operations of a chain, each with its transaction and its UserOperationEvent. */
+  const opsOf = (c: Chain) =>
+    [...c.transactions].flatMap((tx) =>
+      tx.call?.functionName === 'handleOps' && tx.status === 'ok'
+        ? (tx.call.args[0] as Record<string, unknown>[]).map((op, k) => ({
+            op,
+            event: [...Array(tx.eventCount).keys()]
+              .map((i) => c.events.at(tx.eventStart + i)!)
+              .filter((e) => e.name === 'UserOperationEvent')[k]!,
+          }))
+        : [],
+    );
+  /** Sets an operation's nonce in its bundle's argument and in its event alike. */
+  const setNonce = (o: ReturnType<typeof opsOf>[number], nonce: bigint) => {
+    o.op.nonce = nonce;
+    (o.event.args as unknown[])[3] = nonce;
+  };
+  const second = (c: Chain) => {
+    const ops = opsOf(c);
+    return ops.find((o, i) =>
+      ops
+        .slice(0, i)
+        .some((p) => p.op.sender === o.op.sender && (p.op.nonce as bigint) >> 64n === (o.op.nonce as bigint) >> 64n),
+    )!;
+  };
+  const broken: [string, RegExp, (c: Chain) => void][] = [
+    [
+      'a sender’s nonce repeated on its key',
+      /nonce sequence/,
+      (c) => setNonce(second(c), (second(c).op.nonce as bigint) - 1n),
+    ],
+    [
+      'a sender’s nonce skipping one on its key',
+      /nonce sequence/,
+      (c) => setNonce(second(c), (second(c).op.nonce as bigint) + 1n),
+    ],
+    [
+      'a key of its own not starting at sequence 0',
+      /nonce sequence/,
+      (c) => {
+        const keyed = opsOf(c).find((o) => (o.op.nonce as bigint) >> 64n > 0n)!;
+        setNonce(keyed, (keyed.op.nonce as bigint) + 1n);
+      },
+    ],
+    [
+      'an operation reported with another nonce',
+      /reported with nonce/,
+      (c) => void ((opsOf(c)[0]!.event.args as unknown[])[3] = 7n),
+    ],
+    [
+      'an operation whose cost is not its gas at its price',
+      /actualGasCost/,
+      (c) => void ((opsOf(c)[1]!.event.args as unknown[])[5] = 1n),
+    ],
+    [
+      'an EntryPoint holding a wei more than its deposits',
+      /its deposits are/,
+      (c) => void (c.accounts.find((a) => a.contract?.kind === 'entry-point-v07')!.balance += 1n),
+    ],
+    [
+      'an operation reported with another hash',
+      /hash/,
+      (c) => void ((opsOf(c)[2]!.event.args as unknown[])[0] = `0x${'ab'.repeat(32)}`),
+    ],
+  ];
+  for (const [what, message, breakIt] of broken) {
+    it(`catches ${what}`, () => {
+      // Busier than tiny's share, so that some sender has a nonce key of its own.
+      const chain = buildChain({ scenario: { ...tiny, userOperationsPerBlock: 3 }, seed: 3 });
+      expect(opsOf(chain).length).toBeGreaterThan(3);
+      breakIt(chain);
+      const violations = chainViolations(chain);
+      expect(
+        violations.some((v) => message.test(v)),
+        violations.join('\n'),
+      ).toBe(true);
     });
   }
 });

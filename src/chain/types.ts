@@ -69,6 +69,12 @@ export type ContractKind =
   | 'library'
   /** A smart account's code that EOAs delegate to (EIP-7702): batched calls. */
   | 'batch-executor'
+  /** ERC-4337: the EntryPoint singletons (v0.6, v0.7), the smart accounts they run, their factories and paymasters. */
+  | 'entry-point-v06'
+  | 'entry-point-v07'
+  | 'smart-account'
+  | 'account-factory'
+  | 'paymaster'
   /** A scenario's own code (`Contract.custom`), not the catalogue's. */
   | 'custom';
 

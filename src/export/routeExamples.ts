@@ -4,6 +4,9 @@ import { ALL_ROUTES } from '../openapi/openApiEndpoint.js';
 import { LINE_CHARTS } from '../stats/lineChartCatalogue.js';
 import { STATS_SERVICE_PREFIX } from '../stats/statsApi.js';
 import { isoTimestamp } from '../views/isoTimestamp.js';
+import { factsOf } from '../domain/facts.js';
+import { userOpsExamples } from '../rest/endpoints/userOps.js';
+import { USER_OPS_PREFIX } from '../schemas/userOps.js';
 
 /** The entities a route's example names: the richest ones of their kind the chain holds. */
 interface Examples {
@@ -67,7 +70,22 @@ function queryOf(template: string, chain: Chain, e: Examples): string {
 export function routeExamples(chain: Chain): string[] {
   const e = examplesOf(chain);
   const urls: string[] = [];
+  const userOps = userOpsExamples({ chain, facts: factsOf(chain) });
   for (const { template } of ALL_ROUTES) {
+    if (template.startsWith(USER_OPS_PREFIX)) {
+      // The account-abstraction proxy's entities: the chain's first operation, its sender and the rest.
+      if (!userOps) continue;
+      const kind = template.split('/')[3]!;
+      const entity = {
+        operations: userOps.operation,
+        accounts: userOps.account,
+        bundlers: userOps.bundler,
+        paymasters: userOps.paymaster,
+        factories: userOps.factory,
+      }[kind];
+      urls.push(`/api/v2${template.replace(/\{\w+\}/, entity ?? '')}`);
+      continue;
+    }
     const onToken = template.startsWith('/tokens/');
     const filled = template
       .replace(

@@ -65,6 +65,7 @@ import {
 import { transactions } from './endpoints/transactions.js';
 import { blob, transactionBlobs } from './endpoints/blobs.js';
 import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
+import { USER_OPS_ROUTES } from './endpoints/userOps.js';
 
 /** A route: the path template under /api/v2 (for documentation) and its handler. */
 export interface Route {
@@ -148,6 +149,8 @@ export const ROUTES: readonly Route[] = [
   { template: '/search', handler: search },
   { template: '/search/quick', handler: quickSearch },
   { template: '/search/check-redirect', handler: checkRedirect },
+  // The user-operations indexer behind the explorer's account-abstraction proxy (ERC-4337).
+  ...USER_OPS_ROUTES,
 ];
 
 interface Node {

@@ -18,6 +18,7 @@ import {
 import { blockType } from './block.js';
 import { auditReport, hotContract, secondaryCoinMarketChart, verificationConfig } from './blockscout/frontendPages.js';
 import { tokenType } from './token.js';
+import { userOpsResponses } from './userOps.js';
 
 /** A blob (EIP-4844) as `blob_view.ex` renders it: its versioned hash, its 131,072 bytes, KZG commitment and proof. */
 const blob = z.strictObject({
@@ -312,6 +313,7 @@ const day = z.string().regex(/^\d{4}-\d\d-\d\d$/);
 export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
   const transfers = paged(r.tokenTransfer);
   return {
+    ...userOpsResponses(r.addressRef),
     '/blocks/{block_number_or_hash}': r.blockDetail,
     '/blocks/{block_number_or_hash}/withdrawals': paged(r.blockWithdrawal),
     '/blocks/{block_number_or_hash}/internal-transactions': paged(r.internalTransaction),

@@ -17,8 +17,12 @@ import {
 } from './layouts.js';
 import { LazyTable } from './lazyTable.js';
 
-/** Bumped whenever the layout changes: a snapshot of another format is rebuilt, never read. */
-export const SNAPSHOT_FORMAT = 7;
+/**
+ * Bumped whenever the layout changes, or the chain a scenario and seed build (a cached snapshot
+ * keyed by it would be stale): a snapshot of another format is rebuilt, never read. 7: EIP-4844's
+ * blobs; 8: ERC-4337's predeploys and user operations (each branch's alone); 9: both in one chain.
+ */
+export const SNAPSHOT_FORMAT = 9;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 

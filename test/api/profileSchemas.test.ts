@@ -7,9 +7,35 @@ import { NONE } from '../../src/chain/types.js';
 import { catalogueBlob } from '../../src/protocol/blobData.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse, templateOf } from '../support/expectValid.js';
+import { factsOf } from '../../src/domain/facts.js';
+import { userOpsExamples } from '../../src/rest/endpoints/userOps.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 3 });
 const { accounts } = chain;
+
+/** The account-abstraction proxy's routes: every list, filtered too, and each kind of entity. */
+function userOpsUrls(): string[] {
+  const e = userOpsExamples({ chain, facts: factsOf(chain) })!;
+  const aa = '/proxy/account-abstraction';
+  return [
+    `${aa}/operations`,
+    `${aa}/operations?sender=${e.account}`,
+    `${aa}/operations?paymaster=${e.paymaster}`,
+    `${aa}/operations/${e.operation}`,
+    `${aa}/operations/${e.operation}/summary`,
+    `${aa}/accounts`,
+    `${aa}/accounts?factory=${e.factory}`,
+    `${aa}/accounts/${e.account}`,
+    `${aa}/bundles`,
+    `${aa}/bundlers`,
+    `${aa}/bundlers/${e.bundler}`,
+    `${aa}/paymasters`,
+    `${aa}/paymasters/${e.paymaster}`,
+    `${aa}/factories`,
+    `${aa}/factories/${e.factory}`,
+    `${aa}/status`,
+  ];
+}
 
 /** URLs reaching every route with every kind of entity the chain holds: EOAs and contracts of each kind, tokens of each type, blocks of each type, failed and creating transactions. */
 function urls(): string[] {
@@ -52,6 +78,7 @@ function urls(): string[] {
     '/stats/hot-smart-contracts?scale=30d',
     '/stats/hot-smart-contracts?scale=3h&sort=total_gas_used&order=asc',
     '/smart-contracts/verification/config',
+    ...userOpsUrls(),
   ];
   const kinds = new Map<string, number>();
   for (const a of accounts)

@@ -52,6 +52,10 @@ function tampered(fetcher: Fetcher, method: string, change: (result: any, params
   };
 }
 
+/** `getNonce(address,uint192)`'s selector and `UserOperationEvent`'s topic (ERC-4337's EntryPoint). */
+const GET_NONCE = '0x35567e1a';
+const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
+
 const plusOne = (hex: string) => `0x${(BigInt(hex) + 1n).toString(16)}`;
 
 describe('the agreement laws catch a node that disagrees', () => {
@@ -143,6 +147,18 @@ describe('the agreement laws catch a node that disagrees', () => {
       'eth_getTransactionReceipt',
       (r) => (r.blobGasPrice ? { ...r, blobGasPrice: plusOne(r.blobGasPrice) } : r),
       /: blob gas price: REST/,
+    ],
+    [
+      'an EntryPoint counting one more operation of a sender (ERC-4337)',
+      'eth_call',
+      (r: string, params) => (params[0].data.startsWith(GET_NONCE) ? `0x${plusOne(r).slice(2).padStart(64, '0')}` : r),
+      /EntryPoint nonce before its block is at most its own/,
+    ],
+    [
+      'a bundle receipt without its operations’ events',
+      'eth_getTransactionReceipt',
+      (r) => ({ ...r, logs: r.logs.filter((l: any) => l.topics[0] !== USER_OPERATION_EVENT) }),
+      /has no UserOperationEvent for it/,
     ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {

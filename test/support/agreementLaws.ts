@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as AbiFunction from 'ox/AbiFunction';
+import { userOpAgreement } from './userOpAgreement.js';
 
 /** Anything that answers a fetch Request: a `createHandler`, or `fetch` bound to a running server. */
 export type Fetcher = (request: Request) => Promise<Response>;
@@ -420,5 +421,7 @@ export async function agreementViolations(
       same(`token ${token.address_hash}: ownerOf(${i.id})`, lower(i.owner?.hash), decoded(OWNER_OF, owners[k])),
     );
   }
+  // ERC-4337 user operations: the account-abstraction proxy's against REST v2 and the node.
+  await userOpAgreement({ get, rpc, same, out });
   return { violations: out, checked };
 }

@@ -8,6 +8,7 @@ import { codeAt } from '../../src/domain/contracts.js';
 import { nonceAt } from '../../src/domain/accounts.js';
 import { factsOf } from '../../src/domain/facts.js';
 import { logIndexOf, logsOfTransaction, logTransactionOf } from '../../src/chain/logs.js';
+import { userOpViolations } from './userOpLaws.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
 import { blobViolations } from './blobLaws.js';
@@ -455,5 +456,8 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   accounts.forEach((a, i) => {
     if (chain.accountByHash.get(a.lower) !== i) fail(`accountByHash misses ${a.hash}`);
   });
+
+  // ERC-4337: operations, their nonces per (sender, key), deployments, fees and the bundler's pay.
+  userOpViolations(chain, fail);
   return problems;
 }
