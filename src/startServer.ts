@@ -1,14 +1,14 @@
-import { type Profile, PROFILES } from './schemas/profile.js';
-import { type CacheOption, cacheOptionProblem } from './snapshotCache/cacheSettings.js';
+import type { Profile } from './schemas/profile.js';
+import type { CacheOption } from './snapshotCache/cacheSettings.js';
 import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
-import { createLiveChain } from './live/liveChain.js';
-import { headTimeOptionProblem, startClock } from './live/clock.js';
+import { createLiveChain, type LiveChain } from './live/liveChain.js';
+import { startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
-import { createPhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
+import { createPhoenixSocket, type PhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { createNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/nodeSocket.js';
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
@@ -19,10 +19,10 @@ import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
-import { validateFaults } from './faults/validateFaults.js';
-import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from './domain/nftMedia.js';
-import { type EtherscanOptions, etherscanOptionsProblem } from './app/etherscanV2Routes.js';
-import { accessOptionProblem, accessPolicy } from './http/accessPolicy.js';
+import { DEFAULT_MEDIA_ORIGIN } from './domain/nftMedia.js';
+import type { EtherscanOptions } from './app/etherscanV2Routes.js';
+import { servingOptionsProblem } from './app/servingOptions.js';
+import { type AccessOptions, type AccessPolicy, accessPolicy } from './http/accessPolicy.js';
 
 export interface StartServerOptions {
   /** A built-in scenario's name (default `default`), a scenario file's path (`.json`, `.ts`, `.mts`, `.js`, `.mjs`), or a scenario object. */
@@ -147,66 +147,34 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     allowedHosts,
     trustedOrigins,
   } = options;
-  if (!PROFILES.includes(profile))
-    throw new StartServerError(
-      `startServer: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
-    );
-  const faultProblem = validateFaults(faults);
-  if (faultProblem) throw new StartServerError(`startServer: ${faultProblem}`);
-  const etherscanProblem = etherscanOptionsProblem(etherscan);
-  if (etherscanProblem) throw new StartServerError(`startServer: ${etherscanProblem}`);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new StartServerError(`startServer: port must be an integer from 0 to 65535, got ${port}`);
-  if (typeof host !== 'string' || host === '')
-    throw new StartServerError(`startServer: host must be a non-empty string, got ${String(host)}`);
   const access = {
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
     ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
   };
-  const accessProblem = accessOptionProblem(access, 'startServer');
-  if (accessProblem) throw new StartServerError(accessProblem);
-  const cacheProblem = cacheOptionProblem(cache, 'startServer');
-  if (cacheProblem) throw new StartServerError(cacheProblem);
-  const originProblem = publicUrl === undefined ? undefined : originOptionProblem(publicUrl, 'publicUrl');
-  if (originProblem) throw new StartServerError(`startServer: ${originProblem}`);
-  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
-    throw new StartServerError(
-      `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`,
-    );
-  if (typeof automine !== 'boolean')
-    throw new StartServerError(`startServer: automine must be true or false, got ${JSON.stringify(automine)}`);
-  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
-    throw new StartServerError(`startServer: genesisTime must be unix seconds, got ${genesisTime}`);
-  const headTimeProblem = headTimeOptionProblem(headTime, genesisTime);
-  if (headTimeProblem) throw new StartServerError(`startServer: ${headTimeProblem}`);
+  const problem =
+    ownOptionProblem({ port, host, blockTime, genesisTime }) ??
+    servingOptionsProblem('startServer', {
+      profile,
+      faults,
+      etherscan,
+      access,
+      cache,
+      publicUrl,
+      automine,
+      headTime,
+      genesisTime,
+    });
+  if (problem) throw new StartServerError(problem);
   const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
   if (watch && !scenarioFile) throw new StartServerError('startServer: watch needs a scenario file');
-  // A scenario file is read (and checked: `ScenarioError`) here; built-ins and objects go as they are.
-  const filesRead: string[] = [];
-  const resolved = scenarioFile
-    ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
-    : scenario;
-  let build: BuildChainOptions & { readonly scenario: string | Scenario };
-  let opened;
-  try {
-    build = {
-      scenario: resolved,
-      seed,
-      ...(await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime })).build,
-    };
-    // A chain anchored to the wall clock has other times (so another key) at each start: a snapshot of it would only fill the cache.
-    const clockAnchored = genesisTime === undefined && (headTime === 'now' || blockTime !== undefined);
-    opened = await openChain({
-      ...build,
-      ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
-    });
-  } catch (error) {
-    if (!(error instanceof BuildChainError)) throw error;
-    // A scenario file asking for the impossible is the file's problem, reported at its knob.
-    if (scenarioFile)
-      throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
-    throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
-  }
+  const { build, opened, filesRead } = await openServed(scenario, scenarioFile, {
+    seed,
+    head,
+    blockTime,
+    genesisTime,
+    headTime,
+    cache,
+  });
   let readyMs: number | null = null;
   let rebuild: { number: number; at: string } | null = null;
   // The chain builder, loaded when mining or the mempool first needs it (a request that needs it
@@ -226,101 +194,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(etherscan ? { etherscan } : {}),
   });
   const socket = createPhoenixSocket();
-  const nodeSocket = createNodeSocket(live, opened.chain.seed);
-  // The server is reached at its public URL: its host is one of the server's own.
-  const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).hostname;
-  const policy = accessPolicy({
-    ...access,
-    boundHost: host,
-    ...(publicHost === undefined || access.allowedHosts === true || publicHost.startsWith('[')
-      ? {}
-      : { allowedHosts: [...(access.allowedHosts ?? []), publicHost] }),
-  });
-  const serving = await serve(live.answer, {
+  const serving = await serveLive(live, socket, {
     port,
     host,
     faults,
     seed: opened.chain.seed,
-    access: policy,
-    attach: (server, serverFaults) => {
-      const detach = attachUpgrades(
-        server,
-        new Map([
-          [SOCKET_PATH, socket.route],
-          [NODE_SOCKET_PATH, nodeSocket.route],
-        ]),
-        serverFaults,
-        policy,
-      );
-      return () => {
-        socket.close();
-        nodeSocket.close();
-        detach();
-      };
-    },
+    policy: serverPolicy(access, host, publicUrl),
   });
   // A server bound to every interface is reached, from this machine, at the loopback address.
   mediaOrigin = publicUrl ?? (UNSPECIFIED_HOSTS.has(host) ? `http://127.0.0.1:${serving.port}` : serving.url);
-  /** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
-  function watchScenario(file: string, files: readonly string[]): () => void {
-    let stop = watchFiles(files, changed);
-    let generation = 1;
-    async function changed() {
-      const read: string[] = [];
-      try {
-        const { loadScenario } = await import('../scenarios/loadScenario.js');
-        const next = await loadScenario(file, process.cwd(), [], read);
-        const nextBuild = { ...build, scenario: next };
-        const chain = (await loadBuilder()).buildChain(nextBuild);
-        generation += 1;
-        rebuild = { number: generation, at: new Date().toISOString() };
-        live.replace(chain, nextBuild);
-        process.stderr.write(
-          `explorer-mock: ${file} changed; serving build ${generation} (head ${chain.headHeight})\n`,
-        );
-      } catch (error) {
-        process.stderr.write(
-          `explorer-mock: ${error instanceof Error ? error.message : String(error)}; still serving build ${generation}\n`,
-        );
-      }
-      stop();
-      stop = watchFiles(read.length ? read : files, changed);
-    }
-    return () => stop();
-  }
-
-  // Each mined block's broadcasts, in block order (a view may wait for a lazily loaded module).
-  let broadcasting: Promise<void> = Promise.resolve();
-  live.onBlock((_chain, height) => {
-    const app = live.current;
-    const target = socket;
-    broadcasting = broadcasting
-      .then(() =>
-        withModules(() => [
-          ...blockEvents(app.rest.context, height, target.listening, target.topics),
-          // The mempool in front of the newest head, once per mine.
-          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, target.listening, target.topics) : []),
-        ]),
-      )
-      .then((messages) => target.broadcast(messages))
-      .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
-  });
-  // A sent transaction's pending events, rendered as it is accepted (under automine it is mined next).
-  live.onPending((hash) => {
-    const target = socket;
-    if (
-      !target.listening('transactions:new_pending_transaction') &&
-      !target.topics().some((t) => t.startsWith('addresses:'))
-    )
-      return;
-    const app = live.current;
-    const rendered = withModules(() => mempoolEvents(app.rest.context, target.listening, target.topics, hash));
-    broadcasting = broadcasting
-      .then(() => rendered)
-      .then((messages) => target.broadcast(messages))
-      .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
-  });
-  const stopWatching = scenarioFile && watch ? watchScenario(scenarioFile, filesRead) : () => {};
+  const broadcasting = broadcastBlocks(live, socket);
+  const stopWatching =
+    scenarioFile && watch
+      ? watchScenario(scenarioFile, filesRead, {
+          build,
+          live,
+          loadBuilder,
+          rebuilt: (number) => (rebuild = { number, at: new Date().toISOString() }),
+        })
+      : () => {};
   const stopClock =
     blockTime === undefined
       ? () => {}
@@ -361,9 +253,186 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       opened.saveSnapshot();
       await serving.close();
       // Module loads and broadcasts under way finish first: a test runner may tear down its module loader next.
-      await Promise.all([background, broadcasting]);
+      await Promise.all([background, broadcasting()]);
     },
   };
+}
+
+/** Serves a live chain over HTTP, with the Phoenix socket and the node's socket beside it. */
+async function serveLive(
+  live: LiveChain,
+  socket: PhoenixSocket,
+  options: { port: number; host: string; faults: FaultConfig; seed: string; policy: AccessPolicy },
+) {
+  const { port, host, faults, seed, policy } = options;
+  const nodeSocket = createNodeSocket(live, seed);
+  return serve(live.answer, {
+    port,
+    host,
+    faults,
+    seed,
+    access: policy,
+    attach: (server, serverFaults) => {
+      const detach = attachUpgrades(
+        server,
+        new Map([
+          [SOCKET_PATH, socket.route],
+          [NODE_SOCKET_PATH, nodeSocket.route],
+        ]),
+        serverFaults,
+        policy,
+      );
+      return () => {
+        socket.close();
+        nodeSocket.close();
+        detach();
+      };
+    },
+  });
+}
+
+/** Who may use a server: loopback names, its `host`, the allowed hosts and its public URL's host; pages that may change its state. */
+function serverPolicy(access: AccessOptions, host: string, publicUrl: string | undefined) {
+  // The server is reached at its public URL: its host is one of the server's own.
+  const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).hostname;
+  return accessPolicy({
+    ...access,
+    boundHost: host,
+    ...(publicHost === undefined || access.allowedHosts === true || publicHost.startsWith('[')
+      ? {}
+      : { allowedHosts: [...(access.allowedHosts ?? []), publicHost] }),
+  });
+}
+
+/** Rebuilds on every settled edit of the scenario's files; a broken edit keeps the chain served. */
+function watchScenario(
+  file: string,
+  files: readonly string[],
+  on: {
+    readonly build: BuildChainOptions;
+    readonly live: LiveChain;
+    readonly loadBuilder: () => Promise<typeof import('../generators/buildChain.js')>;
+    /** A new build is served (its number: the first is 1). */
+    readonly rebuilt: (generation: number) => void;
+  },
+): () => void {
+  let stop = watchFiles(files, changed);
+  let generation = 1;
+  async function changed() {
+    const read: string[] = [];
+    try {
+      const { loadScenario } = await import('../scenarios/loadScenario.js');
+      const next = await loadScenario(file, process.cwd(), [], read);
+      const nextBuild = { ...on.build, scenario: next };
+      const chain = (await on.loadBuilder()).buildChain(nextBuild);
+      generation += 1;
+      on.rebuilt(generation);
+      on.live.replace(chain, nextBuild);
+      process.stderr.write(`explorer-mock: ${file} changed; serving build ${generation} (head ${chain.headHeight})\n`);
+    } catch (error) {
+      process.stderr.write(
+        `explorer-mock: ${error instanceof Error ? error.message : String(error)}; still serving build ${generation}\n`,
+      );
+    }
+    stop();
+    stop = watchFiles(read.length ? read : files, changed);
+  }
+  return () => stop();
+}
+
+/**
+ * Broadcasts on the Phoenix socket what each mined block and each accepted send brings, in order
+ * (a view may wait for a lazily loaded module). Returns the broadcasts under way.
+ */
+function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<void> {
+  let broadcasting: Promise<void> = Promise.resolve();
+  live.onBlock((_chain, height) => {
+    const app = live.current;
+    broadcasting = broadcasting
+      .then(() =>
+        withModules(() => [
+          ...blockEvents(app.rest.context, height, socket),
+          // The mempool in front of the newest head, once per mine.
+          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, socket) : []),
+        ]),
+      )
+      .then((messages) => socket.broadcast(messages))
+      .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
+  });
+  // A sent transaction's pending events, rendered as it is accepted (under automine it is mined next).
+  live.onPending((hash) => {
+    if (!socket.listening('transactions:new_pending_transaction') && !socket.listeningUnder('addresses')) return;
+    const app = live.current;
+    const rendered = withModules(() => mempoolEvents(app.rest.context, socket, hash));
+    broadcasting = broadcasting
+      .then(() => rendered)
+      .then((messages) => socket.broadcast(messages))
+      .catch((error: unknown) => console.error('explorer-mock: websocket broadcast failed:', error));
+  });
+  return () => broadcasting;
+}
+
+/**
+ * The chain a server starts with: a scenario file read (and checked: `ScenarioError`), built-ins
+ * and objects as they are; built, or opened from the snapshot cache. A scenario asking for the
+ * impossible is a `StartServerError` (a file's, at its knob).
+ */
+async function openServed(
+  scenario: string | Scenario,
+  scenarioFile: string | null,
+  options: {
+    seed: string | number;
+    head: number | undefined;
+    blockTime: number | undefined;
+    genesisTime: number | undefined;
+    headTime: number | 'now' | undefined;
+    cache: CacheOption | undefined;
+  },
+) {
+  const { seed, head, blockTime, genesisTime, headTime, cache } = options;
+  const filesRead: string[] = [];
+  const resolved = scenarioFile
+    ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
+    : scenario;
+  try {
+    const build: BuildChainOptions & { readonly scenario: string | Scenario } = {
+      scenario: resolved,
+      seed,
+      ...(await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime })).build,
+    };
+    // A chain anchored to the wall clock has other times (so another key) at each start: a snapshot of it would only fill the cache.
+    const clockAnchored = genesisTime === undefined && (headTime === 'now' || blockTime !== undefined);
+    const opened = await openChain({
+      ...build,
+      ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
+    });
+    return { build, opened, filesRead };
+  } catch (error) {
+    if (!(error instanceof BuildChainError)) throw error;
+    // A scenario file asking for the impossible is the file's problem, reported at its knob.
+    if (scenarioFile)
+      throw (await import('../scenarios/loadScenario.js')).scenarioErrorOf(resolvePath(scenarioFile), error) ?? error;
+    throw new StartServerError(error.message.replace(/^buildChain/, 'startServer'));
+  }
+}
+
+/** What is wrong with the options only a server takes (where it listens, its clock), or null. */
+function ownOptionProblem(options: {
+  port: number;
+  host: string;
+  blockTime: number | undefined;
+  genesisTime: number | undefined;
+}): string | null {
+  const { port, host, blockTime, genesisTime } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    return `startServer: port must be an integer from 0 to 65535, got ${port}`;
+  if (typeof host !== 'string' || host === '')
+    return `startServer: host must be a non-empty string, got ${String(host)}`;
+  if (blockTime !== undefined && (!Number.isSafeInteger(blockTime) || blockTime < 1))
+    return `startServer: blockTime must be a whole number of seconds, at least 1, got ${blockTime}`;
+  if (genesisTime !== undefined && (!Number.isSafeInteger(genesisTime) || genesisTime < 0))
+    return `startServer: genesisTime must be unix seconds, got ${genesisTime}`;
+  return null;
 }
 
 /** How long after listening a server waits before its background work, so first requests go first. */

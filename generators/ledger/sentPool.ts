@@ -13,6 +13,22 @@ export { SendRefused } from '../../src/protocol/errors.js';
 /** How far past its next nonce a sender's transactions are queued (geth's per-account queue). */
 export const MAX_NONCE_GAP = 64;
 
+/**
+ * The pool's room, in geth's slots of 32 KiB (a transaction takes one per 32 KiB it is long):
+ * geth's `GlobalSlots` and `GlobalQueue` together (5,120 + 1,024), every transaction accepted and
+ * not yet mined counted (in the open block, waiting for room, queued behind a gap).
+ */
+export const POOL_SLOTS = 4096 + 1024 + 1024;
+const SLOT_BYTES = 32 * 1024;
+
+/** The slots a transaction takes: its size (data and access list, and some 120 bytes of other fields and signature) in 32 KiB. */
+export const slotsOf = (sent: SentTransaction): number => {
+  const list = sent.signed.accessList;
+  const size =
+    120 + (sent.signed.input.length - 2) / 2 + list.reduce((n, entry) => n + 20 + 32 * entry.storageKeys.length, 0);
+  return Math.ceil(size / SLOT_BYTES);
+};
+
 /** Where an accepted transaction went: into the open block, waiting for room in a later one, or queued behind a nonce gap. */
 export type Admission = 'pending' | 'waiting' | 'queued';
 
@@ -30,6 +46,9 @@ export class SentPool {
   private readonly unmined = new Map<string, string>();
   /** The keys of those in the open block. */
   private inOpenBlock: string[] = [];
+  /** The slots each accepted transaction not mined yet takes, by `from:nonce`, and their sum. */
+  private readonly slots = new Map<string, number>();
+  private slotsTaken = 0;
   /** How many transactions were accepted. */
   accepted = 0;
 
@@ -68,6 +87,8 @@ export class SentPool {
         'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
       );
     const next = this.check(sent, ctx);
+    const key = `${sent.from}:${sent.nonce}`;
+    const slots = slotsOf(sent);
     if (this.runner.mustApplyNow?.(sent)) {
       if (sent.nonce > next)
         throw new SendRefused(
@@ -78,15 +99,16 @@ export class SentPool {
           'explorer-mock runs this transaction on its EVM as it is sent, and the pending block has no room for it now: mine first (POST /__mock/mine)',
         );
     }
-    this.accepted++;
     this.entered = [];
     if (sent.nonce > next) {
       let mine = this.queued.get(sent.from);
       if (!mine) this.queued.set(sent.from, (mine = new Map()));
       mine.set(sent.nonce, sent);
+      this.taken(key, slots);
       return 'queued';
     }
     const admitted = this.admit(sent, ctx);
+    this.taken(key, slots);
     // A gap it filled lets the transactions queued behind it in.
     for (let n = sent.nonce + 1; ; n++) {
       const behind = this.queued.get(sent.from)?.get(n);
@@ -98,9 +120,9 @@ export class SentPool {
   }
 
   /**
-   * What a node checks of a transaction before its pool takes it (its form, gas, nonce, fees and
-   * the sender's funds against block `ctx`): throws `SendRefused` saying why it would refuse it;
-   * else the sender's next nonce.
+   * What a node checks of a transaction before its pool takes it (its form, gas, nonce, fees, the
+   * sender's funds against block `ctx`, the pool's room): throws `SendRefused` saying why it would
+   * refuse it; else the sender's next nonce.
    */
   check(sent: SentTransaction, ctx: BlockContext): number {
     if (sent.gasLimit > this.blockGasLimit) throw new SendRefused('exceeds block gas limit');
@@ -139,7 +161,16 @@ export class SentPool {
       throw new SendRefused(
         `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
       );
+    // A full pool takes nothing more (geth would drop a cheaper transaction to make room; nothing accepted is dropped here).
+    if (this.slotsTaken + slotsOf(sent) > POOL_SLOTS) throw new SendRefused('txpool is full');
     return next;
+  }
+
+  /** An accepted transaction takes its slots until it is mined. */
+  private taken(key: string, slots: number): void {
+    this.accepted++;
+    this.slots.set(key, slots);
+    this.slotsTaken += slots;
   }
 
   /** The transactions the last `submit` let into the pool (it, and those queued behind it), in order. */
@@ -193,7 +224,11 @@ export class SentPool {
 
   /** The open block was sealed: what it held is mined. */
   sealed(): void {
-    for (const key of this.inOpenBlock) this.unmined.delete(key);
+    for (const key of this.inOpenBlock) {
+      this.unmined.delete(key);
+      this.slotsTaken -= this.slots.get(key) ?? 0;
+      this.slots.delete(key);
+    }
     this.inOpenBlock = [];
   }
 

@@ -1,4 +1,4 @@
-import type { ExtraRoute } from '../http/answerHttp.js';
+import type { Mount } from '../http/answerHttp.js';
 import type { RestContext } from '../rest/context.js';
 import { answerV1CsvExport } from '../rest/csv/v1CsvExports.js';
 
@@ -7,7 +7,8 @@ import { answerV1CsvExport } from '../rest/csv/v1CsvExports.js';
  * API's views. They sit under `/api/v1` beside the Etherscan-compatible API, which answers only
  * `/api/v1` itself and paths with `module` and `action`.
  */
-export const csvExportRoutes =
-  (ctx: RestContext): ExtraRoute =>
-  (path, query) =>
-    answerV1CsvExport(ctx, path, query);
+export const csvExportMount = (ctx: RestContext): Mount => ({
+  path: '/api/v1',
+  // Any other path under /api/v1 is left to the Etherscan-compatible API (mounted after).
+  get: (path, query) => answerV1CsvExport(ctx, path, query),
+});

@@ -4,7 +4,7 @@ import type { Mempool } from '../domain/mempool.js';
 import type { Verifier } from '../domain/verifier.js';
 import { ParamsError, paramsOf } from '../etherscan/params.js';
 import type { EtherscanV2Context } from '../etherscanV2/envelope.js';
-import type { ExtraRoute, PostRoute } from '../http/answerHttp.js';
+import type { Mount } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
 import { etherscanV2Module } from './nodeModule.js';
 
@@ -22,17 +22,17 @@ export const CHAIN_LIST_PATH = '/v2/chainlist';
 const tooLarge = { status: 413, body: JSON.stringify({ status: '0', message: 'NOTOK', result: 'Body too large' }) };
 
 /**
- * Etherscan's own API over a chain: GET and POST `/v2/api` (a form, multipart or JSON body over
- * the query), GET `/v2/chainlist`. Its proxy module runs on `node`, the node serving the chain.
- * The API's module loads on first use (or after start).
+ * Where Etherscan's own API is mounted over a chain: GET and POST `/v2/api` (a form, multipart or
+ * JSON body over the query), GET `/v2/chainlist`. Its proxy module runs on `node`, the node
+ * serving the chain. The API's module loads on first use (or after start).
  */
-export function etherscanV2Routes(
+export function etherscanV2Mounts(
   chain: Chain,
   mempool: () => Mempool | undefined,
   verifier: Verifier | undefined,
   node: () => RpcNode,
   options: EtherscanOptions = {},
-): { readonly get: ExtraRoute; readonly posts: readonly PostRoute[] } {
+): Mount[] {
   const ctx: EtherscanV2Context = {
     chain,
     facts: factsOf(chain),
@@ -41,31 +41,26 @@ export function etherscanV2Routes(
     node: (body, writeRefusal) => node().answer(body, undefined, writeRefusal),
     apiKey: options.apiKey,
   };
-  return {
-    get: (path, query) =>
-      path === ETHERSCAN_V2_PATH
-        ? etherscanV2Module.get().etherscanV2Answer(ctx, paramsOf(query, null, null), { method: 'GET' })
-        : path === CHAIN_LIST_PATH
-          ? etherscanV2Module.get().chainList(ctx)
-          : undefined,
-    posts: [
-      {
-        path: ETHERSCAN_V2_PATH,
-        alsoGet: true,
-        answer: (body, query, header, writeRefusal) => {
-          if (body === null) return tooLarge;
-          let params;
-          try {
-            params = paramsOf(query, body, header('content-type'));
-          } catch (error) {
-            if (!(error instanceof ParamsError)) throw error;
-            return { status: 400, body: JSON.stringify({ status: '0', message: 'NOTOK', result: error.message }) };
-          }
-          return etherscanV2Module.get().etherscanV2Answer(ctx, params, { method: 'POST', writeRefusal });
-        },
+  return [
+    {
+      path: ETHERSCAN_V2_PATH,
+      exact: true,
+      get: (_path, query) =>
+        etherscanV2Module.get().etherscanV2Answer(ctx, paramsOf(query, null, null), { method: 'GET' }),
+      post: (body, query, header, writeRefusal) => {
+        if (body === null) return tooLarge;
+        let params;
+        try {
+          params = paramsOf(query, body, header('content-type'));
+        } catch (error) {
+          if (!(error instanceof ParamsError)) throw error;
+          return { status: 400, body: JSON.stringify({ status: '0', message: 'NOTOK', result: error.message }) };
+        }
+        return etherscanV2Module.get().etherscanV2Answer(ctx, params, { method: 'POST', writeRefusal });
       },
-    ],
-  };
+    },
+    { path: CHAIN_LIST_PATH, exact: true, get: () => etherscanV2Module.get().chainList(ctx) },
+  ];
 }
 
 /** What is wrong with Etherscan options, or null. */

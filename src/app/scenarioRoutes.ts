@@ -1,6 +1,6 @@
 import type { Chain } from '../chain/types.js';
 import type { Profile } from '../schemas/profile.js';
-import type { ExtraRoute } from '../http/answerHttp.js';
+import type { Mount } from '../http/answerHttp.js';
 import { homePage } from './homePage.js';
 import { lazyModule } from '../lazy/lazyModule.js';
 import { scenarioSummary, type StartSummary } from './scenarioSummary.js';
@@ -10,7 +10,7 @@ const scenarioSchema = lazyModule('scenario schema', () => import('../../scenari
 let schemaText: string | undefined;
 
 /** `/` (the home page), `/__mock/scenario` (the same as JSON) and the scenario files' JSON Schema, rendered once, on first request. */
-export function scenarioRoutes(chain: Chain, profile: Profile, start?: () => StartSummary): ExtraRoute[] {
+export function scenarioMounts(chain: Chain, profile: Profile, start?: () => StartSummary): Mount[] {
   let rendered: { json: string; html: string } | undefined;
   const render = () => {
     if (!rendered) {
@@ -20,16 +20,20 @@ export function scenarioRoutes(chain: Chain, profile: Profile, start?: () => Sta
     return rendered;
   };
   return [
-    (path) =>
-      path === '/' ? { status: 200, body: render().html, contentType: 'text/html; charset=utf-8' } : undefined,
-    (path) => (path === '/__mock/scenario' ? { status: 200, body: render().json } : undefined),
-    (path) =>
-      path === '/__mock/scenario.schema.json'
-        ? {
-            status: 200,
-            body: (schemaText ??= JSON.stringify(scenarioSchema.get().scenarioJsonSchema())),
-            contentType: 'application/schema+json',
-          }
-        : undefined,
+    {
+      path: '/',
+      exact: true,
+      get: () => ({ status: 200, body: render().html, contentType: 'text/html; charset=utf-8' }),
+    },
+    { path: '/__mock/scenario', exact: true, get: () => ({ status: 200, body: render().json }) },
+    {
+      path: '/__mock/scenario.schema.json',
+      exact: true,
+      get: () => ({
+        status: 200,
+        body: (schemaText ??= JSON.stringify(scenarioSchema.get().scenarioJsonSchema())),
+        contentType: 'application/schema+json',
+      }),
+    },
   ];
 }

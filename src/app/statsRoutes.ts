@@ -1,7 +1,7 @@
 import type { Chain } from '../chain/types.js';
 import { factsOf } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
-import type { ExtraRoute } from '../http/answerHttp.js';
+import type { Mount } from '../http/answerHttp.js';
 import { STATS_SERVICE_PREFIX, statsAnswer } from '../stats/statsApi.js';
 
 /**
@@ -9,10 +9,10 @@ import { STATS_SERVICE_PREFIX, statsAnswer } from '../stats/statsApi.js';
  * `NEXT_PUBLIC_STATS_API_BASE_PATH`): its API (`/api/v1/…`) and `/health`. Any other path under the
  * prefix is the service's 404.
  */
-export function statsRoutes(chain: Chain, mempool: () => Mempool | undefined = () => undefined): ExtraRoute {
+export function statsMount(chain: Chain, mempool: () => Mempool | undefined = () => undefined): Mount {
   const ctx = { chain, facts: factsOf(chain), mempool };
-  return (path, query) =>
-    path === STATS_SERVICE_PREFIX || path.startsWith(`${STATS_SERVICE_PREFIX}/`)
-      ? statsAnswer(ctx, path.slice(STATS_SERVICE_PREFIX.length), query)
-      : undefined;
+  return {
+    path: STATS_SERVICE_PREFIX,
+    get: (path, query) => statsAnswer(ctx, path.slice(STATS_SERVICE_PREFIX.length), query),
+  };
 }

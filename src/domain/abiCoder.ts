@@ -99,7 +99,20 @@ export function eventTopic0(
   return topic;
 }
 
-/** An event log's topics (four, unused ones null), data, and decoding, from its ABI event and arguments. */
+const EVENT_SELECTORS = new WeakMap<AbiEvent, string>();
+
+/** An event's selector, its first topic (hashed once per ABI entry). */
+function eventSelector(event: AbiEvent): string {
+  let selector = EVENT_SELECTORS.get(event);
+  if (!selector) EVENT_SELECTORS.set(event, (selector = AbiEvents.getSelector(event)));
+  return selector;
+}
+
+/**
+ * An event log's topics (four, unused ones null), data, and decoding, from its ABI event and
+ * arguments. The decoding (checksummed addresses, printed values) is made when first read: the
+ * node's logs and topic filters need only the topics and data.
+ */
 export function eventLog(
   contractKind: ContractKind,
   name: string,
@@ -110,7 +123,7 @@ export function eventLog(
     (x): x is AbiEvent => x.type === 'event' && x.name === name && x.inputs.length === args.length,
   );
   if (!event) throw new Error(`the ${contractKind} ABI has no event ${name}/${args.length}`);
-  const topics: (string | null)[] = [AbiEvents.getSelector(event)];
+  const topics: (string | null)[] = [eventSelector(event)];
   const dataParameters: AbiParameter[] = [];
   const dataValues: unknown[] = [];
   event.inputs.forEach((p, i) => {
@@ -121,10 +134,13 @@ export function eventLog(
     }
   });
   while (topics.length < 4) topics.push(null);
+  let decoded: DecodedEvent | undefined;
   return {
     topics,
     data: dataParameters.length ? AbiParameters.encode(dataParameters, dataValues as never) : '0x',
-    decoded: decodedEvent(event, topics[0]!, args) as DecodedEvent | null,
+    get decoded(): DecodedEvent | null {
+      return (decoded ??= decodedEvent(event, topics[0]!, args));
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { type LogRef, logBlockOf, logsOfTransaction } from '../chain/logs.js';
+import { type LogRef, logBlockOf, transferLogRef } from '../chain/logs.js';
+import { fieldOf } from '../chain/table.js';
 import type { AccountId } from '../chain/types.js';
 import type { Facts } from './facts.js';
 import { logEventOf } from './logs.js';
@@ -45,9 +46,19 @@ export function* logsIn(facts: Facts, range: LogRange): Generator<LogRef> {
     yield* refs;
     return;
   }
+  // Block by block, each transaction's events then its token transfers (its logs in log index
+  // order), read from the tables' columns: a wide query decodes no whole row.
+  const transactionStart = fieldOf(chain.blocks, 'transactionStart');
+  const transactionCount = fieldOf(chain.blocks, 'transactionCount');
+  const eventStart = fieldOf(chain.transactions, 'eventStart');
+  const eventCount = fieldOf(chain.transactions, 'eventCount');
+  const transferStart = fieldOf(chain.transactions, 'tokenTransferStart');
+  const transferCount = fieldOf(chain.transactions, 'tokenTransferCount');
   for (let height = from; height <= to; height++) {
-    const block = chain.blocks.at(height)!;
-    for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
-      yield* logsOfTransaction(chain.transactions.at(t)!);
+    const first = transactionStart(height);
+    for (let t = first; t < first + transactionCount(height); t++) {
+      for (let e = eventStart(t), end = e + eventCount(t); e < end; e++) yield e;
+      for (let r = transferStart(t), end = r + transferCount(t); r < end; r++) yield transferLogRef(r);
+    }
   }
 }

@@ -5,6 +5,7 @@ import type { SentTransaction } from '../protocol/sentTransaction.js';
 import type { Chain } from '../chain/types.js';
 import type { TransactionTrace } from '../domain/callTrace.js';
 import type { Facts } from '../domain/facts.js';
+import type { Steps } from '../lazy/steps.js';
 import type { AccessList, Hex } from '../protocol/transaction.js';
 
 /** The chain a call reads, and its facts. */
@@ -31,11 +32,20 @@ export type CallResult =
     }
   | { readonly ok: false; readonly revertData: Hex; readonly reason: string | null };
 
+/** geth's gas cap for `eth_call` and `eth_estimateGas` (`--rpc.gascap`): the most gas one may use. */
+export const RPC_GAS_CAP = 50_000_000;
+
+/**
+ * How an executor answers: at once, later (a promise, where it runs on an EVM), or in steps (long
+ * work, a Multicall3 of thousands of calls, that its caller runs in turns with other work).
+ */
+export type Answer<T> = T | Promise<T> | Steps<T>;
+
 /** What `eth_estimateGas` answers: the gas a send of the call is mined with, or the call's revert. */
 export type GasEstimate = { readonly ok: true; readonly gas: number } | Extract<CallResult, { ok: false }>;
 
 /** geth's `RPCGasCap`: the most gas one `eth_call`, `eth_estimateGas` or `debug_traceCall` may use. */
-export const CALL_GAS_CAP = 50_000_000n;
+export const CALL_GAS_CAP = BigInt(RPC_GAS_CAP);
 
 /** What a trace collects, from `debug_traceTransaction`'s options. */
 export interface TraceOptions {
@@ -92,15 +102,10 @@ export interface Executor {
   readonly planSend: SendPlanner;
   /** Sends it runs ahead of the pool (an EVM runs asynchronously): `prepare` each before the pool takes it. */
   readonly ahead?: SendsAhead;
-  /** The result of a call at block `height` of `state` (a promise where it runs on an EVM). */
-  call(state: CallState, request: CallRequest, height: number): CallResult | Promise<CallResult>;
+  /** The result of a call at block `height` of `state` (a promise where it runs on an EVM, steps where it is long). */
+  call(state: CallState, request: CallRequest, height: number): Answer<CallResult>;
   /** The gas a send of the call (with `accessList`) is mined with at block `height`, or its revert. */
-  estimateGas(
-    state: CallState,
-    request: CallRequest,
-    height: number,
-    accessList: AccessList,
-  ): GasEstimate | Promise<GasEstimate>;
+  estimateGas(state: CallState, request: CallRequest, height: number, accessList: AccessList): Answer<GasEstimate>;
   /**
    * The trace of transaction `at` of the chain: re-run on the EVM at its position where the EVM ran
    * it, else built from the chain's facts. Throws `ExecutionRefused` for a trace past its bounds.

@@ -1,23 +1,22 @@
-import { type Profile, PROFILES } from '../schemas/profile.js';
+import type { Profile } from '../schemas/profile.js';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
-import { headTimeOptionProblem } from '../live/clock.js';
 import { clockAnchoredGenesisTime } from '../live/clockAnchor.js';
 import { createLiveChain } from '../live/liveChain.js';
 import { evmExecutorModule } from '../app/executorModule.js';
-import { type CacheOption, cacheOptionProblem } from '../snapshotCache/cacheSettings.js';
+import type { CacheOption } from '../snapshotCache/cacheSettings.js';
 import { openChainSync } from '../snapshotCache/openChain.js';
 import type { Chain } from '../chain/types.js';
 import { BuildChainError } from '../protocol/errors.js';
 import { answerWithFaults, SLOW_BODY } from '../faults/answerWithFaults.js';
 import type { FaultConfig } from '../faults/faultConfig.js';
 import { createFaultPlanner } from '../faults/planFaults.js';
-import { validateFaults } from '../faults/validateFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
-import { accessOptionProblem, accessPolicy } from '../http/accessPolicy.js';
+import { accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
-import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
-import { type EtherscanOptions, etherscanOptionsProblem } from '../app/etherscanV2Routes.js';
+import { DEFAULT_MEDIA_ORIGIN } from '../domain/nftMedia.js';
+import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
+import { servingOptionsProblem } from '../app/servingOptions.js';
 
 export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
@@ -129,28 +128,26 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     ...(errorStatuses !== undefined ? { errorStatuses } : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
   };
-  const problem = validateFaults(faults);
-  if (problem) throw new CreateHandlerError(`createHandler: ${problem.replace(/faults\./g, '')}`);
-  const accessProblem = accessOptionProblem({ trustedOrigins }, 'createHandler');
-  if (accessProblem) throw new CreateHandlerError(accessProblem);
-  const cacheProblem = cacheOptionProblem(cache, 'createHandler');
-  if (cacheProblem) throw new CreateHandlerError(cacheProblem);
-  const etherscanProblem = etherscanOptionsProblem(etherscan);
-  if (etherscanProblem) throw new CreateHandlerError(`createHandler: ${etherscanProblem}`);
-  if (typeof automine !== 'boolean')
-    throw new CreateHandlerError(`createHandler: automine must be true or false, got ${JSON.stringify(automine)}`);
-  if (!PROFILES.includes(profile))
-    throw new CreateHandlerError(
-      `createHandler: profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(profile)}`,
-    );
-  const originProblem = originOptionProblem(publicUrl);
-  if (originProblem) throw new CreateHandlerError(`createHandler: ${originProblem}`);
+  const problem = servingOptionsProblem(
+    'createHandler',
+    {
+      profile,
+      faults,
+      etherscan,
+      access: { trustedOrigins },
+      cache,
+      publicUrl,
+      automine,
+      headTime,
+      genesisTime: undefined,
+    },
+    true,
+  );
+  if (problem) throw new CreateHandlerError(problem);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
     );
-  const headTimeProblem = headTimeOptionProblem(headTime, undefined);
-  if (headTimeProblem) throw new CreateHandlerError(`createHandler: ${headTimeProblem}`);
   let opened;
   let build;
   try {

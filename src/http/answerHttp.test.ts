@@ -5,7 +5,11 @@ describe('cachedAnswers', () => {
   it('bounds distinct junk URLs by their real cost, not only their bytes', () => {
     let calls = 0;
     const answer = cachedAnswers(
-      { api: () => (calls++, { status: 400, body: '{"message":"Unknown API v2 action"}' }) },
+      {
+        mounts: [
+          { path: '/api/v2', get: () => (calls++, { status: 400, body: '{"message":"Unknown API v2 action"}' }) },
+        ],
+      },
       1024 * 1024,
     );
     const header = () => undefined;

@@ -1,6 +1,5 @@
 import { INTERNAL_ERROR } from '../rest/errors.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
-import type { ApiHandler } from '../rest/response.js';
 
 /** A request as the HTTP semantics need it, whatever carried it (Node, Fetch, a fixture exporter). */
 export interface HttpRequest {
@@ -30,7 +29,7 @@ export interface HttpAnswer {
   readonly body: Uint8Array | string | null;
 }
 
-/** A response an extra route produces (the home page, the scenario summary, the OpenAPI document). */
+/** What a mounted API answers: a status and a body (JSON unless it names its own content type). */
 export interface RouteAnswer {
   readonly status: number;
   readonly body: string | Uint8Array;
@@ -39,34 +38,59 @@ export interface RouteAnswer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** Answers a GET for a path outside the API, or undefined when it does not know the path. */
-export type ExtraRoute = (path: string, query: URLSearchParams) => RouteAnswer | undefined;
+/** A request answered at once: every method but POST (a GET's answer is what the answer cache keeps). */
+export type ReadRequest = HttpRequest & { readonly method: 'GET' | 'HEAD' | 'OPTIONS' };
 
-/** A path that takes POSTs (the node's JSON-RPC, the mock's controls), and its answer to a body (null: too large). */
-export interface PostRoute {
+/**
+ * A mounted API's answer to a GET (and HEAD) of a path it covers, the path without a trailing
+ * slash (still percent-encoded) and the query parsed; undefined for a path under its mount it does
+ * not serve (the next mount is asked, and at last the mock's 404).
+ */
+export type GetAnswer = (path: string, query: URLSearchParams) => RouteAnswer | undefined;
+
+/**
+ * A mounted API's answer to a POST: to its body (null: too large), with the query, the request's
+ * headers (a form's content type), and why the request may not change state when it may not (the
+ * API refuses the calls that would: a send, a verification); a promise when the work is long and
+ * done in turns (the node's batches), so that other requests are answered meanwhile.
+ */
+export type PostAnswer = (
+  body: string | null,
+  query: URLSearchParams,
+  header: (name: string) => string | null | undefined,
+  writeRefusal: string | undefined,
+) => RouteAnswer | Promise<RouteAnswer>;
+
+/**
+ * An API mounted at a path, as hono's `app.route(path, api)`: it covers that path and every path
+ * under it (`/api/v2` covers `/api/v2/blocks`), or with `exact` that path only. A GET goes to the
+ * first mount of the table that covers its path and answers it; a POST to the exact mount of its
+ * path that takes POSTs (which answers GETs too when it has `get`: the Etherscan-style APIs).
+ */
+export interface Mount {
   readonly path: string;
-  /**
-   * Its answer to a body (null: too large), with the query, the request's headers (a form's content
-   * type), and why the request may not change state when it may not (the route refuses the calls
-   * that would: a send, a verification).
-   */
-  readonly answer: (
-    body: string | null,
-    query: URLSearchParams,
-    header: (name: string) => string | null | undefined,
-    writeRefusal: string | undefined,
-  ) => RouteAnswer;
-  /** The path answers GETs too (through the GET routes), as the Etherscan-compatible API does. */
-  readonly alsoGet?: boolean;
+  readonly exact?: boolean;
+  readonly get?: GetAnswer;
+  /** Only on an exact mount. */
+  readonly post?: PostAnswer;
   /** Every POST to it changes state (mining, reset): refused whole, preflight included, from a request that may not. */
   readonly changesState?: boolean;
+  /** Its answer to an unexpected error of its own (a bug), once `onError` reported it: by default the JSON 500. */
+  readonly errorAnswer?: () => RouteAnswer;
 }
 
+/** A mount that takes POSTs. */
+type PostMount = Mount & { readonly post: PostAnswer };
+
+/** Whether a mount covers a path. */
+const covers = (mount: Mount, path: string): boolean =>
+  path === mount.path ||
+  (!mount.exact && path.startsWith(mount.path) && path.charCodeAt(mount.path.length) === 47) /* '/' */;
+
+/** Every API a server answers, in the order a GET asks them. */
 export interface HttpRoutes {
-  readonly api: ApiHandler;
-  readonly routes?: readonly ExtraRoute[];
-  readonly posts?: readonly PostRoute[];
-  /** Called with every unexpected error (a bug); the client gets a 500. */
+  readonly mounts: readonly Mount[];
+  /** Called with every unexpected error (a bug); the client gets its mount's error answer (a 500). */
   readonly onError?: (error: unknown, url: string) => void;
 }
 
@@ -142,14 +166,19 @@ export const jsonMessage = (status: number, message: string, extra: Record<strin
 /**
  * The HTTP behaviour of the mock, in one place for every adapter: methods, CORS and preflight,
  * HEAD, trailing slashes, limits, and the JSON error bodies. Pure apart from `onError`. Throws
- * `ModuleNotLoaded` when the answer needs a module still loading (see `withModules`).
+ * `ModuleNotLoaded` when the answer needs a module still loading (see `withModules`). Only a
+ * POST's answer may come later (a promise: its route works in turns); every other is given at once.
  */
-export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
+export function answerHttp(app: HttpRoutes, request: ReadRequest): HttpAnswer;
+export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer | Promise<HttpAnswer>;
+export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer | Promise<HttpAnswer> {
   const method = request.method.toUpperCase();
   const q = request.url.indexOf('?');
+  // The path, normalised once for every API: without its query and trailing slash.
   const path = trimmed(q < 0 ? request.url : request.url.slice(0, q));
-  const post = app.posts?.find((p) => p.path === path);
-  const allow = post ? (post.alsoGet ? GET_AND_POST_ALLOW : POST_ALLOW) : ALLOW;
+  const query = q < 0 ? '' : request.url.slice(q + 1);
+  const post = app.mounts.find((m): m is PostMount => m.post !== undefined && m.path === path);
+  const allow = post ? (post.get ? GET_AND_POST_ALLOW : POST_ALLOW) : ALLOW;
   const refusal = post ? request.writeRefusal : undefined;
   if (method === 'OPTIONS' && request.header('access-control-request-method')) {
     // A page that may not change state is not even let to send to a path that only changes it.
@@ -174,77 +203,80 @@ export function answerHttp(app: HttpRoutes, request: HttpRequest): HttpAnswer {
     if (request.url.length > MAX_URL_LENGTH) return jsonMessage(414, 'URI too long');
     // A POST a page sends without a preflight (text/plain, a form) lands here too.
     if (refusal && post.changesState) return jsonMessage(403, refusal);
-    return answerPost(app, post, request, q < 0 ? '' : request.url.slice(q + 1));
+    return answerPost(app, post, request, query);
   }
-  if ((post && !post.alsoGet) || (method !== 'GET' && method !== 'HEAD'))
+  if ((post && !post.get) || (method !== 'GET' && method !== 'HEAD'))
     return jsonMessage(405, `Method ${method.slice(0, 20)} not allowed`, { allow });
   if (request.url.length > MAX_URL_LENGTH) return jsonMessage(414, 'URI too long');
-  const answer = route(app, request.url);
+  const answer = answerGet(app, path, query, request.url);
   return method === 'HEAD' ? { ...answer, body: null } : answer;
 }
 
 const trimmed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
-function answerPost(app: HttpRoutes, post: PostRoute, request: HttpRequest, query: string): HttpAnswer {
+/** A mount's answer to its own unexpected error (a module still loading is no error: it is thrown on). */
+function failed(app: HttpRoutes, mount: Mount | undefined, error: unknown, url: string): HttpAnswer {
+  if (error instanceof ModuleNotLoaded) throw error;
+  app.onError?.(error, url);
+  return mount?.errorAnswer ? routeAnswer(mount.errorAnswer()) : internalError();
+}
+
+function answerPost(
+  app: HttpRoutes,
+  post: PostMount,
+  request: HttpRequest,
+  query: string,
+): HttpAnswer | Promise<HttpAnswer> {
+  const fail = (error: unknown) => failed(app, post, error, `POST ${request.url}`);
   try {
-    const answer = post.answer(
+    const answer = post.post(
       request.body === undefined ? '' : request.body,
       new URLSearchParams(query),
       request.header,
       request.writeRefusal,
     );
-    const { body } = answer;
-    return {
-      status: answer.status,
-      headers: answerHeaders(answer, typeof body === 'string' ? byteLength(body) : body.length),
-      body,
-    };
+    return answer instanceof Promise ? answer.then(postAnswer, fail) : postAnswer(answer);
   } catch (error) {
-    if (error instanceof ModuleNotLoaded) throw error;
-    app.onError?.(error, `POST ${request.url}`);
-    return internalError();
+    return fail(error);
   }
 }
+
+const postAnswer = (answer: RouteAnswer): HttpAnswer => {
+  const { body } = answer;
+  return {
+    status: answer.status,
+    headers: answerHeaders(answer, typeof body === 'string' ? byteLength(body) : body.length),
+    body,
+  };
+};
 
 const internalError = (): HttpAnswer => {
   const body = utf8(INTERNAL_ERROR.body);
   return { status: 500, headers: bodyHeaders(JSON_TYPE, body.length), body };
 };
 
-function route(app: HttpRoutes, url: string): HttpAnswer {
-  const q = url.indexOf('?');
-  let path = q < 0 ? url : url.slice(0, q);
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+/** A GET's answer: the first mount that covers the path and answers it, else the mock's 404. */
+function answerGet(app: HttpRoutes, path: string, query: string, url: string): HttpAnswer {
+  const params = new URLSearchParams(query);
+  let mount: Mount | undefined;
   try {
-    if (path === '/api/v2' || path.startsWith('/api/v2/')) {
-      const response = app.api(path, query);
-      const body = utf8(response.body);
-      return {
-        status: response.status,
-        headers: answerHeaders(response, body.length),
-        body,
-      };
-    }
-    for (const extra of app.routes ?? []) {
-      const answer = extra(path, query);
-      if (!answer) continue;
-      const body = typeof answer.body === 'string' ? utf8(answer.body) : answer.body;
-      return {
-        status: answer.status,
-        headers: answerHeaders(answer, body.length),
-        body,
-      };
+    for (mount of app.mounts) {
+      if (!mount.get || !covers(mount, path)) continue;
+      const answer = mount.get(path, params);
+      if (answer) return routeAnswer(answer);
     }
     return jsonMessage(404, 'Not found');
   } catch (error) {
-    if (error instanceof ModuleNotLoaded) throw error;
-    app.onError?.(error, url);
-    const body = utf8(INTERNAL_ERROR.body);
-    return {
-      status: 500,
-      headers: bodyHeaders(JSON_TYPE, body.length),
-      body,
-    };
+    return failed(app, mount, error, url);
   }
+}
+
+/** A mounted API's answer as HTTP: its body as bytes, with its length and content type. */
+function routeAnswer(answer: RouteAnswer): HttpAnswer {
+  const body = typeof answer.body === 'string' ? utf8(answer.body) : answer.body;
+  return {
+    status: answer.status,
+    headers: answerHeaders(answer, body.length),
+    body,
+  };
 }

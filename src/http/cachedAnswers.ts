@@ -1,5 +1,5 @@
 import { lru } from '../memo/lru.js';
-import { answerHttp, type HttpAnswer, type HttpRequest, type HttpRoutes } from './answerHttp.js';
+import { answerHttp, type HttpAnswer, type HttpRequest, type HttpRoutes, type ReadRequest } from './answerHttp.js';
 
 /**
  * What one cached answer costs beyond its body and key (answer and headers objects, the byte
@@ -10,7 +10,10 @@ const ENTRY_OVERHEAD = 1024;
 
 /** Answers requests through a cache of GET answers (see `cachedAnswers`). */
 export interface CachedAnswers {
-  (request: HttpRequest): HttpAnswer;
+  /** Every answer but a POST's is given at once. */
+  (request: ReadRequest): HttpAnswer;
+  /** A POST's may come later (a promise), when its route works in turns (the node's batches). */
+  (request: HttpRequest): HttpAnswer | Promise<HttpAnswer>;
   /** The cached answer to a GET of `url`, if any: the fast path of the Node server. */
   peek(url: string): HttpAnswer | undefined;
   /** Forgets every answer: the mempool or a verification's status changed what some URLs answer. */
@@ -25,14 +28,14 @@ export interface CachedAnswers {
  */
 export function cachedAnswers(app: HttpRoutes, maxBytes = 64 * 1024 * 1024): CachedAnswers {
   const cache = lru<HttpAnswer & { length: number }>(maxBytes);
-  const answer = (request: HttpRequest): HttpAnswer => {
+  const answer = (request: HttpRequest): HttpAnswer | Promise<HttpAnswer> => {
     const method = request.method.toUpperCase();
-    const cacheable = method === 'GET' || method === 'HEAD';
-    const hit = cacheable ? cache.get(request.url) : undefined;
-    const full = hit ?? answerHttp(app, cacheable ? { ...request, method: 'GET' } : request);
-    if (!hit && cacheable && full.status !== 500 && full.body)
+    if (method !== 'GET' && method !== 'HEAD') return answerHttp(app, request);
+    const hit = cache.get(request.url);
+    const full = hit ?? answerHttp(app, { ...request, method: 'GET' });
+    if (!hit && full.status !== 500 && full.body)
       cache.set(request.url, { ...full, length: full.body.length + ENTRY_OVERHEAD });
     return method === 'HEAD' ? { ...full, body: null } : full;
   };
-  return Object.assign(answer, { peek: (url: string) => cache.peek(url), clear: () => cache.clear() });
+  return Object.assign(answer as CachedAnswers, { peek: (url: string) => cache.peek(url), clear: () => cache.clear() });
 }

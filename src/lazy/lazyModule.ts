@@ -43,12 +43,12 @@ export function lazyModule<M>(name: string, importer: () => Promise<M>): LazyMod
 
 /**
  * Runs `attempt` until no lazy module it needs is missing, loading each one it asks for: the
- * asynchronous way to call code that uses `LazyModule.get()`.
+ * asynchronous way to call code that uses `LazyModule.get()` (an attempt may answer later, a promise).
  */
-export async function withModules<T>(attempt: () => T, kept: Attempts = { values: [], next: 0 }): Promise<T> {
+export async function withModules<T>(attempt: () => T, kept: Attempts = { values: [], next: 0 }): Promise<Awaited<T>> {
   for (;;) {
     try {
-      return attemptKeeping(kept, attempt);
+      return await attemptKeeping(kept, attempt);
     } catch (error) {
       if (!(error instanceof ModuleNotLoaded)) throw error;
       await error.loading;
@@ -60,7 +60,7 @@ export async function withModules<T>(attempt: () => T, kept: Attempts = { values
  * `attempt()` now when no module it needs is missing, else (as `withModules`) once they are
  * loaded, the later attempts finding what the first kept (`sameAcrossAttempts`).
  */
-export function atOnceOrLater<T>(attempt: () => T): T | Promise<T> {
+export function atOnceOrLater<T>(attempt: () => T): T | Promise<Awaited<T>> {
   const kept: Attempts = { values: [], next: 0 };
   try {
     return attemptKeeping(kept, attempt);

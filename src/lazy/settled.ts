@@ -1,4 +1,4 @@
-import { ModuleNotLoaded, sameAcrossAttempts } from './lazyModule.js';
+import { ModuleNotLoaded } from './lazyModule.js';
 
 /** A piece of work that ran (or runs) asynchronously: its outcome once settled. */
 interface Settling<T> {
@@ -75,29 +75,38 @@ export function settled<T>(owner: object, key: string, run: () => T | Promise<T>
 }
 
 /**
- * The outcome of `run`, for work that changes the chain (a send run on an EVM): started on the
- * first attempt of the request, its outcome found by the request's next attempts (see
- * `sameAcrossAttempts`) and by nothing else, so the same transaction sent again later is a send
- * of its own (refused as already known, or run again after a revert).
+ * The outcome of `run` under `key`, for work that changes the chain (a send run on an EVM), as
+ * `settled` but handed out once: the caller that asks again once it settled gets it, and the
+ * outcome is forgotten, so the same transaction sent again later is a send of its own (refused as
+ * already known, or run again after a revert).
  */
-export function settledOnce<T>(run: () => T | Promise<T>): T {
-  const settling = sameAcrossAttempts((): Settling<T> => {
-    const value = run();
-    if (!(value instanceof Promise)) return { promise: Promise.resolve(), outcome: { value }, bytes: 0 };
-    const started: Settling<T> = {
-      bytes: 0,
-      promise: value.then(
-        (v) => {
-          started.outcome = { value: v };
-        },
-        (error: unknown) => {
-          started.outcome = { error };
-        },
-      ),
-    };
-    return started;
-  });
-  if (!settling.outcome) throw new ModuleNotLoaded('an EVM run', settling.promise);
-  if ('error' in settling.outcome) throw settling.outcome.error;
-  return settling.outcome.value;
+export function settledOnce<T>(owner: object, key: string, run: () => T | Promise<T>): T {
+  let found = ONCE.get(owner);
+  if (!found) ONCE.set(owner, (found = new Map()));
+  const pending = found;
+  const known = pending.get(key) as Settling<T> | undefined;
+  if (known) {
+    if (!known.outcome) throw new ModuleNotLoaded('an EVM run', known.promise);
+    pending.delete(key);
+    if ('error' in known.outcome) throw known.outcome.error;
+    return known.outcome.value;
+  }
+  const value = run();
+  if (!(value instanceof Promise)) return value;
+  const settling: Settling<T> = {
+    bytes: 0,
+    promise: value.then(
+      (v) => {
+        settling.outcome = { value: v };
+      },
+      (error: unknown) => {
+        settling.outcome = { error };
+      },
+    ),
+  };
+  pending.set(key, settling);
+  throw new ModuleNotLoaded('an EVM run', settling.promise);
 }
+
+/** Outcomes `settledOnce` keeps until they are handed out, per owner. */
+const ONCE = new WeakMap<object, Map<string, Settling<unknown>>>();

@@ -77,12 +77,3 @@ export const headAnchoredGenesisTime = (
   slotSeconds: number,
   slotsToHead: number,
 ): number => (headTime === 'now' ? Math.floor(nowMs / 1000) : headTime) - slotSeconds * slotsToHead;
-
-/** What is wrong with a `headTime` option (beside a `genesisTime`, which anchors the other end), or undefined. */
-export function headTimeOptionProblem(headTime: unknown, genesisTime: number | undefined): string | undefined {
-  if (headTime === undefined) return undefined;
-  if (headTime !== 'now' && !(typeof headTime === 'number' && Number.isSafeInteger(headTime) && headTime >= 0))
-    return `headTime must be unix seconds or 'now', got ${JSON.stringify(headTime)}`;
-  if (genesisTime !== undefined) return 'give headTime or genesisTime, not both: each anchors the chain’s clock';
-  return undefined;
-}

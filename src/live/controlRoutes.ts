@@ -1,9 +1,4 @@
 import type { RouteAnswer } from '../http/answerHttp.js';
-import { errorAnswer, MAX_BODY_BYTES } from '../rpc/envelope.js';
-import type { RpcNode } from '../rpc/node.js';
-import { RpcError } from '../rpc/rpcError.js';
-import { readOnlyState } from '../rpc/method.js';
-import { ethRpcModule } from '../app/nodeModule.js';
 import type { Chain } from '../chain/types.js';
 import { MineError } from './mineError.js';
 
@@ -39,26 +34,4 @@ export function mineRequest(mine: (blocks: number) => Chain, body: string | null
 export function resetAnswer(chain: Chain): RouteAnswer {
   const head = chain.blocks.at(chain.headHeight)!;
   return { status: 200, body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }) };
-}
-
-/**
- * The answer to `POST /rpc`: the node's JSON-RPC answer (an empty body for notifications only); a
- * body over the node's limit gets HTTP 413 with a JSON-RPC error saying so. A caller that may not
- * change the chain (`writeRefusal`) reads as any other; its sends are refused.
- */
-export function rpcAnswer(node: () => RpcNode, body: string | null, writeRefusal?: string): RouteAnswer {
-  if (body === null || body.length > MAX_BODY_BYTES)
-    return {
-      status: 413,
-      body: errorAnswer(null, new RpcError(-32600, `request body too large: more than ${MAX_BODY_BYTES} bytes`)),
-    };
-  return { status: 200, body: node().answer(body, undefined, writeRefusal) ?? '' };
-}
-
-/** The answer to `POST /api/eth-rpc`: Blockscout's ETH RPC API over the same node (a send refused as `/rpc` refuses it). */
-export function ethRpcAnswer(node: () => RpcNode, body: string | null, writeRefusal?: string): RouteAnswer {
-  if (body === null) return tooLarge;
-  const n = node();
-  const state = writeRefusal === undefined ? n.state : readOnlyState(n.state, writeRefusal);
-  return ethRpcModule.get().blockscoutEthRpc(n.context(), state, body);
 }

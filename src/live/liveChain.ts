@@ -1,20 +1,20 @@
 import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
 import type { SendRunner } from '../../generators/ledger/sent.js';
-import type { Executor } from '../execution/executor.js';
+import type { Executor, SendsAhead } from '../execution/executor.js';
 import { factsOf } from '../domain/facts.js';
 import { settledOnce } from '../lazy/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
-import type { PostRoute } from '../http/answerHttp.js';
+import type { Mount } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
-import { ethRpcAnswer, mineRequest, resetAnswer, rpcAnswer } from './controlRoutes.js';
+import { mineRequest, resetAnswer } from './controlRoutes.js';
 import { MAX_MINE, MineError } from './mineError.js';
-import type { AccountId, Chain, SubmittedSource } from '../chain/types.js';
+import type { Chain } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
 import { carryViews } from '../views/context.js';
-import type { VerificationState, Verifier } from '../etherscan/envelope.js';
+import { createVerifications } from '../app/verifications.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
@@ -111,14 +111,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let build = options.build;
   let start = { chain, build };
   /** The executor once loaded (before, nothing ran ahead: the models run every send). */
-  const executorIfLoaded = (): Executor | undefined => {
-    try {
-      return options.executor?.get();
-    } catch (error) {
-      if (error instanceof ModuleNotLoaded) return undefined;
-      throw error;
-    }
-  };
+  const executorIfLoaded = () => (options.executor ? loadedOrUndefined(options.executor) : undefined);
   /** Sends run ahead, in the order they came: each runs on the state the one before left. */
   let running: Promise<unknown> = Promise.resolve();
   const automine = options.automine ?? true;
@@ -166,93 +159,58 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   // The node's filters outlive a chain: the node is made once, on its first request.
   let node: RpcNode | undefined;
   const nodeOf = (): RpcNode =>
-    (node ??= nodeModule.get().createRpcNode({
-      context: () => current.rpc(),
-      seed: chain.seed,
-      ...(options.executor ? { executor: options.executor.get() } : {}),
-      wallet: {
-        // A send the executor runs ahead (on an EVM) settles later: the node asks again once it has.
-        send: (sent) => void settledOnce(() => (executorIfLoaded()?.ahead ? live.execute(sent) : live.send(sent))),
-        nextNonce: (address) => live.nextNonce(address),
-      },
-      dev,
-    }));
-  const posts: PostRoute[] = [
+    (node ??= liveNode(live, chain.seed, options.executor && (() => options.executor!.get())));
+  const controls: Mount[] = [
     {
       path: '/__mock/mine',
+      exact: true,
       changesState: true,
-      answer: (body) => mineRequest((blocks) => live.mine(blocks), body),
+      post: (body) => mineRequest((blocks) => live.mine(blocks), body),
     },
-    { path: '/__mock/reset', changesState: true, answer: () => (live.reset(), resetAnswer(current.chain)) },
-    { path: '/rpc', answer: (body, _q, _h, refusal) => rpcAnswer(nodeOf, body, refusal) },
-    { path: '/api/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
-    { path: '/api/v1/eth-rpc', answer: (body, _q, _h, refusal) => ethRpcAnswer(nodeOf, body, refusal) },
+    {
+      path: '/__mock/reset',
+      exact: true,
+      changesState: true,
+      post: () => (live.reset(), resetAnswer(current.chain)),
+    },
   ];
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
-  // Verifications clients submitted (the Etherscan API's verifysourcecode), by contract, and their GUIDs.
-  const submitted = new Map<AccountId, SubmittedSource>();
-  const guids = new Map<string, VerificationState>();
-  const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
-  const verifier: Verifier = {
-    // A status changes what its GUID's poll answers; a verification that passes changes the chain
-    // (the contract's name and sources): its app serves the chain with it, keeping what the
-    // views rendered of everything else.
-    record(guid, id, outcome) {
-      if (!('source' in outcome)) {
-        guids.set(guid, { status: 'fail', reason: outcome.reason });
-        return current.answer.clear();
-      }
-      guids.set(guid, { status: 'pass' });
-      if (submitted.has(id)) return current.answer.clear();
-      submitted.set(id, outcome.source);
-      const next = withSubmitted(raw, submitted);
+  // Verifications clients submitted: a status changes what its GUID's poll answers; a verification
+  // that passes changes the chain (the contract's name and sources): its app serves the chain with
+  // it, keeping what the views rendered of everything else.
+  const verifications = createVerifications({
+    statusChanged: () => current.answer.clear(),
+    verified: (id) => {
+      const next = withSubmitted(raw, verifications.submitted);
       carryViews(current.chain, next, [id]);
       serve(createApp(raw, next));
     },
-    recordProxy(guid, id, passed) {
-      proxyGuids.set(guid, { id, passed });
-      current.answer.clear();
-    },
-    state: (guid) => guids.get(guid),
-    proxyState: (guid) => proxyGuids.get(guid),
-  };
+  });
   // The chain as built (the one mined on); the app serves it with the verifications over it.
   let raw = chain;
   const createApp = (built: Chain, served: Chain) => {
     raw = built;
-    return createChainApp(
-      served,
-      options.start && startSummary,
-      options.profile,
-      mempoolFor(built.headHeight),
-      posts,
-      verifier,
-      options.origin,
-      nodeOf,
-      options.etherscan,
-    );
+    return createChainApp(served, {
+      profile: options.profile,
+      ...(options.start ? { start: startSummary } : {}),
+      mempool: mempoolFor(built.headHeight),
+      verifier: verifications.verifier,
+      ...(options.origin ? { origin: options.origin } : {}),
+      node: nodeOf,
+      controls,
+      ...(options.etherscan ? { etherscan: options.etherscan } : {}),
+    });
   };
-  const appOf = (built: Chain) => createApp(built, withSubmitted(built, submitted));
+  const appOf = (built: Chain) => createApp(built, withSubmitted(built, verifications.submitted));
   let current = appOf(chain);
   const listeners = new Set<(chain: Chain, height: number) => void>();
-  // The warm-up under way, when one was asked for: it follows the chain served.
-  let warming: { readonly signal: AbortSignal; current: AbortController; timer?: NodeJS.Timeout } | null = null;
-  const warmCurrent = (bytes: number, delayMs: number) => {
-    if (!warming || warming.signal.aborted) return;
-    warming.current.abort();
-    clearTimeout(warming.timer);
-    const stop = (warming.current = new AbortController());
-    const app = current;
-    const start = () => void app.rest.warmUp(AbortSignal.any([warming!.signal, stop.signal]), bytes);
-    if (delayMs === 0) start();
-    else (warming.timer = setTimeout(start, delayMs)).unref();
-  };
+  const warmer = createWarmer(() => current);
   const serve = (app: ChainApp) => {
     current = app;
-    warmCurrent(WARM_BYTES.later, WARM_AFTER_MS);
+    warmer.served();
   };
-  const answer = Object.assign((request: Parameters<CachedAnswers>[0]) => current.answer(request), {
+  const answer = Object.assign(((request: Parameters<CachedAnswers>[0]) => current.answer(request)) as CachedAnswers, {
     peek: (url: string) => current.answer.peek(url),
     clear: () => current.answer.clear(),
   });
@@ -370,26 +328,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
         const ahead = (await options.executor?.load())?.ahead;
         // What the pool would refuse is refused before anything runs or is mined for it.
         builderAt(current.chain.headHeight).check(sent);
-        // Run on the open block as it is when the pool takes it: again, if a block was mined meanwhile.
-        for (let tries = 0; ahead && tries < 8; tries++) {
-          let open = builderAt(current.chain.headHeight).open();
-          // It runs where the pool takes it at once: with automine, a block that has no room left for it is mined first.
-          for (
-            let mined = 0;
-            automine &&
-            mined < 8 &&
-            open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
-            sent.gasLimit <= open.ctx.gasLimit;
-            mined++
-          ) {
-            live.mine(1);
-            open = builderAt(current.chain.headHeight).open();
-          }
-          const at = `${open.ctx.height}:${open.state.transactions.length}`;
-          await ahead.prepare(open, factsOf(current.chain), [sent]);
-          const now = builderAt(current.chain.headHeight).open();
-          if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) break;
-        }
+        const open = () => builderAt(current.chain.headHeight).open();
+        if (ahead) await runAhead(ahead, sent, { open, live, automine });
         return live.send(sent);
       };
       const result = running.then(run, run);
@@ -444,16 +384,98 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       impersonated.clear();
       executorIfLoaded()?.ahead?.forget();
       sentCount = 0;
-      submitted.clear();
-      guids.clear();
-      proxyGuids.clear();
+      verifications.clear();
       serve(appOf(start.chain));
     },
     warmUp(signal) {
+      warmer.warmUp(signal);
+    },
+  };
+  return live;
+}
+
+/** A lazy module's value once loaded, or undefined while it is not. */
+function loadedOrUndefined<M>(module: LazyModule<M>): M | undefined {
+  try {
+    return module.get();
+  } catch (error) {
+    if (error instanceof ModuleNotLoaded) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The node over a live chain: the chain served now, its sends into the live chain's pool. A send
+ * the executor runs ahead (on an EVM) settles later: the node asks again once it has. `executor`:
+ * what runs its calls (loaded before the node is made), the models' when not given.
+ */
+function liveNode(live: LiveChain, seed: string, executor: (() => Executor) | undefined): RpcNode {
+  return nodeModule.get().createRpcNode({
+    context: () => live.current.rpc(),
+    seed,
+    ...(executor ? { executor: executor() } : {}),
+    wallet: {
+      send: (sent) =>
+        void settledOnce(live, `send:${sent.hash}`, () => (executor?.().ahead ? live.execute(sent) : live.send(sent))),
+      nextNonce: (address) => live.nextNonce(address),
+    },
+    dev: live.dev,
+  });
+}
+
+/**
+ * Runs a send ahead on the open block as it is when the pool takes it: again, if a block was mined
+ * meanwhile. It runs where the pool takes it at once: with automine, a block that has no room left
+ * for it is mined first.
+ */
+async function runAhead(
+  ahead: SendsAhead,
+  sent: SentTransaction,
+  on: { readonly open: () => ReturnType<ChainBuilder['open']>; readonly live: LiveChain; readonly automine: boolean },
+): Promise<void> {
+  for (let tries = 0; tries < 8; tries++) {
+    let open = on.open();
+    for (
+      let mined = 0;
+      on.automine &&
+      mined < 8 &&
+      open.ctx.gasUsed + sent.gasLimit > open.ctx.gasLimit &&
+      sent.gasLimit <= open.ctx.gasLimit;
+      mined++
+    ) {
+      on.live.mine(1);
+      open = on.open();
+    }
+    const at = `${open.ctx.height}:${open.state.transactions.length}`;
+    await ahead.prepare(open, factsOf(on.live.current.chain), [sent]);
+    const now = on.open();
+    if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) return;
+  }
+}
+
+/**
+ * Warming of the chain served: once asked for (`warmUp`), the first chain's newest entities at
+ * once, and each chain served later (`served`) after it has been served a while; the warming of a
+ * chain no longer served stops.
+ */
+function createWarmer(current: () => ChainApp) {
+  let warming: { readonly signal: AbortSignal; current: AbortController; timer?: NodeJS.Timeout } | null = null;
+  const warmCurrent = (bytes: number, delayMs: number) => {
+    if (!warming || warming.signal.aborted) return;
+    warming.current.abort();
+    clearTimeout(warming.timer);
+    const stop = (warming.current = new AbortController());
+    const app = current();
+    const start = () => void app.rest.warmUp(AbortSignal.any([warming!.signal, stop.signal]), bytes);
+    if (delayMs === 0) start();
+    else (warming.timer = setTimeout(start, delayMs)).unref();
+  };
+  return {
+    served: () => warmCurrent(WARM_BYTES.later, WARM_AFTER_MS),
+    warmUp(signal: AbortSignal) {
       warming = { signal, current: new AbortController() };
       signal.addEventListener('abort', () => clearTimeout(warming?.timer), { once: true });
       warmCurrent(WARM_BYTES.first, 0);
     },
   };
-  return live;
 }

@@ -7,7 +7,8 @@ import { arity } from '../rpc/method.js';
 import type { ExtraMethods } from '../rpc/node.js';
 import { invalidParams, serverError } from '../rpc/rpcError.js';
 import {
-  blockResults,
+  blockHearing,
+  MAX_SERVER_SUBSCRIPTIONS,
   MAX_SUBSCRIPTIONS,
   notification,
   pendingResults,
@@ -15,6 +16,9 @@ import {
   subscriptionArg,
   subscriptionId,
 } from '../rpc/subscriptions.js';
+import type { RpcContext } from '../rpc/context.js';
+import { computed, type Steps } from '../lazy/steps.js';
+import { runInTurns } from '../rpc/turns.js';
 import { type Connection, push, type SocketRoute, textFrame } from '../websocket/upgrades.js';
 
 /** Where the node's websocket is served: the same path as its HTTP endpoint, as nodes serve both on one port. */
@@ -47,16 +51,33 @@ export interface NodeSocket {
  */
 export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
   const clients = new Set<Client>();
+  // What every connection's subscriptions count and weigh together.
+  const all = { subscriptions: 0, weight: 0 };
+  const weightOfSubscription = (subscription: Subscription) =>
+    subscription.kind === 'logs' ? weightOf(subscription) : 1;
+  const forget = (client: Client, id: string, subscription: Subscription) => {
+    client.subscriptions.delete(id);
+    const weight = weightOfSubscription(subscription);
+    client.weight -= weight;
+    all.weight -= weight;
+    all.subscriptions--;
+  };
 
   const methodsOf = (client: Client): ExtraMethods => ({
     eth_subscribe(ctx, params) {
       const subscription = subscriptionArg(ctx, params);
-      const weight = subscription.kind === 'logs' ? weightOf(subscription) : 1;
+      const weight = weightOfSubscription(subscription);
       if (client.subscriptions.size >= MAX_SUBSCRIPTIONS || client.weight + weight > MAX_FILTER_WEIGHT)
         throw serverError(
           `too many subscriptions on this connection: at most ${MAX_SUBSCRIPTIONS}, with ${MAX_FILTER_WEIGHT} addresses and topics in all`,
         );
+      if (all.subscriptions >= MAX_SERVER_SUBSCRIPTIONS || all.weight + weight > MAX_FILTER_WEIGHT)
+        throw serverError(
+          `too many subscriptions on this server: at most ${MAX_SERVER_SUBSCRIPTIONS}, with ${MAX_FILTER_WEIGHT} addresses and topics in all`,
+        );
       client.weight += weight;
+      all.weight += weight;
+      all.subscriptions++;
       const id = subscriptionId(seed, client.made++);
       client.subscriptions.set(id, subscription);
       return id;
@@ -67,8 +88,7 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
         throw invalidParams('invalid argument 0: json: cannot unmarshal non-string into Go value of type rpc.ID');
       const subscription = client.subscriptions.get(params[0]);
       if (!subscription) throw serverError('subscription not found');
-      client.subscriptions.delete(params[0]);
-      client.weight -= subscription.kind === 'logs' ? weightOf(subscription) : 1;
+      forget(client, params[0], subscription);
       return true;
     },
   });
@@ -78,7 +98,7 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
   };
   const drop = (client: Client) => {
     clients.delete(client);
-    client.subscriptions.clear();
+    for (const [id, subscription] of [...client.subscriptions]) forget(client, id, subscription);
   };
 
   const route: SocketRoute = {
@@ -90,7 +110,7 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
       connection.socket.on('message', (data) => {
         const body = String(data);
         client.answering = client.answering
-          .then(() => withModules(() => live.node().answer(body, methods, connection.writeRefusal)))
+          .then(() => withModules(() => live.node().answerInTurns(body, methods, connection.writeRefusal)))
           .then(
             (answer) => {
               if (answer !== null) send(client, answer);
@@ -105,41 +125,44 @@ export function createNodeSocket(live: LiveChain, seed: string): NodeSocket {
     },
   };
 
+  /**
+   * Block `height`'s notifications, a subscription at a time in turns (other requests are answered
+   * meanwhile): each one's computed whole (a module still loading is waited for), then sent.
+   */
+  function* notify(ctx: RpcContext, height: number): Steps<void> {
+    const hear = blockHearing(ctx, height);
+    const newest = height === ctx.chain.headHeight;
+    const pending = new Map<boolean, readonly string[]>();
+    const resultsOf = (subscription: Subscription): readonly string[] => {
+      if (subscription.kind !== 'newPendingTransactions') return hear(subscription);
+      if (!newest) return [];
+      let found = pending.get(subscription.full);
+      if (!found) pending.set(subscription.full, (found = pendingResults(ctx, subscription.full)));
+      return found;
+    };
+    for (const client of [...clients])
+      for (const [id, subscription] of [...client.subscriptions]) {
+        // Unsubscribed, or gone, meanwhile.
+        if (!client.subscriptions.has(id)) continue;
+        const results = yield* computed(() => resultsOf(subscription));
+        for (const result of results) if (clients.has(client)) send(client, notification(id, result));
+        yield;
+      }
+  }
+
   // Each mined block's notifications, in block order; the mempool's once the newest head is reached.
   let notifying: Promise<void> = Promise.resolve();
   const stopListening = live.onBlock((_chain, height) => {
-    if (![...clients].some((c) => c.subscriptions.size > 0)) return;
+    if (all.subscriptions === 0) return;
     const app = live.current;
     notifying = notifying
-      .then(() =>
-        withModules(() => {
-          const ctx = app.rpc();
-          const newest = height === ctx.chain.headHeight;
-          const frames: [Client, string][] = [];
-          const pending = new Map<boolean, string[]>();
-          for (const client of clients)
-            for (const [id, subscription] of client.subscriptions) {
-              let results: string[];
-              if (subscription.kind !== 'newPendingTransactions') results = blockResults(ctx, subscription, height);
-              else if (!newest) results = [];
-              else {
-                let found = pending.get(subscription.full);
-                if (!found) pending.set(subscription.full, (found = pendingResults(ctx, subscription.full)));
-                results = found;
-              }
-              for (const result of results) frames.push([client, notification(id, result)]);
-            }
-          return frames;
-        }),
-      )
-      .then((frames) => {
-        for (const [client, frame] of frames) if (clients.has(client)) send(client, frame);
-      })
+      .then(() => withModules(() => runInTurns(notify(app.rpc(), height))))
       .catch((error: unknown) => console.error('explorer-mock: node subscription failed:', error));
   });
 
   // A sent transaction, heard as soon as it is accepted (rendered now: under automine it is mined next).
   const stopPending = live.onPending((hash) => {
+    if (all.subscriptions === 0) return;
     const listeners = [...clients].flatMap((client) =>
       [...client.subscriptions]
         .filter(([, s]) => s.kind === 'newPendingTransactions')

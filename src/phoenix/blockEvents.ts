@@ -1,5 +1,6 @@
 import { balanceSteps } from '../domain/balances.js';
 import { chainTotals } from '../domain/chainStats.js';
+import type { PendingTransaction } from '../domain/mempool.js';
 import { itemsOf } from '../domain/transactions.js';
 import type { RestContext } from '../rest/context.js';
 import { blockJson } from '../views/block.js';
@@ -15,21 +16,22 @@ export interface Broadcast {
   readonly payloadJson: string;
 }
 
+/** Who listens: to a topic, and to any topic under a prefix (`addresses`, `tokens`). */
+export interface Listeners {
+  listening(topic: string): boolean;
+  listeningUnder(prefix: string): boolean;
+}
+
 /**
  * What the explorer's notifier broadcasts when block `height` is imported (`notifier.ex`), for the
- * topics someone listens to (`listening`), in the order it sends them: the block to
- * `blocks:new_block` and its miner's topic; the count of transactions; then, per address in order
- * of first appearance, its transactions, token transfers and new balance; and per token its
- * transfer count. Each payload holds what the REST API serves for the same things, made by the
- * same views. The block's transactions and transfers are read only when some address or token
- * topic is joined (`topics`).
+ * topics someone listens to, in the order it sends them: the block to `blocks:new_block` and its
+ * miner's topic; the count of transactions; then, per address in order of first appearance, its
+ * transactions, token transfers and new balance; and per token its transfer count. Each payload
+ * holds what the REST API serves for the same things, made by the same views. The block's
+ * transactions and transfers are read only when some address or token topic is joined.
  */
-export function blockEvents(
-  ctx: RestContext,
-  height: number,
-  listening: (topic: string) => boolean,
-  topics: () => readonly string[],
-): Broadcast[] {
+export function blockEvents(ctx: RestContext, height: number, listeners: Listeners): Broadcast[] {
+  const listening = (topic: string) => listeners.listening(topic);
   const { chain } = ctx;
   const out: Broadcast[] = [];
   const block = chain.blocks.at(height)!;
@@ -44,7 +46,7 @@ export function blockEvents(
     emit(`blocks:${miner}`, 'new_block', () => payload);
   }
   emit('transactions:new_transaction', 'transaction', () => `{"transaction":${block.transactionCount}}`);
-  if (!block.transactionCount || !topics().some((t) => t.startsWith('addresses:') || t.startsWith('tokens:')))
+  if (!block.transactionCount || !(listeners.listeningUnder('addresses') || listeners.listeningUnder('tokens')))
     return out;
   const byAddress = new Map<number, { transactions: string[]; transfers: string[] }>();
   const slot = (id: number) => {
@@ -101,35 +103,42 @@ export function blockEvents(
 /**
  * What the notifier broadcasts for the transactions that entered the mempool in front of the new
  * head: their count to `transactions:new_pending_transaction`, and each listening address's own to
- * `addresses:<hash>` (`pending_transaction`). Computed only when someone listens.
+ * `addresses:<hash>` (`pending_transaction`), addresses in order of first appearance. Computed
+ * only when someone listens.
  */
 export function mempoolEvents(
   ctx: RestContext,
-  listening: (topic: string) => boolean,
-  addressTopics: () => readonly string[],
+  listeners: Listeners,
   /** Only this transaction's address events (one a client just sent), with the pool's count. */
   only?: string,
 ): Broadcast[] {
-  const wanted = addressTopics().filter((t) => t.startsWith('addresses:'));
-  if (!listening('transactions:new_pending_transaction') && !wanted.length) return [];
+  const counted = listeners.listening('transactions:new_pending_transaction');
+  if (!counted && !listeners.listeningUnder('addresses')) return [];
   const mempool = ctx.mempool();
   const pending = mempool?.list() ?? [];
   const out: Broadcast[] = [];
-  if (listening('transactions:new_pending_transaction'))
+  if (counted)
     out.push({
       topic: 'transactions:new_pending_transaction',
       event: 'pending_transaction',
       payloadJson: `{"pending_transaction":${pending.length}}`,
     });
-  for (const topic of wanted) {
-    const hash = topic.slice('addresses:'.length);
-    const own = pending.filter((t) => (t.from === hash || t.to === hash) && (only === undefined || t.hash === only));
-    if (own.length)
-      out.push({
-        topic,
-        event: 'pending_transaction',
-        payloadJson: `{"transactions":[${own.map((t) => pendingTransactionJson(ctx, mempool!, t)).join(',')}]}`,
-      });
+  // Each listening address's transactions, read once through the pool (not once per address joined).
+  const own = new Map<string, PendingTransaction[]>();
+  for (const t of pending) {
+    if (only !== undefined && t.hash !== only) continue;
+    for (const hash of new Set([t.from, t.to])) {
+      if (hash === null || !listeners.listening(`addresses:${hash}`)) continue;
+      let list = own.get(hash);
+      if (!list) own.set(hash, (list = []));
+      list.push(t);
+    }
   }
+  for (const [hash, list] of own)
+    out.push({
+      topic: `addresses:${hash}`,
+      event: 'pending_transaction',
+      payloadJson: `{"transactions":[${list.map((t) => pendingTransactionJson(ctx, mempool!, t)).join(',')}]}`,
+    });
   return out;
 }

@@ -8,6 +8,13 @@ export const SOCKET_PATH = '/socket/v2/websocket';
 /** Largest frame a client may send; a bigger one closes its socket (1009, "message too big"). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
+/**
+ * Most topics one socket may have joined at once: Phoenix's `max_channels_per_transport` default
+ * (1.8, which refuses a join past it with `too many channels joined`; the explorer's Phoenix 1.6
+ * has no limit, so a client joining without leaving grew the server's memory for ever).
+ */
+export const MAX_CHANNELS = 100;
+
 /** A Phoenix message, whichever serializer carried it. */
 interface Message {
   readonly joinRef: string | null;
@@ -69,7 +76,9 @@ export interface PhoenixSocket {
   readonly route: SocketRoute;
   /** Whether any client listens to `topic` (so events nobody hears are never computed). */
   listening(topic: string): boolean;
-  /** Every topic some client listens to, in the order first joined. */
+  /** Whether any client listens to a topic under `prefix` (`addresses`, `tokens`…), without walking the topics. */
+  listeningUnder(prefix: string): boolean;
+  /** Every topic some client listens to, in the order first joined (a topic nobody listens to any more is gone). */
   topics(): readonly string[];
   /** Sends each broadcast to the clients that joined its topic, in order. */
   broadcast(messages: readonly Broadcast[]): void;
@@ -86,10 +95,33 @@ export interface PhoenixSocket {
  */
 export function createPhoenixSocket(): PhoenixSocket {
   const clients = new Set<Client>();
+  // Each topic some client listens to, with its listeners; and how many such topics each prefix has.
   const topics = new Map<string, Set<Client>>();
+  const prefixes = new Map<string, number>();
+  const prefixOf = (topic: string) => topic.slice(0, Math.max(0, topic.indexOf(':')));
+  const join = (client: Client, topic: string, joinRef: string | null) => {
+    client.joined.set(topic, joinRef);
+    let set = topics.get(topic);
+    if (!set) {
+      topics.set(topic, (set = new Set()));
+      prefixes.set(prefixOf(topic), (prefixes.get(prefixOf(topic)) ?? 0) + 1);
+    }
+    set.add(client);
+  };
+  /** The client stops listening to `topic`; a topic nobody listens to any more is forgotten. */
+  const leave = (client: Client, topic: string) => {
+    client.joined.delete(topic);
+    const set = topics.get(topic);
+    if (!set?.delete(client) || set.size) return;
+    topics.delete(topic);
+    const prefix = prefixOf(topic);
+    const left = prefixes.get(prefix)! - 1;
+    if (left) prefixes.set(prefix, left);
+    else prefixes.delete(prefix);
+  };
   const drop = (client: Client) => {
     clients.delete(client);
-    for (const topic of client.joined.keys()) topics.get(topic)?.delete(client);
+    for (const topic of [...client.joined.keys()]) leave(client, topic);
   };
   const route: SocketRoute = {
     maxFrameBytes: MAX_FRAME_BYTES,
@@ -122,16 +154,15 @@ export function createPhoenixSocket(): PhoenixSocket {
     if (m.event === 'phx_join') {
       const answer = joinAnswer(m.topic);
       if (!answer.ok) return reply(client, m, 'error', { reason: answer.reason });
+      // A topic joined again replaces its channel; a new one past the limit is refused, as Phoenix does.
+      if (!client.joined.has(m.topic) && client.joined.size >= MAX_CHANNELS)
+        return reply(client, m, 'error', { reason: 'too many channels joined' });
       // Broadcasts use lower-case hashes; a topic joined with a checksummed hash would hear nothing.
-      client.joined.set(m.topic, m.joinRef);
-      let set = topics.get(m.topic);
-      if (!set) topics.set(m.topic, (set = new Set()));
-      set.add(client);
+      join(client, m.topic, m.joinRef);
       return reply(client, m, 'ok', {});
     }
     if (m.event === 'phx_leave') {
-      client.joined.delete(m.topic);
-      topics.get(m.topic)?.delete(client);
+      leave(client, m.topic);
       reply(client, m, 'ok', {});
       return client.socket.send(
         encode(client, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_close', payload: {} }),
@@ -145,8 +176,9 @@ export function createPhoenixSocket(): PhoenixSocket {
   };
   return {
     route,
-    listening: (topic) => (topics.get(topic)?.size ?? 0) > 0,
-    topics: () => [...topics].filter(([, set]) => set.size > 0).map(([topic]) => topic),
+    listening: (topic) => topics.has(topic),
+    listeningUnder: (prefix) => prefixes.has(prefix),
+    topics: () => [...topics.keys()],
     broadcast(messages) {
       for (const b of messages) {
         const listeners = topics.get(b.topic);

@@ -25,15 +25,24 @@ export interface CreateApiOptions {
   readonly origin?: () => string;
 }
 
+/**
+ * What follows the prefix in a path under it, without a trailing slash: one more than the mount
+ * table drops, so `/api/v2/blocks//` is `/blocks` (as the explorer's router ignores empty segments).
+ */
+function underPrefix(pathname: string): string {
+  const path = pathname.slice(PREFIX.length);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The answer to `pathname`, a path under the prefix; `path` is what follows the prefix. */
 function answer(
   ctx: RestContext,
   match: RouteMatcher,
   pathname: string,
+  path: string,
   query: URLSearchParams,
   onError: (error: unknown, pathname: string) => void,
 ): ApiResponse {
-  let path = pathname.slice(PREFIX.length);
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   const route = match(path);
   if (!route) return errorResponse(unknownAction(), ctx.format);
   try {
@@ -52,6 +61,8 @@ export interface RestApi extends ApiHandler {
   warmUp(signal?: AbortSignal, maxBytes?: number): Promise<void>;
   /** What the endpoints read: the chain's views and facts. */
   readonly context: RestContext;
+  /** The answer to a path the app's mount table found under `/api/v2`: the handler's, without checking the prefix again. */
+  readonly mounted: (pathname: string, query: URLSearchParams) => ApiResponse;
 }
 
 /**
@@ -70,10 +81,12 @@ export function createRestApi(chain: Chain, options: CreateApiOptions = {}): Res
   const handler: ApiHandler = (pathname, query) => {
     if (!pathname.startsWith(PREFIX) || (pathname.length > PREFIX.length && pathname[PREFIX.length] !== '/'))
       return errorResponse(unknownAction(), context.format);
-    return answer(context, match, pathname, query, onError);
+    return answer(context, match, pathname, underPrefix(pathname), query, onError);
   };
   return Object.assign(handler, {
     context,
+    mounted: (pathname: string, query: URLSearchParams) =>
+      answer(context, match, pathname, underPrefix(pathname), query, onError),
     warmUp: (signal?: AbortSignal, maxBytes?: number) => warmUp(context, signal, maxBytes),
   });
 }

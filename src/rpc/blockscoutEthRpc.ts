@@ -14,7 +14,7 @@ import { AVERAGE_TIP, suggestedGasPrice } from '../domain/chainStats.js';
 import { encodedLogOf, logEventOf } from '../domain/logs.js';
 import type { RpcContext } from './context.js';
 import { rpcLog, rpcReceiptJson, rpcTransaction } from './formats.js';
-import { type NodeState, RawJson } from './method.js';
+import { type NodeState, RawJson, settledResult } from './method.js';
 import { METHODS } from './node.js';
 import { quantity } from './quantity.js';
 import { RpcError } from './rpcError.js';
@@ -38,7 +38,8 @@ const HEX_NUMBER = /^0x[0-9a-fA-F]*$/;
 /** The node's answer to a method, its errors as `{code, message, data}` objects (what the explorer passes on). */
 function viaNode(ctx: RpcContext, node: NodeState, method: string, params: readonly unknown[]): Answer {
   try {
-    const result = METHODS[method]!(ctx, params, node);
+    // At once: at most five requests, each bounded (a call by its gas).
+    const result = settledResult(METHODS[method]!(ctx, params, node));
     return { result: result instanceof RawJson ? (JSON.parse(result.text) as unknown) : result };
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;

@@ -1,6 +1,6 @@
 import { type LogRef, logBlockOf } from '../chain/logs.js';
 import { logsIn } from '../domain/logsIn.js';
-import { encodedLogOf, logEventOf } from '../domain/logs.js';
+import { encodedLogOf, logEventOf, topic0Of } from '../domain/logs.js';
 import { blockArg } from './blockParam.js';
 import type { RpcContext } from './context.js';
 import { addressArg, hashArg } from './quantity.js';
@@ -82,24 +82,38 @@ export function logCriteriaArg(
   return { from, to, addresses, topics, toLatest };
 }
 
-/** The criteria's topic alternatives as sets, for lookups in O(1) per log. */
-const topicSets = new WeakMap<LogCriteria, readonly (ReadonlySet<string> | null)[]>();
-const setsOf = (criteria: LogCriteria) => {
-  let sets = topicSets.get(criteria);
-  if (!sets) topicSets.set(criteria, (sets = criteria.topics.map((t) => t && new Set(t))));
+/** What a log is matched against: its emitters (null: any) and topics by position (null: any). */
+export type LogFilter = Pick<LogCriteria, 'addresses' | 'topics'>;
+
+/** The filter's topic alternatives and emitters as sets, for lookups in O(1) per log (made once per filter). */
+const topicSets = new WeakMap<LogFilter, readonly (ReadonlySet<string> | null)[]>();
+const setsOf = (filter: LogFilter) => {
+  let sets = topicSets.get(filter);
+  if (!sets) topicSets.set(filter, (sets = filter.topics.map((t) => t && new Set(t))));
   return sets;
+};
+const emitterSets = new WeakMap<LogFilter, ReadonlySet<string> | null>();
+export const emittersOf = (filter: LogFilter): ReadonlySet<string> | null => {
+  let set = emitterSets.get(filter);
+  if (set === undefined) emitterSets.set(filter, (set = filter.addresses && new Set(filter.addresses)));
+  return set;
 };
 
 /**
- * Whether a log's emitter and topics pass the criteria, as geth matches them: a log with fewer
- * topics than the criteria name positions for does not (so `[T, null, null, null]` asks for four).
+ * Whether a log's emitter and topics pass the filter, as geth matches them: a log with fewer
+ * topics than the filter names positions for does not (so `[T, null, null, null]` asks for four).
  */
-function matches(ctx: RpcContext, ref: LogRef, criteria: LogCriteria, emitters: ReadonlySet<string> | null): boolean {
+export function matches(ctx: RpcContext, ref: LogRef, filter: LogFilter): boolean {
+  const emitters = emittersOf(filter);
   if (emitters && !emitters.has(ctx.chain.accounts[logEventOf(ctx.facts, ref).emitterId]!.lower)) return false;
-  if (!criteria.topics.length) return true;
+  if (!filter.topics.length) return true;
+  const sets = setsOf(filter);
+  // The first topic (the event's selector) without encoding the log: most logs fail there.
+  if (sets[0] && !sets[0].has(topic0Of(ctx.facts, ref))) return false;
+  if (sets.length === 1) return true;
   const topics = encodedLogOf(ctx.facts, ref).topics.filter((t) => t !== null);
-  if (criteria.topics.length > topics.length) return false;
-  return setsOf(criteria).every((wanted, k) => wanted === null || wanted.has(topics[k]!));
+  if (filter.topics.length > topics.length) return false;
+  return sets.every((wanted, k) => wanted === null || wanted.has(topics[k]!));
 }
 
 /**
@@ -114,11 +128,11 @@ export function logsMatching(ctx: RpcContext, criteria: LogCriteria): LogRef[] {
   if (criteria.from > to) return [];
   if (to - criteria.from + 1 > MAX_LOG_BLOCK_RANGE)
     throw invalidParams(`query exceeds max block range ${MAX_LOG_BLOCK_RANGE}`);
-  const emitters = criteria.addresses && new Set(criteria.addresses);
+  const emitters = emittersOf(criteria);
   const ids = emitters && [...emitters].map((a) => chain.accountByHash.get(a)).filter((id) => id !== undefined);
   const found: LogRef[] = [];
   for (const ref of logsIn(ctx.facts, { from: criteria.from, to, emitters: ids })) {
-    if (!matches(ctx, ref, criteria, emitters)) continue;
+    if (!matches(ctx, ref, criteria)) continue;
     if (found.length === MAX_LOG_RESULTS) {
       const last = logBlockOf(chain, found[found.length - 1]!);
       throw invalidParams(

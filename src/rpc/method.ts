@@ -4,11 +4,21 @@ import type { Hex } from '../chain/types.js';
 import type { RpcContext } from './context.js';
 import type { FilterStore } from './filterStore.js';
 import { invalidParams, serverError } from './rpcError.js';
+import { runAtOnce, type Steps } from '../lazy/steps.js';
 
 /** A result already written as JSON (a cached block, a transaction): the envelope puts it in as it is. */
 export class RawJson {
   constructor(readonly text: string) {}
 }
+
+/** A result worked out in steps (a Multicall3 of thousands of calls): the node runs them in turns with other requests. */
+export class InSteps {
+  constructor(readonly steps: Steps<unknown>) {}
+}
+
+/** A method's result, its steps run at once (for callers that cannot wait). */
+export const settledResult = (result: unknown): unknown =>
+  result instanceof InSteps ? runAtOnce(result.steps) : result;
 
 /** Where sent transactions go: the live chain's pool (absent on a chain that cannot grow). */
 export interface Wallet {
@@ -89,7 +99,7 @@ export function readOnlyState(state: NodeState, refusal: string): NodeState {
   };
 }
 
-/** A JSON-RPC method: its parameters in, its result (a JSON value, or `RawJson`) out; throws `RpcError`. */
+/** A JSON-RPC method: its parameters in, its result (a JSON value, `RawJson`, or `InSteps` of either) out; throws `RpcError`. */
 export type RpcMethod = (ctx: RpcContext, params: readonly unknown[], node: NodeState) => unknown;
 
 /** Checks a method's argument count as geth does: required ones present, no more than it takes. */

@@ -1,8 +1,14 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../scenarios/loadScenario.js';
+import { nestedAliasedAggregate3 } from '../../test/support/aliasedMulticall.js';
+import { buildChain } from '../../generators/buildChain.js';
+import { loadLazyModules } from '../domain/lazyModules.js';
 import { createHandler } from '../handler/createHandler.js';
 import { MULTICALL3 } from '../execution/model/multicall3.js';
+import { createRpcContext } from './context.js';
+import { BATCH_TIMEOUT_MS } from './envelope.js';
+import { createRpcNode } from './node.js';
 
 type Json = Record<string, any>;
 
@@ -46,6 +52,76 @@ describe('the node refuses what a node refuses', () => {
     expect(json.map((a: Json) => a.id)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(json[0].result.length).toBeGreaterThan(9_000);
     expect(json.at(-1).error).toEqual({ code: -32003, message: 'response too large' });
+  });
+});
+
+describe('a batch that runs long', () => {
+  it('answers the requests it has not reached after 29.9 s with -32002 `request timed out`, as geth', async () => {
+    await loadLazyModules();
+    const chain = buildChain({ scenario: 'tiny', seed: 1 });
+    const clock = { now: 0 };
+    const node = createRpcNode({
+      context: () => createRpcContext(chain, chain.chainId),
+      seed: '1',
+      now: () => clock.now,
+    });
+    // A method that takes half the timeout and a millisecond.
+    const slow = { slow: () => ((clock.now += BATCH_TIMEOUT_MS / 2 + 1), true) };
+    const request = (id: number | undefined, method: string) => ({ jsonrpc: '2.0', id, method, params: [] });
+    const body = JSON.stringify([
+      request(1, 'slow'),
+      request(2, 'eth_chainId'),
+      request(3, 'slow'),
+      request(4, 'slow'),
+      request(5, 'eth_chainId'),
+      request(undefined, 'eth_chainId'),
+    ]);
+    const timedOut = { code: -32002, message: 'request timed out' };
+    const answered = node.answer(body, slow)!;
+    expect(JSON.parse(answered)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: true },
+      { jsonrpc: '2.0', id: 2, result: '0x7a69' },
+      { jsonrpc: '2.0', id: 3, result: true },
+      // The clock is now past the timeout: what is left times out (a notification gets nothing).
+      { jsonrpc: '2.0', id: 4, error: timedOut },
+      { jsonrpc: '2.0', id: 5, error: timedOut },
+    ]);
+    // In turns, the same answer.
+    clock.now = 0;
+    expect(await node.answerInTurns(body, slow)).toBe(answered);
+  });
+});
+
+describe('eth_feeHistory', () => {
+  /** geth's `processBlock` as it is written: a linear walk for each percentile, the threshold truncated to whole gas. */
+  const gethRewards = (height: number, percentiles: readonly number[]) => {
+    const chain = tiny.chain;
+    const block = chain.blocks.at(height)!;
+    const paid = Array.from({ length: block.transactionCount }, (_, i) => {
+      const tx = chain.transactions.at(block.transactionStart + i)!;
+      return { reward: tx.gasPrice - block.baseFeePerGas, gasUsed: tx.gasUsed };
+    }).sort((a, b) => (a.reward < b.reward ? -1 : a.reward > b.reward ? 1 : 0));
+    if (!paid.length) return percentiles.map(() => '0x0');
+    let index = 0;
+    let sum = paid[0]!.gasUsed;
+    return percentiles.map((p) => {
+      const threshold = Math.trunc((block.gasUsed * p) / 100);
+      while (sum < threshold && index < paid.length - 1) sum += paid[++index]!.gasUsed;
+      return `0x${paid[index]!.reward.toString(16)}`;
+    });
+  };
+
+  it('gives the tips paid at each percentile of each block’s gas, as geth walks them', async () => {
+    const percentiles = [0, 0.5, 10, 25.25, 50, 75, 99.99, 100];
+    const head = tiny.chain.headHeight;
+    const { result } = await call('eth_feeHistory', ['0x400', 'latest', percentiles]);
+    expect(result.oldestBlock).toBe('0x0');
+    expect(result.reward).toEqual(Array.from({ length: head + 1 }, (_, h) => gethRewards(h, percentiles)));
+    expect(result.reward.some((r: string[]) => new Set(r).size > 2)).toBe(true);
+    // Asked again (the blocks' sorted tips are kept), and over an older window: the same rows.
+    expect((await call('eth_feeHistory', ['0x400', 'latest', percentiles])).result).toEqual(result);
+    const older = (await call('eth_feeHistory', ['0x10', '0x1f', percentiles])).result;
+    expect(older.reward).toEqual(result.reward.slice(16, 32));
   });
 });
 
@@ -125,6 +201,24 @@ describe('eth_call', () => {
     const answer = await call('eth_call', [{ to: MULTICALL3, data }, 'latest']);
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(answer.result).toMatch(/^0x/);
+  });
+
+  it('runs out of gas, as geth past its cap, when Multicall3 is asked 168,420 calls in 4 KB', async () => {
+    // 20 calls at each of 4 levels, each level's calls all one tuple: 168,420 calls asked.
+    const leaf = { target: tiny.chain.handles.erc20Token!, callData: '0x313ce567' };
+    const data = nestedAliasedAggregate3(MULTICALL3, 4, 20, leaf);
+    expect(data.length).toBeLessThan(8_000);
+    expect((await call('eth_call', [{ to: MULTICALL3, data }, 'latest'])).error).toEqual({
+      code: -32000,
+      message: 'out of gas',
+    });
+    expect((await call('eth_estimateGas', [{ to: MULTICALL3, data }, 'latest'])).error).toEqual({
+      code: -32000,
+      message: 'gas required exceeds allowance (50000000)',
+    });
+    // What the gas pays for is answered: 2 levels of 30 (930 calls).
+    const fits = await call('eth_call', [{ to: MULTICALL3, data: nestedAliasedAggregate3(MULTICALL3, 2, 30, leaf) }]);
+    expect(fits.result.length).toBeGreaterThan(30 * 30 * 64);
   });
 
   it('reverts with an overflow when a model’s value does not fit its type', async () => {

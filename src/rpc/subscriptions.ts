@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { RpcContext } from './context.js';
 import { rpcHeadJson, rpcLogJson, rpcPendingTransaction } from './formats.js';
-import { logCriteriaArg, logsMatching } from './logQuery.js';
+import { logCriteriaArg, logsMatching, matches } from './logQuery.js';
+import type { LogRef } from '../chain/logs.js';
+import { logEventOf } from '../domain/logs.js';
 import { boolArg } from './quantity.js';
 import { invalidParams, RpcError, serverError } from './rpcError.js';
 
@@ -20,6 +22,8 @@ export const SUBSCRIPTION_NAMES = ['newHeads', 'logs', 'newPendingTransactions']
 
 /** Most subscriptions one connection may hold (a client that keeps subscribing must not grow the server's memory). */
 export const MAX_SUBSCRIPTIONS = 1_000;
+/** Most subscriptions all connections hold together, as many as the node's poll filters (`MAX_FILTERS`). */
+export const MAX_SERVER_SUBSCRIPTIONS = 10_000;
 
 /**
  * The subscription `eth_subscribe`'s parameters ask for, read as geth reads them: the name first
@@ -63,14 +67,34 @@ export function subscriptionId(seed: string, n: number): string {
 export const notification = (id: string, resultJson: string): string =>
   `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${id}","result":${resultJson}}}`;
 
-/** What a subscription hears of block `height` of the chain: its header, or its matching logs, one result each (JSON). */
-export function blockResults(ctx: RpcContext, subscription: Subscription, height: number): string[] {
+/**
+ * What the subscriptions hear of block `height`: a function from a subscription to its results
+ * (JSON each). What they share is made once for all: the header, and the block's logs with their
+ * emitters; a `logs` subscription none of whose addresses emitted in the block is passed over
+ * without looking at its logs, so subscriptions that hear nothing cost next to nothing.
+ */
+export function blockHearing(ctx: RpcContext, height: number): (subscription: Subscription) => readonly string[] {
   const block = ctx.chain.blocks.at(height);
-  if (!block) return [];
-  if (subscription.kind === 'newHeads') return [rpcHeadJson(ctx, block)];
-  if (subscription.kind !== 'logs') return [];
-  const criteria = { from: height, to: height, addresses: subscription.addresses, topics: subscription.topics };
-  return logsMatching(ctx, criteria).map((ref) => rpcLogJson(ctx, ref));
+  if (!block) return () => [];
+  let head: readonly string[] | undefined;
+  let logs: readonly LogRef[] | undefined;
+  let emitters: ReadonlySet<string> | undefined;
+  const json = new Map<LogRef, string>();
+  return (subscription) => {
+    if (subscription.kind === 'newHeads') return (head ??= [rpcHeadJson(ctx, block)]);
+    if (subscription.kind !== 'logs') return [];
+    logs ??= logsMatching(ctx, { from: height, to: height, addresses: null, topics: [] });
+    emitters ??= new Set(logs.map((ref) => ctx.chain.accounts[logEventOf(ctx.facts, ref).emitterId]!.lower));
+    if (subscription.addresses && !subscription.addresses.some((a) => emitters!.has(a))) return [];
+    const heard: string[] = [];
+    for (const ref of logs) {
+      if (!matches(ctx, ref, subscription)) continue;
+      let text = json.get(ref);
+      if (text === undefined) json.set(ref, (text = rpcLogJson(ctx, ref)));
+      heard.push(text);
+    }
+    return heard;
+  };
 }
 
 /** What a `newPendingTransactions` subscription hears of the mempool in front of the head: a hash, or a transaction, each. */

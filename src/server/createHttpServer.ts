@@ -99,7 +99,7 @@ export function createHttpServer(
         : {}),
     };
     if (!configured && !asksForFault(req.rawHeaders)) {
-      // At once, or (the answer needs a module still loading, or an EVM run) once it can be given.
+      // At once, or (a long batch in turns, a module still loading, an EVM run) once it can be given.
       const answered = atOnceOrLater(() => answer(request));
       return answered instanceof Promise ? answered.then((a) => send(res, a)) : send(res, answered);
     }

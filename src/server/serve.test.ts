@@ -13,7 +13,10 @@ const fakeApi: ApiHandler = (pathname, query) => {
 const running: Serving[] = [];
 async function start(api: ApiHandler = fakeApi) {
   const onError = vi.fn();
-  const serving = await serve(cachedAnswers({ api, onError }), { port: 0, host: '127.0.0.1' });
+  const serving = await serve(cachedAnswers({ mounts: [{ path: '/api/v2', get: api }], onError }), {
+    port: 0,
+    host: '127.0.0.1',
+  });
   running.push(serving);
   return Object.assign(serving, { onError });
 }

@@ -17,7 +17,7 @@ for (const profile of PROFILES)
       expectValidResponse(`/api/v2${url}`, answer.status, answer.body, profile);
       return { status: answer.status, body: JSON.parse(answer.body) };
     };
-    const app = createChainApp(chain, undefined, profile);
+    const app = createChainApp(chain, { profile });
     beforeAll(() => loadAnswerModules());
     const etherscan = (url: string) => {
       const { body } = app.answer({ method: 'GET', url, header: () => undefined });

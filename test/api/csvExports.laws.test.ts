@@ -363,7 +363,7 @@ describe('token holders CSV', () => {
 });
 
 describe('the CSV answers over HTTP, and the older /api/v1 paths', () => {
-  const app = createChainApp(chain, undefined, 'blockscout');
+  const app = createChainApp(chain, { profile: 'blockscout' });
   beforeAll(() => loadAnswerModules());
   const http = (url: string) => app.answer({ method: 'GET', url, header: () => undefined });
   const text = (body: Uint8Array | string | null) =>

@@ -13,7 +13,7 @@ type Json = Record<string, any>;
  * logs; a contract's ABI; a block's miner and reward.
  */
 async function agreement(chain: Chain, addresses: readonly string[]) {
-  const app = createChainApp(chain, undefined, 'blockscout');
+  const app = createChainApp(chain, { profile: 'blockscout' });
   const get = async (url: string) => {
     const answer = app.answer({ method: 'GET', url, header: () => undefined });
     const body =
@@ -189,7 +189,7 @@ describe('the Etherscan-compatible API agrees with REST v2', () => {
 
   it('default: every paged action walked with several page sizes and both orders gives the whole list', async () => {
     const chain = sharedChain({ scenario: 'default', seed: 1 });
-    const app = createChainApp(chain, undefined, 'spec');
+    const app = createChainApp(chain, { profile: 'spec' });
     const api = (query: string): Json => {
       const answer = app.answer({ method: 'GET', url: `/api?${query}`, header: () => undefined });
       return JSON.parse(new TextDecoder().decode(answer.body as Uint8Array)) as Json;

@@ -14,6 +14,7 @@ import { factsOf } from '../../src/domain/facts.js';
 import { createEvmExecutor } from '../../src/execution/evmExecutor.js';
 import type { CallRequest } from '../../src/execution/executor.js';
 import { lazyModule } from '../../src/lazy/lazyModule.js';
+import { isSteps, runAtOnce } from '../../src/lazy/steps.js';
 import { createLiveChain, type LiveChain } from '../../src/live/liveChain.js';
 import { ETHEREUM } from '../../src/protocol/chainSpec.js';
 import { decodeSigned, signTransaction } from '../../src/protocol/signedTransaction.js';
@@ -90,7 +91,9 @@ export function evmChain(build: BuildChainOptions, options: { automine?: boolean
     const fn = AbiFunction.fromAbi(art.abi as never, name as never) as AbiFunction.AbiFunction;
     const now = live.current.chain;
     const request: CallRequest = { from: from ?? null, to, data: AbiFunction.encodeData(fn, args as never), value: 0n };
-    const result = await executor.call({ chain: now, facts: factsOf(now) }, request, now.headHeight);
+    const answer = await executor.call({ chain: now, facts: factsOf(now) }, request, now.headHeight);
+    // A call of Multicall3 answers in steps, run here at once.
+    const result = isSteps(answer) ? runAtOnce(answer) : answer;
     if (!result.ok) return { reverted: result };
     return { value: AbiFunction.decodeResult(fn, result.returnData) as unknown };
   };

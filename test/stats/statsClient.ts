@@ -18,9 +18,13 @@ const text = (answer: HttpAnswer): TextAnswer => ({
 
 /** Every API of a chain answered in process (through the HTTP semantics and the answer cache), as the server answers. */
 export function inProcessApp(chain: Chain) {
-  const app = createChainApp(chain, undefined, 'blockscout');
-  const request = (url: string, method = 'GET', headers: Record<string, string> = {}): TextAnswer =>
-    text(app.answer({ method, url, header: (name) => headers[name.toLowerCase()] }));
+  const app = createChainApp(chain, { profile: 'blockscout' });
+  const request = (url: string, method = 'GET', headers: Record<string, string> = {}): TextAnswer => {
+    const answer = app.answer({ method, url, header: (name) => headers[name.toLowerCase()] });
+    // Only the node's batches answer later, and this app serves no node.
+    if (answer instanceof Promise) throw new Error(`${method} ${url} answered later`);
+    return text(answer);
+  };
   /** A GET under the stats service's prefix that must succeed: its JSON. */
   const stats = (path: string): any => {
     const answer = request(`/stats-service${path}`);

@@ -11,6 +11,7 @@ import { storageBefore, storageWrittenAt } from '../../domain/storage.js';
 import { tokenOf } from '../../domain/tokens.js';
 import type { CallRequest, CallResult } from '../executor.js';
 import { evaluateCall } from '../model/evaluateCall.js';
+import { runAtOnce } from '../../lazy/steps.js';
 import { readerOf as factsTokenReader } from '../model/tokenModels.js';
 
 /** An account as the EVM finds it. */
@@ -95,7 +96,7 @@ export function ledgerWorld(state: LedgerState, ctx: BlockContext, chainId: numb
       const id = idOf(address);
       return id !== undefined && state.tokens.has(id) ? ledgerTokenReader(state, id) : undefined;
     },
-    modelCall: (request) => evaluateCall({ chain: head.chain, facts: head }, request, head.chain.headHeight),
+    modelCall: (request) => runAtOnce(evaluateCall({ chain: head.chain, facts: head }, request, head.chain.headHeight)),
   };
 }
 
@@ -139,7 +140,7 @@ export function factsWorld(facts: Facts, height: number, stub: Hex): World {
         tokenOf(facts, id).type,
       );
     },
-    modelCall: (request) => evaluateCall({ chain, facts }, request, height),
+    modelCall: (request) => runAtOnce(evaluateCall({ chain, facts }, request, height)),
   };
 }
 

@@ -3,15 +3,15 @@ import * as AbiFunctions from 'ox/AbiFunction';
 import { abiOf } from '../../../generators/contracts/abiOf.js';
 import { dispatch, functionBySelector } from '../../../generators/contracts/dispatch.js';
 import type { AccountId } from '../../chain/types.js';
+import type { Steps } from '../../lazy/steps.js';
 import { codeAt } from '../../domain/contracts.js';
 import { delegateAt } from '../../domain/delegations.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
-import type { CallRequest, CallState } from '../executor.js';
-import type { CallEnv } from './callEnv.js';
+import type { CallRequest, CallResult, CallState } from '../executor.js';
+import { CALL_GAS, type CallBudget, type CallEnv, callBudget, charge } from './callEnv.js';
 import { catalogueModel } from './catalogueModels.js';
 import { declaredRead } from './declaredReads.js';
 import { MULTICALL3, multicall3 } from './multicall3.js';
-import type { CallResult } from '../executor.js';
 import { type ModelOutcome, NotModelled, revertResult } from './outcome.js';
 import { tokenModel } from './tokenModels.js';
 
@@ -46,14 +46,23 @@ function notModelled(ctx: CallState, self: AccountId, codeId: AccountId, what: s
  * answers `0x`; a contract answers the functions its model knows (tokens, the catalogue's views,
  * a scenario's declared reads, Multicall3), a proxy with its implementation's; a selector the ABI
  * lacks or calldata that does not decode reverts, as a contract without a fallback does; anything
- * else throws the node's error saying what is not modelled.
+ * else throws the node's error saying what is not modelled. Past the budget's gas (a Multicall3 of
+ * Multicall3s), throws `OutOfGas`. In steps: a step after each of Multicall3's inner calls, so its
+ * caller may answer others between them.
  */
-export function evaluateCall(ctx: CallState, request: CallRequest, height: number, depth = 0): CallResult {
+export function* evaluateCall(
+  ctx: CallState,
+  request: CallRequest,
+  height: number,
+  depth = 0,
+  budget: CallBudget = callBudget(),
+): Steps<CallResult> {
+  charge(budget, CALL_GAS);
   if (request.to === null)
     throw new ExecutionRefused(
       'explorer-mock does not run contract creation code in eth_call: deploy it as a scenario contract (entities.contracts) instead',
     );
-  if (request.to === MULTICALL3) return multicall3(ctx, request, height, depth, evaluateCall);
+  if (request.to === MULTICALL3) return yield* multicall3(ctx, request, height, depth, budget, evaluateCall);
   const self = ctx.chain.accountByHash.get(request.to);
   if (self === undefined || codeAt(ctx.facts, self, height) === '0x') return { ok: true, returnData: '0x' };
   const contract = ctx.chain.accounts[self]!.contract;

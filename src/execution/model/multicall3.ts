@@ -2,9 +2,10 @@ import type { AbiFunction } from 'abitype';
 import * as AbiFunctions from 'ox/AbiFunction';
 import { MULTICALL3_ABI, MULTICALL3_ADDRESS } from '../../../generators/contracts/multicall3.js';
 import { balanceAt } from '../../domain/balances.js';
+import type { Steps } from '../../lazy/steps.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
-import type { CallRequest, CallState } from '../executor.js';
-import type { CallResult } from '../executor.js';
+import type { CallRequest, CallResult, CallState } from '../executor.js';
+import { type CallBudget, charge, memoryGas, OutOfGas } from './callEnv.js';
 import { revertResult } from './outcome.js';
 
 /** Multicall3's canonical address (the same on every chain), lower-case. */
@@ -16,7 +17,13 @@ const FUNCTIONS = new Map(
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
 const FAILED = 'Multicall3: call failed';
 
-type Evaluate = (ctx: CallState, request: CallRequest, height: number, depth: number) => CallResult;
+type Evaluate = (
+  ctx: CallState,
+  request: CallRequest,
+  height: number,
+  depth: number,
+  budget: CallBudget,
+) => Steps<CallResult>;
 
 /** How deep Multicall3 may call itself; deeper, an inner call reverts (as it would run out of gas). */
 export const MAX_MULTICALL_DEPTH = 8;
@@ -25,15 +32,17 @@ type Inner = { target: string; allowFailure?: boolean; value?: bigint; callData:
 /**
  * A call of Multicall3: each inner call evaluated as the node evaluates any call (its sender is
  * Multicall3), the results encoded as the contract returns them; the block views from the block
- * the call runs on. `blockhash` of the current block is zero inside a call, as in the EVM.
+ * the call runs on. `blockhash` of the current block is zero inside a call, as in the EVM. A step
+ * after each inner call: thousands of them may be answered in turns with other requests.
  */
-export function multicall3(
+export function* multicall3(
   ctx: CallState,
   request: CallRequest,
   height: number,
   depth: number,
+  budget: CallBudget,
   evaluate: Evaluate,
-): CallResult {
+): Steps<CallResult> {
   if (depth >= MAX_MULTICALL_DEPTH) return revertResult(null);
   const fn = FUNCTIONS.get(request.data.slice(0, 10) as `0x${string}`);
   if (!fn) return revertResult(null);
@@ -49,19 +58,30 @@ export function multicall3(
    * An inner call's result; a call the node does not model fails alone, its returned data the
    * node's message as an `Error(string)` (a caller that requires it gets the node's error itself).
    */
-  const run = (call: Inner): CallResult & { notModelled?: ExecutionRefused } => {
+  function* run(call: Inner): Steps<CallResult & { notModelled?: ExecutionRefused }> {
     try {
-      return evaluate(
+      return yield* evaluate(
         ctx,
         { from: MULTICALL3, to: call.target.toLowerCase(), data: call.callData, value: call.value ?? 0n },
         height,
         depth + 1,
+        budget,
       );
     } catch (error) {
-      if (!(error instanceof ExecutionRefused)) throw error;
+      // Out of gas, the whole call is: not this inner call alone.
+      if (!(error instanceof ExecutionRefused) || error instanceof OutOfGas) throw error;
       return { ...revertResult(error.message), notModelled: error };
     }
-  };
+  }
+  /** Every inner call's result, in order, a step after each. */
+  function* runAll(calls: readonly Inner[]): Steps<(CallResult & { notModelled?: ExecutionRefused })[]> {
+    const results = [];
+    for (const call of calls) {
+      results.push(yield* run(call));
+      yield;
+    }
+    return results;
+  }
   /** Reverts as the contract does when a required call failed, or throws why the node could not answer it. */
   const failRequired = (
     results: readonly (CallResult & { notModelled?: ExecutionRefused })[],
@@ -74,7 +94,12 @@ export function multicall3(
     return revertResult(FAILED);
   };
   const result = (r: CallResult) => ({ success: r.ok, returnData: r.ok ? r.returnData : r.revertData });
-  const ok = (value: unknown): CallResult => ({ ok: true, returnData: AbiFunctions.encodeResult(fn, value as never) });
+  const ok = (value: unknown): CallResult => {
+    const returnData = AbiFunctions.encodeResult(fn, value as never);
+    // The results held in memory to be returned: what makes a result of results expensive.
+    charge(budget, memoryGas((returnData.length - 2) / 2));
+    return { ok: true, returnData };
+  };
   switch (fn.name) {
     case 'aggregate':
     case 'blockAndAggregate':
@@ -82,7 +107,7 @@ export function multicall3(
     case 'tryBlockAndAggregate': {
       const requireSuccess = fn.name === 'aggregate' || fn.name === 'blockAndAggregate' || (args[0] as boolean);
       const calls = (fn.name.startsWith('try') ? args[1] : args[0]) as Inner[];
-      const results = calls.map(run);
+      const results = yield* runAll(calls);
       const refused = requireSuccess ? failRequired(results, () => true) : undefined;
       if (refused) return refused;
       if (fn.name === 'aggregate') return ok([BigInt(height), results.map((r) => (r.ok ? r.returnData : '0x'))]);
@@ -94,7 +119,7 @@ export function multicall3(
       const calls = args[0] as Inner[];
       if (fn.name === 'aggregate3Value' && calls.reduce((sum, c) => sum + (c.value ?? 0n), 0n) !== request.value)
         return revertResult('Multicall3: value mismatch');
-      const results = calls.map(run);
+      const results = yield* runAll(calls);
       const refused = failRequired(results, (i) => !calls[i]!.allowFailure);
       if (refused) return refused;
       return ok(results.map(result));

@@ -1,10 +1,11 @@
 import { blockArg, minedHeight } from '../blockParam.js';
-import type { CallRequest, CallResult, Executor } from '../../execution/executor.js';
+import type { Answer, CallRequest, CallResult, Executor, GasEstimate } from '../../execution/executor.js';
+import { isSteps, type Steps } from '../../lazy/steps.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
 import { AUTHORIZATION_GAS } from '../../protocol/intrinsicGas.js';
 import { settled } from '../../lazy/settled.js';
 import { pendingContext, type RpcContext } from '../context.js';
-import { arity, type RpcMethod } from '../method.js';
+import { arity, InSteps, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, bigQuantityArg, dataArg, quantity } from '../quantity.js';
 import { executionReverted, invalidParams, serverError } from '../rpcError.js';
 
@@ -34,19 +35,38 @@ export function callArg(value: unknown, index: number): CallRequest {
 const MAX_REMEMBERED_DATA = 2_048;
 
 /**
+ * What the executor answers, `key` naming it: at once, or its steps (a call of Multicall3); an
+ * answer it works out asynchronously (an EVM run) is waited for by `settled`. What it refuses to
+ * run is the node's -32000 error with its reason.
+ */
+function executed<T>(owner: object, key: string, run: () => Answer<T>): T | Steps<T> {
+  const answer = refusedAsServerError(() => settled<T | Steps<T>>(owner, key, run));
+  return isSteps(answer) ? refusedInSteps(answer) : answer;
+}
+
+/**
  * The result of a call at a block, run by the node's executor: a pure function of the chain, the
  * call and the block, so it is remembered per chain (by the call's fields and the block), in its
- * JSON budget. What the executor cannot run is the node's -32000 error with its reason.
+ * JSON budget; at once, or in steps (a call of Multicall3, thousands of inner calls perhaps, that
+ * the node runs in turns with other requests).
  */
-function resultOf(ctx: RpcContext, executor: Executor, request: CallRequest, height: number): CallResult {
+function resultOf(
+  ctx: RpcContext,
+  executor: Executor,
+  request: CallRequest,
+  height: number,
+): CallResult | Steps<CallResult> {
   const key = `call:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}`;
-  const run = () => refusedAsServerError(() => settled(ctx.json, key, () => executor.call(ctx, request, height)));
+  const run = () => executed(ctx.json, key, () => executor.call(ctx, request, height));
   if (request.data.length > MAX_REMEMBERED_DATA) return run();
   const hit = ctx.json.peek(key);
   if (hit !== undefined) return JSON.parse(hit) as CallResult;
-  const result = run();
-  ctx.json.set(key, JSON.stringify(result));
-  return result;
+  const remember = (result: CallResult) => {
+    ctx.json.set(key, JSON.stringify(result));
+    return result;
+  };
+  const outcome = run();
+  return isSteps(outcome) ? mapSteps(outcome, remember) : remember(outcome);
 }
 
 /** What the executor refuses to run, as the node's -32000 error. */
@@ -58,6 +78,25 @@ function refusedAsServerError<T>(run: () => T): T {
     throw error;
   }
 }
+
+/** The same, for steps: what the executor refuses as they run is the node's -32000 error. */
+function* refusedInSteps<T>(steps: Steps<T>): Steps<T> {
+  try {
+    return yield* steps;
+  } catch (error) {
+    if (error instanceof ExecutionRefused) throw serverError(error.message);
+    throw error;
+  }
+}
+
+/** Steps to `f` of what `steps` end with. */
+function* mapSteps<T, U>(steps: Steps<T>, f: (value: T) => U): Steps<U> {
+  return f(yield* steps);
+}
+
+/** A value, or its steps: a method's result at once, or `InSteps` the node runs in turns. */
+const resultIn = <T, U>(outcome: T | Steps<T>, f: (value: T) => U): U | InSteps =>
+  isSteps(outcome) ? new InSteps(mapSteps(outcome, f)) : f(outcome);
 
 /** Where a call runs: the block asked, read at its head for `pending` (as the state methods do). */
 function placeOf(ctx: RpcContext, params: readonly unknown[]) {
@@ -94,27 +133,38 @@ export function authorizationCountArg(value: unknown): number {
   return value.length;
 }
 
+/** A call's result, but a revert: the node's code-3 error with the revert data. */
+function succeeded(result: CallResult): Extract<CallResult, { ok: true }> {
+  if (!result.ok) throw executionReverted(result.revertData, result.reason);
+  return result;
+}
+
+/** `eth_estimateGas`'s answer (the call is run first): at once, or in steps. */
+export function estimateGas(ctx: RpcContext, params: readonly unknown[], node: NodeState): string | Steps<string> {
+  const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
+  const { request, at, height } = placeOf(ctx, params);
+  const authorizations = authorizationCountArg(
+    (params[0] as { authorizationList?: unknown } | null)?.authorizationList,
+  );
+  const key = `estimate:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}:${JSON.stringify(accessList)}`;
+  const outcome = executed(at.json, key, () => node.executor.estimateGas(at, request, height, accessList));
+  const answered = (estimate: GasEstimate) => {
+    if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
+    // A set-code call's authorizations cost their intrinsic gas each (EIP-7702).
+    return quantity(estimate.gas + AUTHORIZATION_GAS * authorizations);
+  };
+  return isSteps(outcome) ? mapSteps(outcome, answered) : answered(outcome);
+}
+
 export const callMethods: Record<string, RpcMethod> = {
   eth_call(ctx, params, node) {
     arity(params, 1, 3);
     const { request, at, height } = placeOf(ctx, params);
-    const result = resultOf(at, node.executor, request, height);
-    if (!result.ok) throw executionReverted(result.revertData, result.reason);
-    return result.returnData;
+    return resultIn(resultOf(at, node.executor, request, height), (result) => succeeded(result).returnData);
   },
   eth_estimateGas(ctx, params, node) {
     arity(params, 1, 3);
-    const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
-    const { request, at, height } = placeOf(ctx, params);
-    const authorizations = authorizationCountArg(
-      (params[0] as { authorizationList?: unknown } | null)?.authorizationList,
-    );
-    const key = `estimate:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}:${JSON.stringify(accessList)}`;
-    const estimate = refusedAsServerError(() =>
-      settled(at.json, key, () => node.executor.estimateGas(at, request, height, accessList)),
-    );
-    if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
-    // A set-code call's authorizations cost their intrinsic gas each (EIP-7702).
-    return quantity(estimate.gas + AUTHORIZATION_GAS * authorizations);
+    const outcome = estimateGas(ctx, params, node);
+    return isSteps(outcome) ? new InSteps(outcome) : outcome;
   },
 };
