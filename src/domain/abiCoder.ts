@@ -61,8 +61,18 @@ const METHOD_CALLS = new WeakMap<AbiFunction, string>();
 function methodCall(fn: AbiFunction): string {
   let text = METHOD_CALLS.get(fn);
   if (text === undefined)
-    METHOD_CALLS.set(fn, (text = `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`));
+    METHOD_CALLS.set(
+      fn,
+      (text = `${fn.name}(${fn.inputs.map((p) => `${canonicalType(p)} ${p.name ?? ''}`.trim()).join(', ')})`),
+    );
   return text;
+}
+
+/** A parameter's type as the explorer writes it (ABI.FunctionSelector.encode_type): a tuple as its components, `(address,uint256,bytes)[]`. */
+function canonicalType(p: { readonly type: string; readonly components?: readonly unknown[] }): string {
+  if (!p.type.startsWith('tuple')) return p.type;
+  const components = (p.components ?? []) as readonly { type: string; components?: readonly unknown[] }[];
+  return `(${components.map(canonicalType).join(',')})${p.type.slice('tuple'.length)}`;
 }
 
 /** The method a call called, as `name(type name, …)`, without decoding its arguments. */
