@@ -345,6 +345,8 @@ export function finalize(
     tokenTransfers: new PrefixTable(state.tokenTransfers),
     internalTransactions: new PrefixTable(state.internalTransactions),
     withdrawals: new PrefixTable(state.withdrawals),
+    authorizations: new PrefixTable(state.authorizations),
+    blobs: new PrefixTable(state.blobs),
     events: new PrefixTable(state.events),
     storageWrites: new PrefixTable(state.storageWrites),
     stateEdits: new PrefixTable(state.stateEdits),

@@ -1,11 +1,16 @@
 import { type Block, type Chain, DEFAULT_CHAIN_ID, type Hex } from '../src/chain/types.js';
 import type { ChainKind, ChainSpec } from '../src/protocol/chainSpec.js';
 import { BuildChainError } from '../src/protocol/errors.js';
+import { TYPE } from '../src/protocol/transactionTypes.js';
 import { blockGasLimit } from '../scenarios/entities.js';
 import type { Scenario } from '../scenarios/types.js';
 import { blockTransactions } from './blocks/blockTransactions.js';
 import { EMPTY_ROOT, sealBlock } from './blocks/sealBlock.js';
 import { clientOf, drawDifficulty, sideBlock, UNCLE_REWARD } from './blocks/sideBlock.js';
+import { setCodeActivity } from './blocks/setCodeActivity.js';
+import { blobActivity } from './blocks/blobActivity.js';
+import { blobBaseFee, nextExcessBlobGas } from '../src/protocol/blobGas.js';
+import { userOpsActivity } from './blocks/userOpsActivity.js';
 import { creditWithdrawals } from './blocks/withdrawals.js';
 import type { ChainBuilder } from './chainBuilder.js';
 import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
@@ -19,6 +24,9 @@ import { SentPool } from './ledger/sentPool.js';
 import { createState, type LedgerState } from './ledger/state.js';
 import { stream, type Stream } from './random/stream.js';
 import type { Cast } from './script/cast.js';
+import { predeployDelegates } from './script/delegates.js';
+import { type Batcher, registerBatchers } from './script/batchers.js';
+import { type Erc4337Deployment, predeployErc4337 } from './script/erc4337.js';
 import { createGenesis } from './script/genesis.js';
 import { withdrawalSchedule } from './script/listSteps.js';
 import { predeployContracts } from './script/namedContractSteps.js';
@@ -57,8 +65,12 @@ const forcedOf = (blocks: number) => ({
   reorg: Math.floor(blocks * 0.55),
 });
 
-/** The genesis state: the scenario's accounts, its tokens and contracts, and Multicall3 at its canonical address. */
-function genesisState(scenario: Scenario, seed: string): { state: LedgerState; cast: Cast } {
+/** The genesis state: the scenario's accounts, its tokens and contracts, Multicall3 at its canonical address, and the code EOAs delegate to where the chain takes set-code transactions. */
+function genesisState(
+  scenario: Scenario,
+  seed: string,
+  spec: ChainSpec,
+): { state: LedgerState; cast: Cast; delegates: number[]; batchers: Batcher[]; erc4337: Erc4337Deployment[] } {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
@@ -72,7 +84,10 @@ function genesisState(scenario: Scenario, seed: string): { state: LedgerState; c
     custom: multicall3Code(),
     bytecodeLabel: 'multicall3',
   });
-  return { state, cast };
+  const delegates = spec.transactionTypes.includes(TYPE.eip7702.id) ? predeployDelegates(state) : [];
+  const batchers = spec.feeMarket.blobs ? registerBatchers(state) : [];
+  const erc4337 = predeployErc4337(state);
+  return { state, cast, delegates, batchers, erc4337 };
 }
 
 /**
@@ -82,9 +97,12 @@ function genesisState(scenario: Scenario, seed: string): { state: LedgerState; c
  * proof-of-work fields and, now and then, a reorged sibling.
  */
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
-  const { state, cast } = genesisState(scenario, seed);
+  const { state, cast, delegates, batchers, erc4337 } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
+  const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
+  const blobsActivity = spec.feeMarket.blobs ? blobActivity(state, batchers, spec.feeMarket.blobs) : null;
+  const userOps = erc4337.length ? userOpsActivity(state, cast, erc4337) : null;
   const scheduledWithdrawals = withdrawalSchedule(state, cast);
   const forced = forcedOf(scenario.blocks);
   const { features } = spec;
@@ -113,6 +131,7 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
     unclesHashes: [],
     rewards: [],
     bodySize: 0,
+    excessBlobGas: spec.feeMarket.blobs?.initialExcess ?? 0,
   });
   state.blocks.push(genesis);
   state.lists[cast.zeroId]!.minedBlocks.push(0);
@@ -154,6 +173,8 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
     nextTimestamp = null;
     if (timeOffset !== offsetSealed) state.stateEdits.push({ kind: 'clock', block: height });
     offsetSealed = timeOffset;
+    const blobs = spec.feeMarket.blobs;
+    const excessBlobGas = blobs ? nextExcessBlobGas(parent, blobs) : 0;
     const ctx: BlockContext = {
       height,
       timestamp: genesisTime + slotSeconds * slot + timeOffset,
@@ -167,9 +188,19 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
       transactionFees: 0n,
       logIndex: 0,
       size: 0,
+      excessBlobGas,
+      blobBaseFee: blobs ? blobBaseFee(excessBlobGas, blobs) : null,
+      blobGasUsed: 0,
     };
     pool.fill(ctx);
-    if (height !== forced.empty) transactions.fill(ctx, brng);
+    if (height !== forced.empty) {
+      setCode?.scripted(ctx);
+      userOps?.scripted(ctx);
+      transactions.fill(ctx, brng);
+      setCode?.drawn(ctx);
+      blobsActivity?.drawn(ctx);
+      userOps?.drawn(ctx);
+    }
     const withdrawalStart = state.withdrawals.length;
     if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);
     const unclesHashes: Hex[] = [];
@@ -205,6 +236,8 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
       unclesHashes: open.unclesHashes,
       rewards: [{ type: 'Miner Reward', amount: ctx.priorityFee }],
       bodySize: ctx.size,
+      blobGasUsed: ctx.blobGasUsed,
+      excessBlobGas: ctx.excessBlobGas,
     });
     return { ...block, totalDifficulty: parent.totalDifficulty + block.difficulty };
   };

@@ -360,6 +360,14 @@ export const scenarioKnobs = z.strictObject({
     .strictObject({ erc20: count(200), erc721: count(200), erc1155: count(200), erc404: count(200) })
     .describe('Token contracts deployed at set-up, by type (at least one of each type is always deployed).'),
   deployRate: rate.max(0.2).describe('Chance that a random transaction deploys a new contract.'),
+  userOperationsPerBlock: z
+    .number()
+    .min(0)
+    .max(20)
+    .optional()
+    .describe(
+      'Mean ERC-4337 user operations per block, sent by bundlers through the EntryPoints (default 0.5; with 0 only the few every chain has).',
+    ),
   exchangeRate: z
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"')

@@ -35,6 +35,8 @@ export interface Scenario {
   };
   /** Chance that a random transaction deploys a new contract. */
   readonly deployRate: number;
+  /** Mean ERC-4337 user operations per block, bundled by bundlers (default 0.5; 0 for none but every chain's first few). */
+  readonly userOperationsPerBlock?: number | undefined;
   /** USD price of the native coin. */
   readonly exchangeRate: string;
   /** The test mnemonic's accounts funded at genesis (default 10 of 10,000 ETH each), the ones a test sends from. */

@@ -29,6 +29,9 @@ export interface BlockContent {
   readonly rewards: readonly Reward[];
   /** Bytes of its transactions, estimated. */
   readonly bodySize: number;
+  /** Blob gas used and excess blob gas (EIP-4844); 0 where absent. */
+  readonly blobGasUsed?: number;
+  readonly excessBlobGas?: number;
 }
 
 /**
@@ -95,5 +98,7 @@ export function sealBlock(content: BlockContent): Block {
     withdrawalCount: content.withdrawalCount,
     unclesHashes: content.unclesHashes,
     rewards: content.rewards,
+    blobGasUsed: content.blobGasUsed ?? 0,
+    excessBlobGas: content.excessBlobGas ?? 0,
   };
 }

@@ -1,3 +1,5 @@
+import * as Abi from 'ox/Abi';
+import { abiV06, abiV07 } from 'ox/erc4337/EntryPoint';
 import type { CatalogueKind } from '../../src/chain/types.js';
 
 /**
@@ -174,6 +176,46 @@ export const SIGNATURES: Readonly<Record<CatalogueKind, readonly string[]>> = {
     'function startTime() view returns (uint256)',
     'function beneficiary() view returns (address)',
     'function buy() payable',
+  ],
+  // ERC-4337: the EntryPoints' own ABIs (eth-infinitism's v0.6 and v0.7, as ox ships them).
+  'entry-point-v06': Abi.format(abiV06),
+  'entry-point-v07': Abi.format(abiV07),
+  'smart-account': [
+    'constructor(address anEntryPoint)',
+    'event SimpleAccountInitialized(address indexed entryPoint, address indexed owner)',
+    'function owner() view returns (address)',
+    'function entryPoint() view returns (address)',
+    'function getNonce() view returns (uint256)',
+    'function getDeposit() view returns (uint256)',
+    'function initialize(address anOwner)',
+    'function execute(address dest, uint256 value, bytes func)',
+    'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
+    'function addDeposit() payable',
+    'function withdrawDepositTo(address withdrawAddress, uint256 amount)',
+    'receive() external payable',
+  ],
+  'account-factory': [
+    'constructor(address entryPoint)',
+    'function accountImplementation() view returns (address)',
+    'function createAccount(address owner, uint256 salt) returns (address ret)',
+    'function getAddress(address owner, uint256 salt) view returns (address)',
+  ],
+  paymaster: [
+    'constructor(address entryPoint, address verifyingSigner)',
+    'function entryPoint() view returns (address)',
+    'function verifyingSigner() view returns (address)',
+    'function getDeposit() view returns (uint256)',
+    'function deposit() payable',
+    'function withdrawTo(address withdrawAddress, uint256 amount)',
+    'function addStake(uint32 unstakeDelaySec) payable',
+  ],
+  'batch-executor': [
+    'struct Call { address to; uint256 value; bytes data; }',
+    'event Executed(address indexed to, uint256 value, bytes data)',
+    'function nonce() view returns (uint256)',
+    'function execute(address to, uint256 value, bytes data) payable',
+    'function executeBatch(Call[] calls) payable',
+    'receive() external payable',
   ],
   library: [
     'function isContract(address account) view returns (bool)',

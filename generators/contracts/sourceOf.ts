@@ -1,5 +1,13 @@
 import type { CatalogueKind } from '../../src/chain/types.js';
 import type { Source, SourceContext } from './sources/context.js';
+import { batchExecutorSource } from './sources/batchExecutor.js';
+import {
+  accountFactorySource,
+  entryPointV06Source,
+  entryPointV07Source,
+  paymasterSource,
+  smartAccountSource,
+} from './sources/erc4337.js';
 import { addressBookSource } from './sources/library.js';
 import { failedDeploySource, vyperEscrowSource } from './sources/others.js';
 import {
@@ -31,6 +39,12 @@ const TEMPLATES: Readonly<Record<Exclude<CatalogueKind, 'minimal-proxy'>, (ctx: 
   'vyper-escrow': vyperEscrowSource,
   'failed-deploy': failedDeploySource,
   library: addressBookSource,
+  'batch-executor': batchExecutorSource,
+  'entry-point-v06': entryPointV06Source,
+  'entry-point-v07': entryPointV07Source,
+  'smart-account': smartAccountSource,
+  'account-factory': accountFactorySource,
+  paymaster: paymasterSource,
 };
 
 /** The verified source of a contract of `kind` (a minimal proxy shows its implementation's, by default the staking pool's). */

@@ -1,4 +1,5 @@
-import { NONE, type Transaction } from '../../src/chain/types.js';
+import { DEFAULT_CHAIN_ID, NONE, type Transaction } from '../../src/chain/types.js';
+import { authorizationStatus } from '../../src/protocol/authorization.js';
 import type { Stream } from '../random/stream.js';
 import { applyTokenTransfer } from './applyTokenTransfer.js';
 import { type BlockContext, GWEI } from './blockContext.js';
@@ -6,7 +7,15 @@ import { createContract } from './createContract.js';
 import { transactionTypesOf } from './transactionTypes.js';
 import { eventsOf } from './eventsOf.js';
 import { transferLogRef } from '../../src/chain/logs.js';
-import { CREATED, type ExecutedEffects, type TransferSpec, type TxPlan } from './plan.js';
+import {
+  type AuthorizationSpec,
+  type BlobSpec,
+  CREATED,
+  type ExecutedEffects,
+  type TransferSpec,
+  type TxPlan,
+} from './plan.js';
+import { GAS_PER_BLOB } from '../../src/protocol/blobGas.js';
 import type { PaidFees } from '../../src/protocol/transaction.js';
 import { paidFees, type TransactionType } from '../../src/protocol/transactionType.js';
 import { TYPE, transactionType } from '../../src/protocol/transactionTypes.js';
@@ -29,6 +38,60 @@ function drawFees(ctx: BlockContext, rng: Stream, type: TransactionType): PaidFe
 }
 
 /**
+ * Applies a set-code transaction's authorizations in order (EIP-7702): each that holds sets its
+ * authority's delegation (the zero address clears it) and takes the authority's nonce; each that
+ * does not is recorded as skipped.
+ */
+function applyAuthorizations(
+  state: LedgerState,
+  transaction: number,
+  height: number,
+  authorizations: readonly AuthorizationSpec[],
+): void {
+  const chainId = state.scenario.chainId ?? DEFAULT_CHAIN_ID;
+  authorizations.forEach((a, index) => {
+    const authority = state.accounts[a.authorityId];
+    const status = authorizationStatus(
+      { chainId: a.chainId, nonce: a.nonce, signed: authority !== undefined },
+      chainId,
+      authority?.nonce ?? 0,
+    );
+    if (status === 'ok') {
+      authority!.nonce++;
+      if (a.delegateId === ZERO_ID) state.delegations.delete(a.authorityId);
+      else state.delegations.set(a.authorityId, a.delegateId);
+    }
+    state.authorizations.push({
+      transaction,
+      block: height,
+      index,
+      authorityId: a.authorityId,
+      delegateId: a.delegateId,
+      chainId: a.chainId,
+      nonce: a.nonce,
+      status,
+    });
+  });
+}
+
+/**
+ * Records a blob transaction's blobs (EIP-4844) and burns their fee: the block's blob base fee
+ * for each blob's gas, taken from the sender besides its gas fee.
+ */
+function applyBlobs(state: LedgerState, ctx: BlockContext, transaction: number, fromId: number, blobs: BlobSpec): void {
+  const price = ctx.blobBaseFee;
+  if (price === null) throw new Error(`a blob transaction at block ${ctx.height}, on a chain without blobs`);
+  if (blobs.maxFeePerBlobGas < price)
+    throw new Error(`a blob fee cap ${blobs.maxFeePerBlobGas} below the blob base fee ${price} at block ${ctx.height}`);
+  const blobGas = blobs.bodies.length * GAS_PER_BLOB;
+  blobs.bodies.forEach((body, index) =>
+    state.blobs.push({ transaction, block: ctx.height, index, body, maxFeePerBlobGas: blobs.maxFeePerBlobGas }),
+  );
+  ctx.blobGasUsed += blobGas;
+  changeBalance(state, fromId, -BigInt(blobGas) * price, ctx.height);
+}
+
+/**
  * Executes one planned transaction at the next position of the block: charges its fee, moves
  * its value, runs its internal calls and token transfers, and records every entity and index
  * entry. Returns the transaction's global index.
@@ -45,9 +108,13 @@ export function applyTransaction(state: LedgerState, ctx: BlockContext, plan: Tx
   const fees = plan.sent ? paidFees(type, plan.sent, ctx.baseFee) : drawFees(ctx, rng, type);
   if (plan.gasUsed > plan.gasLimit) throw new Error(`gas used above limit at block ${height}`);
   const feeCap = plan.sent ? plan.sent.maxFeePerGas : ctx.maxFeeCap;
-  if (from.balance < plan.value + BigInt(plan.gasLimit) * feeCap) {
+  const blobCap = plan.blobs ? BigInt(plan.blobs.bodies.length * GAS_PER_BLOB) * plan.blobs.maxFeePerBlobGas : 0n;
+  if (from.balance < plan.value + BigInt(plan.gasLimit) * feeCap + blobCap) {
     throw new Error(`${from.hash} cannot afford its transaction at block ${height}`);
   }
+
+  if (plan.authorizations) applyAuthorizations(state, index, height, plan.authorizations);
+  if (plan.blobs) applyBlobs(state, ctx, index, plan.fromId, plan.blobs);
 
   const createdId = plan.create
     ? createContract(state, plan.create, {

@@ -14,6 +14,11 @@ export interface BlockContext {
   logIndex: number;
   /** Sum of the encoded sizes of its transactions, in bytes (an estimate). */
   size: number;
+  /** The block's excess blob gas and the blob base fee it sets (EIP-4844); the fee null where the chain has no blobs. */
+  readonly excessBlobGas: number;
+  readonly blobBaseFee: bigint | null;
+  /** Blob gas its blob transactions used so far. */
+  blobGasUsed: number;
 }
 
 export const GWEI = 1_000_000_000n;

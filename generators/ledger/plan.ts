@@ -59,6 +59,24 @@ export interface InternalSpec {
   readonly keepsCode?: boolean;
 }
 
+/** One authorization a set-code transaction carries (EIP-7702): the ledger decides whether it applies. */
+export interface AuthorizationSpec {
+  /** Its signer; NONE when its signature recovers none. */
+  readonly authorityId: number;
+  /** The account whose code the authority takes (the zero address's: none). */
+  readonly delegateId: number;
+  /** 0 for any chain. */
+  readonly chainId: number;
+  readonly nonce: bigint;
+}
+
+/** The blobs a blob transaction carries (EIP-4844). */
+export interface BlobSpec {
+  /** Catalogue bodies (`blobBody`), one a blob. */
+  readonly bodies: readonly number[];
+  readonly maxFeePerBlobGas: bigint;
+}
+
 /**
  * What one transaction does, decided by a generator from the current state. `applyTransaction`
  * charges its fee, moves its value and tokens, and records it.
@@ -85,6 +103,10 @@ export interface TxPlan {
   readonly transfers?: readonly TransferSpec[];
   readonly internals?: readonly InternalSpec[];
   readonly actions?: readonly Action[];
+  /** A set-code transaction's authorizations (EIP-7702), applied after its sender's nonce is taken. */
+  readonly authorizations?: readonly AuthorizationSpec[];
+  /** A blob transaction's blobs (EIP-4844): the catalogue bodies they carry, and its blob fee cap. */
+  readonly blobs?: BlobSpec;
   /** Its transaction type (default: the chain's usual one, EIP-1559). */
   readonly type?: TransactionTypeId;
   readonly tag?: string;

@@ -1,14 +1,14 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
-import type { Call, Contract, Hex, SignedFields, TokenType } from '../../src/chain/types.js';
-import { accessListGas } from '../../src/protocol/intrinsicGas.js';
+import { type Call, type Contract, type Hex, NONE, type SignedFields, type TokenType } from '../../src/chain/types.js';
+import { accessListGas, AUTHORIZATION_GAS } from '../../src/protocol/intrinsicGas.js';
 import type { SentTransaction } from '../../src/protocol/sentTransaction.js';
 import type { Abi } from 'abitype';
 import { abiOf } from '../contracts/abiOf.js';
 import { dispatch, functionBySelector } from '../contracts/dispatch.js';
 import { callGas } from '../contracts/gasTable.js';
 import { TOKEN_WRITE_FUNCTIONS, type TokenReader, tokenWrite } from '../contracts/tokenRules.js';
-import type { TransferSpec, TxPlan } from './plan.js';
+import type { AuthorizationSpec, TransferSpec, TxPlan } from './plan.js';
 import { registerAccount } from './registerAccount.js';
 import { approvalsOf } from './approvals.js';
 import type { LedgerState } from './state.js';
@@ -101,6 +101,36 @@ function idFor(state: LedgerState, address: string): number {
   return state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address) });
 }
 
+/** A sent set-code transaction's authorizations for the ledger: their authorities and delegates as accounts (new ones registered). */
+function authorizationsOf(state: LedgerState, sent: SentTransaction): AuthorizationSpec[] {
+  return (sent.signed.authorizationList ?? []).map((a) => ({
+    authorityId: a.authority === null ? NONE : idFor(state, a.authority),
+    delegateId: idFor(state, a.address),
+    chainId: a.chainId,
+    nonce: a.nonce,
+  }));
+}
+
+/** The account whose code `id` runs once `authorizations` apply in order (the last that holds for it), else its delegate now. */
+function delegateAfter(
+  state: LedgerState,
+  fromId: number,
+  id: number,
+  authorizations: readonly AuthorizationSpec[],
+): number | undefined {
+  // The sender's own nonce is taken by the transaction first.
+  const nonces = new Map([[fromId, state.accounts[fromId]!.nonce + 1]]);
+  let delegate = state.delegations.get(id);
+  for (const a of authorizations) {
+    if (a.authorityId === NONE) continue;
+    const nonce = nonces.get(a.authorityId) ?? state.accounts[a.authorityId]!.nonce;
+    if (a.nonce !== BigInt(nonce)) continue;
+    nonces.set(a.authorityId, nonce + 1);
+    if (a.authorityId === id) delegate = a.delegateId === 0 ? undefined : a.delegateId;
+  }
+  return delegate;
+}
+
 /** What runs a transaction a client sent: the plan the open block applies (the execution port's send half). */
 export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
 
@@ -123,11 +153,13 @@ export const sentPlan: SendPlanner = (state, sent) => {
   const fromId = state.byLower.get(sent.from)!;
   const toId = idFor(state, sent.to!);
   const input = sent.signed.input;
+  const authorizations = authorizationsOf(state, sent);
   const base = {
     fromId,
     toId,
     value: sent.value,
     gasLimit: sent.gasLimit,
+    ...(authorizations.length ? { authorizations } : {}),
     sent: {
       hash: sent.hash,
       type: sent.type,
@@ -136,11 +168,18 @@ export const sentPlan: SendPlanner = (state, sent) => {
       signed: sent.signed,
     },
   };
-  const contract = state.accounts[toId]!.contract;
+  // A delegated account runs its delegate's code (EIP-7702), once this transaction's own authorizations apply.
+  const delegate = delegateAfter(state, fromId, toId, authorizations);
+  const own = state.accounts[toId]!.contract;
+  const contract = own ?? (delegate === undefined ? null : state.accounts[delegate]!.contract);
   const hasCode = contract !== null && contract.creationStatus === 'success';
-  const token = hasCode && contract.token ? state.tokens.get(toId) : undefined;
+  const token = own && hasCode && contract.token ? state.tokens.get(toId) : undefined;
   const write = token && writeOf(token.type, input);
-  const gasUsed = sentGas({ data: input, accessList: sent.signed.accessList, hasCode, tokenType: token?.type });
+  // Gas as eth_estimateGas counts it: by the code the callee has before this transaction's authorizations apply.
+  const hadCode = own !== null ? hasCode : state.delegations.has(toId);
+  const gasUsed =
+    sentGas({ data: input, accessList: sent.signed.accessList, hasCode: hadCode, tokenType: token?.type }) +
+    AUTHORIZATION_GAS * authorizations.length;
   const dispatched =
     hasCode && !write
       ? dispatch(callAbi(state, contract, sent.from, input.slice(0, 10)), input, sent.value)

@@ -130,7 +130,11 @@ export class SentPool {
     if (fieldProblem) throw new SendRefused(fieldProblem);
     const initCode = initCodeProblem({ to: sent.to, input: sent.signed.input });
     if (initCode) throw new SendRefused(initCode);
-    const intrinsic = intrinsicGas({ to: sent.to, ...sent.signed });
+    const intrinsic = intrinsicGas({
+      to: sent.to,
+      ...sent.signed,
+      authorizations: sent.signed.authorizationList?.length ?? 0,
+    });
     if (sent.gasLimit < intrinsic)
       throw new SendRefused(`intrinsic gas too low: gas ${sent.gasLimit}, minimum needed ${intrinsic}`);
     const key = `${sent.from}:${sent.nonce}`;

@@ -1,5 +1,7 @@
 import type {
   Account,
+  Authorization,
+  Blob,
   ContractEvent,
   Block,
   InternalTransaction,
@@ -74,6 +76,10 @@ export interface LedgerState {
   readonly tokenTransfers: TokenTransfer[];
   readonly internalTransactions: InternalTransaction[];
   readonly withdrawals: Withdrawal[];
+  readonly authorizations: Authorization[];
+  readonly blobs: Blob[];
+  /** Each account's delegation now (EIP-7702): the account whose code it runs. */
+  readonly delegations: Map<number, number>;
   readonly events: ContractEvent[];
   /** Storage slots executed transactions set. */
   readonly storageWrites: StorageWrite[];
@@ -125,6 +131,9 @@ export function createState(seed: string, scenario: Scenario): LedgerState {
     tokenTransfers: [],
     internalTransactions: [],
     withdrawals: [],
+    authorizations: [],
+    blobs: [],
+    delegations: new Map(),
     events: [],
     storageWrites: [],
     stateEdits: [],

@@ -1,3 +1,4 @@
+import { GAS_PER_BLOB } from '../protocol/blobGas.js';
 import fc from 'fast-check';
 import type { Block, BlockType, Reward } from '../chain/types.js';
 import { blockHash, hexBytes, slotTimestamp, wei } from './primitives.js';
@@ -36,6 +37,8 @@ export const blockEntity = (options: BlockOptions): fc.Arbitrary<Block> =>
       tips: wei(10n ** 20n),
       withdrawalCount: fc.nat(16),
       unclesHashes: fc.array(blockHash(), { maxLength: 2 }),
+      blobs: fc.nat(9),
+      excessBlobs: fc.nat(2_000),
     })
     .map((b): Block => {
       const needed = options.gasUsed ?? 0;
@@ -73,5 +76,7 @@ export const blockEntity = (options: BlockOptions): fc.Arbitrary<Block> =>
         withdrawalCount: b.withdrawalCount,
         unclesHashes: b.type === 'block' ? b.unclesHashes : [],
         rewards,
+        blobGasUsed: b.type === 'block' ? b.blobs * GAS_PER_BLOB : 0,
+        excessBlobGas: b.excessBlobs * GAS_PER_BLOB,
       };
     });

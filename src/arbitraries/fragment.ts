@@ -9,6 +9,8 @@ import {
   type TokenTransfer,
   type Transaction,
   type Withdrawal,
+  type Authorization,
+  type Blob,
 } from '../chain/types.js';
 import { createViewContext, type ViewContext } from '../views/context.js';
 
@@ -48,6 +50,8 @@ export interface FragmentParts {
   readonly tokenTransfers?: readonly TokenTransfer[];
   readonly internalTransactions?: readonly InternalTransaction[];
   readonly withdrawals?: readonly Withdrawal[];
+  readonly authorizations?: readonly Authorization[];
+  readonly blobs?: readonly Blob[];
   readonly headHeight?: number;
   readonly exchangeRate?: string;
   readonly nftOwners?: ReadonlyMap<string, number>;
@@ -81,6 +85,8 @@ export function fragmentContext(parts: FragmentParts): ViewContext {
     tokenTransfers: parts.tokenTransfers ?? [],
     internalTransactions: parts.internalTransactions ?? [],
     withdrawals: parts.withdrawals ?? [],
+    authorizations: parts.authorizations ?? [],
+    blobs: parts.blobs ?? [],
     events: [],
     storageWrites: [],
     stateEdits: [],

@@ -36,3 +36,10 @@ export { errorResponse } from './errorResponse.js';
 export { chain, type ChainOptions } from './chain.js';
 export { scenario, type ScenarioArbitraryOptions } from './scenario.js';
 export { apiRequest, type ApiRequest } from './apiRequest.js';
+export {
+  userOperation,
+  userOperationInList,
+  userOpsAccount,
+  userOpsBundle,
+  type UserOperationOptions,
+} from './userOps.js';

@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import type { AbiFunction } from 'abitype';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 import { paidFees } from '../protocol/transactionType.js';
-import { TRANSACTION_TYPES, type TransactionTypeId, transactionType } from '../protocol/transactionTypes.js';
+import { TRANSACTION_TYPES, TYPE, type TransactionTypeId, transactionType } from '../protocol/transactionTypes.js';
 import { transactionTypesOf } from '../../generators/ledger/transactionTypes.js';
 import {
   type Account,
   type Call,
   type ContractKind,
+  DEFAULT_CHAIN_ID,
   NONE,
   type TokenTransfer,
   type TokenType,
@@ -220,7 +221,9 @@ export function transactionFragment(
             return blockEntity({ type: 'block', minerId: 3, transactionCount: 1, gasUsed: t.gasUsed }).map((block) => {
               const base = block.baseFeePerGas;
               const maxFee = base + t.tip + t.spare < base ? base : base + t.tip + t.spare;
-              const type = transactionType(t.type);
+              // A set-code transaction creates nothing (EIP-7702): a creation draws EIP-1559 instead.
+              const typeId = k === 'contract_creation' && transactionType(t.type).setsCode ? TYPE.eip1559.id : t.type;
+              const type = transactionType(typeId);
               const fees = paidFees(
                 type,
                 type.feeMarket
@@ -242,7 +245,7 @@ export function transactionFragment(
                 toId: k === 'contract_creation' ? NONE : 2,
                 createdId: k === 'contract_creation' ? 2 : NONE,
                 nonce: t.nonce,
-                type: t.type,
+                type: typeId,
                 status: t.status,
                 value: t.value,
                 gasLimit: t.gasUsed + t.headroom,
@@ -275,6 +278,21 @@ export function transactionFragment(
                 ],
                 transactions: [transaction],
                 tokenTransfers,
+                // A set-code transaction's one authorization: the receiver delegating to the callee.
+                authorizations: type.setsCode
+                  ? [
+                      {
+                        transaction: 0,
+                        block: block.height,
+                        index: 0,
+                        authorityId: 5,
+                        delegateId: 2,
+                        chainId: DEFAULT_CHAIN_ID,
+                        nonce: 0n,
+                        status: 'ok',
+                      },
+                    ]
+                  : [],
                 headHeight: block.height + t.confirmationsAfter,
               });
               return { ctx, index: 0 };

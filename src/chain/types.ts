@@ -16,6 +16,7 @@ import type { Table } from './table.js';
 import type { SignedFields } from '../protocol/transaction.js';
 import type { ChainKind } from '../protocol/chainSpec.js';
 import type { TransactionTypeId } from '../protocol/transactionTypes.js';
+import type { AuthorizationStatus } from '../protocol/authorization.js';
 
 export type Hex = `0x${string}`;
 
@@ -66,6 +67,14 @@ export type ContractKind =
   | 'vyper-escrow'
   | 'failed-deploy'
   | 'library'
+  /** A smart account's code that EOAs delegate to (EIP-7702): batched calls. */
+  | 'batch-executor'
+  /** ERC-4337: the EntryPoint singletons (v0.6, v0.7), the smart accounts they run, their factories and paymasters. */
+  | 'entry-point-v06'
+  | 'entry-point-v07'
+  | 'smart-account'
+  | 'account-factory'
+  | 'paymaster'
   /** A scenario's own code (`Contract.custom`), not the catalogue's. */
   | 'custom';
 
@@ -251,6 +260,10 @@ export interface Block {
   readonly withdrawalCount: number;
   readonly unclesHashes: readonly Hex[];
   readonly rewards: readonly Reward[];
+  /** Blob gas its blob transactions used (EIP-4844): 131,072 a blob; 0 where the chain has no blobs. */
+  readonly blobGasUsed: number;
+  /** Blob gas used above the target, carried over from the blocks before (EIP-4844): the blob base fee follows from it. */
+  readonly excessBlobGas: number;
 }
 
 export type TransactionStatus = 'ok' | 'error';
@@ -330,6 +343,7 @@ export interface Transaction {
 }
 
 export type { SignedFields } from '../protocol/transaction.js';
+export type { AuthorizationStatus } from '../protocol/authorization.js';
 
 /**
  * One token transfer log. An ERC-1155 batch holds several ids in one log; the endpoints list it
@@ -426,6 +440,44 @@ export interface InternalTransaction {
   readonly gasLimit: bigint;
   readonly success: boolean;
   readonly error: string | null;
+}
+
+/**
+ * One authorization of a set-code transaction (EIP-7702), in chain order (by transaction, then its
+ * position in the list). One that applied sets its authority's code to the delegation designator
+ * of `delegateId` (the zero address's clears it) and takes the authority's nonce. Its signature is
+ * the one sent (`Transaction.signed`) or, on a generated transaction, a commitment to its hash.
+ */
+export interface Authorization {
+  readonly transaction: number;
+  readonly block: number;
+  /** Its position in the transaction's authorization list. */
+  readonly index: number;
+  /** The account that signed it; NONE when its signature recovers none. */
+  readonly authorityId: AccountId;
+  /** The account whose code the authority delegates to (the zero address: none). */
+  readonly delegateId: AccountId;
+  /** The chain it is for: 0 for any chain. */
+  readonly chainId: number;
+  /** The authority's nonce it names. */
+  readonly nonce: bigint;
+  readonly status: AuthorizationStatus;
+}
+
+/**
+ * One blob of a blob transaction (EIP-4844), in chain order (by transaction, then its position in
+ * the transaction's blob list). Its data is a body of the protocol's blob catalogue, whose KZG
+ * commitment, proof and versioned hash follow from it (`catalogueBlob`).
+ */
+export interface Blob {
+  readonly transaction: number;
+  readonly block: number;
+  /** Its position in the transaction's `blob_versioned_hashes`. */
+  readonly index: number;
+  /** The catalogue body it carries. */
+  readonly body: number;
+  /** The blob fee cap of the transaction carrying it (the same on each of its blobs). */
+  readonly maxFeePerBlobGas: bigint;
 }
 
 export interface Withdrawal {
@@ -528,6 +580,10 @@ export interface Chain {
   readonly tokenTransfers: Table<TokenTransfer>;
   readonly internalTransactions: Table<InternalTransaction>;
   readonly withdrawals: Table<Withdrawal>;
+  /** The authorizations of set-code transactions (EIP-7702), in chain order. */
+  readonly authorizations: Table<Authorization>;
+  /** The blobs of blob transactions (EIP-4844), in chain order. */
+  readonly blobs: Table<Blob>;
   /** Events other than token transfers, in chain order. */
   readonly events: Table<ContractEvent>;
   /** Storage slots executed transactions set, in chain order. */

@@ -33,14 +33,26 @@ export function functionSelector(fn: AbiFunction): `0x${string}` {
 /** The call's 4-byte selector, without encoding its arguments. */
 export const callSelector = (call: Call, abi?: Abi): `0x${string}` => functionSelector(functionOf(call, abi));
 
-/** A decoded value as the explorer prints it: every value a string, arrays as JSON text. */
-function printValue(parameter: AbiParameter, value: unknown): string {
+/** A decoded value in JSON terms: scalars as text, arrays and tuples as arrays of their parts (a tuple's in component order). */
+function jsonValue(parameter: AbiParameter, value: unknown): unknown {
   if (parameter.type.endsWith(']')) {
     const inner = { ...parameter, type: parameter.type.slice(0, parameter.type.lastIndexOf('[')) };
-    return `[${(value as unknown[]).map((v) => JSON.stringify(printValue(inner, v))).join(',')}]`;
+    return (value as unknown[]).map((v) => jsonValue(inner, v));
+  }
+  if (parameter.type === 'tuple') {
+    const components = (parameter as { components: readonly AbiParameter[] }).components;
+    return components.map((c, i) =>
+      jsonValue(c, Array.isArray(value) ? value[i] : (value as Record<string, unknown>)[c.name ?? String(i)]),
+    );
   }
   if (parameter.type === 'address') return Address.checksum(value as string);
   return String(value);
+}
+
+/** A decoded value as the explorer prints it: every value a string, arrays and tuples as JSON text. */
+function printValue(parameter: AbiParameter, value: unknown): string {
+  const json = jsonValue(parameter, value);
+  return typeof json === 'string' ? json : JSON.stringify(json);
 }
 
 const METHOD_CALLS = new WeakMap<AbiFunction, string>();
@@ -49,8 +61,18 @@ const METHOD_CALLS = new WeakMap<AbiFunction, string>();
 function methodCall(fn: AbiFunction): string {
   let text = METHOD_CALLS.get(fn);
   if (text === undefined)
-    METHOD_CALLS.set(fn, (text = `${fn.name}(${fn.inputs.map((p) => `${p.type} ${p.name ?? ''}`.trim()).join(', ')})`));
+    METHOD_CALLS.set(
+      fn,
+      (text = `${fn.name}(${fn.inputs.map((p) => `${canonicalType(p)} ${p.name ?? ''}`.trim()).join(', ')})`),
+    );
   return text;
+}
+
+/** A parameter's type as the explorer writes it (ABI.FunctionSelector.encode_type): a tuple as its components, `(address,uint256,bytes)[]`. */
+function canonicalType(p: { readonly type: string; readonly components?: readonly unknown[] }): string {
+  if (!p.type.startsWith('tuple')) return p.type;
+  const components = (p.components ?? []) as readonly { type: string; components?: readonly unknown[] }[];
+  return `(${components.map(canonicalType).join(',')})${p.type.slice('tuple'.length)}`;
 }
 
 /** The method a call called, as `name(type name, …)`, without decoding its arguments. */
@@ -168,4 +190,19 @@ export function rawEventLog(raw: RawLog, abi: Abi | null): ReturnType<typeof eve
       decoded = null;
     }
   return { topics, data: raw.data, decoded };
+}
+
+/** The call `data` makes on a contract of `kind` (its function found by selector), or null when its ABI has none or the data does not decode. */
+export function decodeCall(kind: ContractKind, data: `0x${string}`, abi: Abi = abiOf(kind)): Call | null {
+  const fn = abi.find(
+    (x): x is AbiFunction => x.type === 'function' && data.startsWith(functionSelector(x as AbiFunction)),
+  );
+  if (!fn) return null;
+  try {
+    const decoded = AbiFunctions.decodeData(fn, data) as unknown;
+    const args = fn.inputs.length === 0 ? [] : fn.inputs.length === 1 ? [decoded] : (decoded as unknown[]);
+    return { contractKind: kind, functionName: fn.name, args };
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { firstWhere } from '../chain/search.js';
 import { type Account, type AccountId, type Chain, NONE } from '../chain/types.js';
+import { authorizationNoncesAt } from './delegations.js';
 import type { Facts } from './facts.js';
 
 /** Which of an address's transactions a list shows: those it sent (`from`), received or created (`to`), or both. */
@@ -52,8 +53,11 @@ export const accountIdOfEnsName = (facts: Facts, name: string): AccountId | unde
     })
     .get(name.toLowerCase());
 
-/** How many transactions `id` sent in blocks up to `height`: its nonce once `height` is sealed. */
+/** How many transactions `id` sent in blocks up to `height`, and authorizations of its that applied (EIP-7702): its nonce once `height` is sealed. */
 export function nonceAt(facts: Facts, id: AccountId, height: number): number {
   const sent = facts.chain.indexes.at(id)!.transactionsFrom;
-  return firstWhere(sent.length, (i) => facts.chain.transactions.at(sent[i]!)!.block > height);
+  return (
+    firstWhere(sent.length, (i) => facts.chain.transactions.at(sent[i]!)!.block > height) +
+    authorizationNoncesAt(facts, id, height)
+  );
 }

@@ -1,6 +1,6 @@
 import { type AccountId, NONE, type TokenType } from '../chain/types.js';
-import { hasCode } from './accounts.js';
 import { type ActivityItem, batchIndexOf } from './activityItems.js';
+import { hasCodeNow } from './delegations.js';
 import type { Facts } from './facts.js';
 import { tokenOf } from './tokens.js';
 import { feesOf, internalGasUsedOf } from './transactions.js';
@@ -28,8 +28,13 @@ export interface ActivityRow {
   readonly fee: bigint | null;
 }
 
+/** A call of an address with code now (a delegated EOA's designator counts, EIP-7702) is an interaction. */
 const coinType = (facts: Facts, to: AccountId): ActivityType =>
-  to === NONE ? 'contract_creation' : hasCode(facts.chain.accounts[to]!) ? 'contract_interaction' : 'coin_transfer';
+  to === NONE
+    ? 'contract_creation'
+    : hasCodeNow(facts, facts.chain.accounts[to]!)
+      ? 'contract_interaction'
+      : 'coin_transfer';
 
 export function activityRowOf(facts: Facts, item: ActivityItem): ActivityRow {
   const { chain } = facts;

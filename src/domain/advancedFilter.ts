@@ -1,5 +1,5 @@
 import { type AccountId, NONE } from '../chain/types.js';
-import { hasCode } from './accounts.js';
+import { hasCodeNow } from './delegations.js';
 import { COIN_DECIMALS } from './amounts.js';
 import type { ActivityItem } from './activityItems.js';
 import { type Facts, memoList } from './facts.js';
@@ -97,7 +97,7 @@ function coinTypePasses(facts: Facts, asked: readonly CoinActivityType[], to: Ac
       ? value > 0n
       : type === 'CONTRACT_CREATION'
         ? to === NONE
-        : to !== NONE && hasCode(facts.chain.accounts[to]!),
+        : to !== NONE && hasCodeNow(facts, facts.chain.accounts[to]!),
   );
 }
 

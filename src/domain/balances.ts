@@ -1,5 +1,7 @@
 import { firstWhere } from '../chain/search.js';
 import { type AccountId, type Chain, NONE } from '../chain/types.js';
+import { transactionType } from '../protocol/transactionTypes.js';
+import { blobTransactionOf } from './blobs.js';
 import type { Facts } from './facts.js';
 
 /** One change of a coin balance: in which block, by which transaction (or -1), by how much. */
@@ -9,13 +11,15 @@ export interface BalanceChange {
   readonly delta: bigint;
 }
 
-/** What transaction `t` does to the coin balance of `id`: fee, value, internal calls, priority fee to the miner. */
+/** What transaction `t` does to the coin balance of `id`: fee (a blob transaction's blob fee too, EIP-4844), value, internal calls, priority fee to the miner. */
 export function transactionDelta(chain: Chain, t: number, id: number): bigint {
   const tx = chain.transactions.at(t)!;
   const block = chain.blocks.at(tx.block)!;
   const gasUsed = BigInt(tx.gasUsed);
   let delta = 0n;
   if (tx.fromId === id) delta -= gasUsed * tx.gasPrice;
+  if (tx.fromId === id && transactionType(tx.type).carriesBlobs)
+    delta -= blobTransactionOf(chain, t)?.burntBlobFee ?? 0n;
   if (block.minerId === id) delta += gasUsed * (tx.gasPrice - block.baseFeePerGas);
   if (tx.status !== 'ok') return delta;
   const receiver = tx.toId !== NONE ? tx.toId : tx.createdId;

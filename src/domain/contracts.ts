@@ -3,6 +3,7 @@ import type { ContractArtifacts, ContractArtifactsInput } from '../../generators
 import { type Account, type AccountId, NONE, type StateEdit } from '../chain/types.js';
 import { isVerified } from './accounts.js';
 import type { Facts } from './facts.js';
+import { delegatedCodeAt } from './delegations.js';
 import { lazyModules } from './lazyModules.js';
 import { stream } from '../../generators/random/stream.js';
 
@@ -159,8 +160,9 @@ const codeEditsBy = (facts: Facts): ReadonlyMap<AccountId, readonly Extract<Stat
 
 /**
  * The runtime code of an account once block `height` is sealed: the explorer's deployed bytecode
- * while the contract lives, else `0x`; where a client set its code, the code set last by then
- * (before the first edit, the code it replaced).
+ * while the contract lives, an EOA's delegation designator while it delegates (EIP-7702), else
+ * `0x`; where a client set its code, the code set last by then (before the first edit, the code it
+ * replaced: an EOA's designator while it delegated).
  */
 export function codeAt(facts: Facts, id: AccountId, height: number): `0x${string}` {
   const edits = codeEditsBy(facts).get(id);
@@ -168,12 +170,15 @@ export function codeAt(facts: Facts, id: AccountId, height: number): `0x${string
   let last: Extract<StateEdit, { kind: 'code' }> | undefined;
   for (const edit of edits) if (edit.block <= height) last = edit;
   if (last) return last.code;
-  return deployedCodeAt(facts, id, height) === '0x' ? '0x' : edits[0]!.previous;
+  const replaced = deployedCodeAt(facts, id, height) === '0x' ? '0x' : edits[0]!.previous;
+  // An EOA's code edit replaced no bytecode: before it, the EOA's delegation (EIP-7702), if any.
+  return replaced === '0x' ? (delegatedCodeAt(facts, id, height) ?? '0x') : replaced;
 }
 
 function deployedCodeAt(facts: Facts, id: AccountId, height: number): `0x${string}` {
   const contract = facts.chain.accounts[id]!.contract;
-  if (!contract || contract.creationStatus === 'failed' || creationBlockOf(facts, id) > height) return '0x';
+  if (!contract) return delegatedCodeAt(facts, id, height) ?? '0x';
+  if (contract.creationStatus === 'failed' || creationBlockOf(facts, id) > height) return '0x';
   const destroyed = destroyedAt(facts, id);
   if (destroyed !== null && destroyed <= height) return '0x';
   return artifactsOf(facts, id).deployedBytecode;

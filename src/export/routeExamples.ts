@@ -1,8 +1,12 @@
 import type { Chain } from '../chain/types.js';
+import { catalogueBlob } from '../protocol/blobData.js';
 import { ALL_ROUTES } from '../openapi/openApiEndpoint.js';
 import { LINE_CHARTS } from '../stats/lineChartCatalogue.js';
 import { STATS_SERVICE_PREFIX } from '../stats/statsApi.js';
 import { isoTimestamp } from '../views/isoTimestamp.js';
+import { factsOf } from '../domain/facts.js';
+import { userOpsExamples } from '../rest/endpoints/userOps.js';
+import { USER_OPS_PREFIX } from '../schemas/userOps.js';
 
 /** The entities a route's example names: the richest ones of their kind the chain holds. */
 interface Examples {
@@ -13,6 +17,8 @@ interface Examples {
   readonly transaction: string | undefined;
   readonly block: number;
   readonly symbol: string | undefined;
+  /** A blob transaction and its first blob's versioned hash (EIP-4844), where the chain has blobs. */
+  readonly blob: { readonly transaction: string; readonly hash: string } | undefined;
 }
 
 function examplesOf(chain: Chain): Examples {
@@ -28,6 +34,7 @@ function examplesOf(chain: Chain): Examples {
       break;
     }
   transaction ??= chain.transactions.at(chain.transactions.length - 1)?.hash;
+  const firstBlob = chain.blobs.at(0);
   return {
     address: chain.handles.whale ?? chain.accounts[chain.zeroId]!.hash,
     token: instance?.token ?? token?.hash ?? chain.accounts[chain.zeroId]!.hash,
@@ -36,6 +43,10 @@ function examplesOf(chain: Chain): Examples {
     transaction,
     block: chain.headHeight,
     symbol: token?.contract?.token?.symbol,
+    blob: firstBlob && {
+      transaction: chain.transactions.at(firstBlob.transaction)!.hash,
+      hash: catalogueBlob(firstBlob.body).versionedHash,
+    },
   };
 }
 
@@ -59,7 +70,22 @@ function queryOf(template: string, chain: Chain, e: Examples): string {
 export function routeExamples(chain: Chain): string[] {
   const e = examplesOf(chain);
   const urls: string[] = [];
+  const userOps = userOpsExamples({ chain, facts: factsOf(chain) });
   for (const { template } of ALL_ROUTES) {
+    if (template.startsWith(USER_OPS_PREFIX)) {
+      // The account-abstraction proxy's entities: the chain's first operation, its sender and the rest.
+      if (!userOps) continue;
+      const kind = template.split('/')[3]!;
+      const entity = {
+        operations: userOps.operation,
+        accounts: userOps.account,
+        bundlers: userOps.bundler,
+        paymasters: userOps.paymaster,
+        factories: userOps.factory,
+      }[kind];
+      urls.push(`/api/v2${template.replace(/\{\w+\}/, entity ?? '')}`);
+      continue;
+    }
     const onToken = template.startsWith('/tokens/');
     const filled = template
       .replace(
@@ -67,7 +93,11 @@ export function routeExamples(chain: Chain): string[] {
         onToken ? e.token : template.startsWith('/smart-contracts/') ? (e.contract ?? e.address) : e.address,
       )
       .replace('{token_id}', e.instance?.id ?? '1')
-      .replace('{transaction_hash}', e.transaction ?? '0x')
+      .replace(
+        '{transaction_hash}',
+        (template.endsWith('/blobs') ? e.blob?.transaction : undefined) ?? e.transaction ?? '0x',
+      )
+      .replace('{blob_hash}', e.blob?.hash ?? `0x01${'0'.repeat(62)}`)
       // A countdown is to a block still to come.
       .replace('{block_number_or_hash}', String(template.endsWith('/countdown') ? e.block + 100 : e.block));
     urls.push(`/api/v2${filled}${queryOf(template, chain, e)}`);

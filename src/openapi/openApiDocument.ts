@@ -1,4 +1,5 @@
 import { CSV_ROUTES } from '../rest/csv/csvRoutes.js';
+import { USER_OPS_PREFIX, userOpsError } from '../schemas/userOps.js';
 import { ROUTES } from '../rest/routes.js';
 import { z } from 'zod';
 import type { ApiHandler } from '../rest/response.js';
@@ -14,6 +15,7 @@ const ERROR_TEXT: Record<400 | 404 | 422, string> = {
   422: 'Invalid parameter(s): a malformed path parameter, filter value or cursor value.',
 };
 
+const USER_OPS_ERROR_ID = 'UserOpsIndexerError';
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const pascal = (text: string) =>
   text
@@ -50,6 +52,7 @@ function components(
   const registry = z.registry<{ id: string }>();
   for (const { id, schema } of routes.values()) if (!registry.has(schema)) registry.add(schema, { id });
   registry.add(error, { id: errorId });
+  registry.add(userOpsError, { id: USER_OPS_ERROR_ID });
   const { schemas: all } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
@@ -167,9 +170,23 @@ export function openApiDocument(chain: Chain, api: ApiHandler, version: string, 
             description: 'Success.',
             content: { 'application/json': { schema: ref(routes.get(route.template)!.id) } },
           },
-          400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
-          404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },
-          422: { description: 'Invalid parameter(s).', content: { 'application/json': { schema: errorRef } } },
+          ...(route.template.startsWith(USER_OPS_PREFIX)
+            ? // The user-operations indexer's gRPC statuses, passed through by the explorer's proxy.
+              {
+                400: {
+                  description: 'Invalid argument (code 3).',
+                  content: { 'application/json': { schema: ref(USER_OPS_ERROR_ID) } },
+                },
+                404: {
+                  description: 'Not found (code 5).',
+                  content: { 'application/json': { schema: ref(USER_OPS_ERROR_ID) } },
+                },
+              }
+            : {
+                400: { description: ERROR_TEXT[400], content: { 'application/json': { schema: errorRef } } },
+                404: { description: 'Not found.', content: { 'application/json': { schema: errorRef } } },
+                422: { description: 'Invalid parameter(s).', content: { 'application/json': { schema: errorRef } } },
+              }),
         },
       },
     };

@@ -6,12 +6,13 @@
  * (tag v11.2.7), and a test holds the table to what the two profiles answer.
  */
 import type { Abi } from 'abitype';
-import { implementationOf, proxyKindOf } from '../domain/accounts.js';
+import { implementationOf, isVerified, proxyKindOf } from '../domain/accounts.js';
+import { delegateOf } from '../domain/delegations.js';
 import { revertData } from '../domain/revertData.js';
 import type { Facts } from '../domain/facts.js';
-import { type Account, NONE, type TokenType } from '../chain/types.js';
+import { type Account, type Block, NONE, type TokenType } from '../chain/types.js';
 import type * as S from '../schemas/index.js';
-import type { ProfileFormat } from './profileFormat.js';
+import type { BlockExtras, ProfileFormat, TransactionExtras } from './profileFormat.js';
 import type { Shape } from './shapes.js';
 import { pendingFields } from './spec.js';
 
@@ -30,7 +31,8 @@ export interface Difference {
 export const DIFFERENCES: readonly Difference[] = [
   { resource: 'address reference', field: 'implementation_name', blockscout: 'removed: implementations and proxy_type instead', source: `${SCHEMAS}/address.ex` },
   { resource: 'address reference', field: 'implementations', blockscout: 'added: [{address_hash, name}] of a proxy', source: `${SCHEMAS}/address.ex` },
-  { resource: 'address reference', field: 'proxy_type', blockscout: 'added: eip1967, eip1167 or null', source: `${SCHEMAS}/address.ex` },
+  { resource: 'address reference', field: 'proxy_type', blockscout: 'added: eip1967, eip1167, eip7702 (a delegated EOA) or null', source: `${SCHEMAS}/address.ex` },
+  { resource: 'address reference', field: 'is_verified', blockscout: 'a delegated EOA\'s is its delegate\'s (verified_as_proxy? for eip7702)', source: `${VIEWS}/helper.ex` },
   { resource: 'address reference', field: 'metadata', blockscout: '{tags: [tag]} or null (the spec: one tag\'s keys, absent when none)', source: `${SCHEMAS}/proxy/metadata.ex` },
   { resource: 'address reference', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address.ex` },
   { resource: 'address reference', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address.ex` },
@@ -38,6 +40,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'address', field: 'implementation_name', blockscout: 'removed: implementations and proxy_type instead', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'implementations', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'proxy_type', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/response.ex` },
+  { resource: 'address', field: 'is_verified', blockscout: 'as in the reference', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'metadata', blockscout: 'as in the reference', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address/response.ex` },
   { resource: 'address', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address/response.ex` },
@@ -58,6 +61,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'address list item', field: 'creation_status', blockscout: 'removed: an item is the reference form, coin_balance and transactions_count', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'implementations', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'proxy_type', blockscout: 'added, as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
+  { resource: 'address list item', field: 'is_verified', blockscout: 'as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'metadata', blockscout: 'as in the reference', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'is_scam', blockscout: 'added: false', source: `${SCHEMAS}/address/top_address.ex` },
   { resource: 'address list item', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/address/top_address.ex` },
@@ -69,10 +73,16 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'transaction', field: 'transaction_tag', blockscout: 'null in lists', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'actions', blockscout: 'removed (not emitted by default)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'decoded_input', blockscout: 'method_id without 0x', source: `${SCHEMAS}/general/decoded_input.ex` },
-  { resource: 'transaction', field: 'authorization_list', blockscout: 'added: []', source: `${SCHEMAS}/transaction.ex` },
+  { resource: 'transaction', field: 'authorization_list', blockscout: 'added: a set-code transaction\'s authorizations (EIP-7702: address_hash, authority, chain_id, nonce, r, s, v, status), [] for other types', source: `${VIEWS}/transaction_view.ex` },
+  { resource: 'transaction', field: 'transaction_types', blockscout: 'set_code_transaction added for type 4, blob_transaction for type 3 (the spec\'s values lack them)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'historic_exchange_rate', blockscout: 'added: null', source: `${SCHEMAS}/transaction.ex` },
   { resource: 'transaction', field: 'is_pending_update', blockscout: 'added: false (null while pending)', source: `${SCHEMAS}/transaction.ex` },
   { resource: 'transaction', field: 'fhe_operations_count', blockscout: 'added: 0', source: `${SCHEMAS}/transaction.ex` },
+  { resource: 'transaction', field: 'blob_versioned_hashes', blockscout: 'added on a blob transaction (EIP-4844, type 3): its blobs\' versioned hashes', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'max_fee_per_blob_gas', blockscout: 'added on a blob transaction: its blob fee cap', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'blob_gas_used', blockscout: 'added on a blob transaction: 131,072 a blob', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'blob_gas_price', blockscout: 'added on a blob transaction: its block\'s blob base fee', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'transaction', field: 'burnt_blob_fee', blockscout: 'added on a blob transaction: blob gas used × blob gas price', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'token transfer', field: 'total', blockscout: 'by token type: {value, decimals}, {token_id, token_instance}, or all four', source: 'apps/explorer/lib/explorer/chain/token_transfer.ex' },
   { resource: 'token transfer', field: 'block_number', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
   { resource: 'token transfer', field: 'token_type', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
@@ -90,6 +100,11 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'block', field: 'withdrawals_count', blockscout: 'null in lists', source: `${SCHEMAS}/block.ex` },
   { resource: 'block', field: 'internal_transactions_count', blockscout: 'added (null in lists)', source: `${SCHEMAS}/block.ex` },
   { resource: 'block', field: 'is_pending_update', blockscout: 'added: false', source: `${SCHEMAS}/block.ex` },
+  { resource: 'block', field: 'blob_transactions_count', blockscout: 'added where the chain has blobs (EIP-4844): its blob transactions', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'blob_gas_used', blockscout: 'added where the chain has blobs: the header\'s blob gas used, a string', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'excess_blob_gas', blockscout: 'added where the chain has blobs: the header\'s excess blob gas, a string', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'blob_gas_price', blockscout: 'added in the detail where the chain has blobs: its blob transactions\' blob gas price, null without any', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'burnt_blob_fees', blockscout: 'added in the detail where the chain has blobs: blob gas used × blob gas price', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'block withdrawal', field: 'block_number', blockscout: 'removed: a block’s list shows index, validator, receiver and amount', source: `${VIEWS}/withdrawal_view.ex` },
   { resource: 'block withdrawal', field: 'timestamp', blockscout: 'removed, as block_number', source: `${VIEWS}/withdrawal_view.ex` },
   { resource: 'internal transaction', field: 'transaction_index', blockscout: 'added', source: `${SCHEMAS}/internal_transaction.ex` },
@@ -118,13 +133,30 @@ export const DIFFERENCES: readonly Difference[] = [
 
 type Ref = Shape<'blockscout', 'addressRef'>;
 
-/** The proxy facts every Blockscout address and contract carries. */
+/**
+ * The proxy facts every Blockscout address and contract carries: a proxy's implementation, or the
+ * code a delegated account runs (EIP-7702: `eip7702`, the delegate as its implementation).
+ */
 function proxyOf(facts: Facts, account: Account) {
+  const delegate = account.contract ? null : delegateOf(facts, account.id);
+  if (delegate !== null) {
+    const code = facts.chain.accounts[delegate]!;
+    return {
+      proxy_type: 'eip7702' as const,
+      implementations: [{ address_hash: code.hash, name: code.contract?.name ?? null }],
+    };
+  }
   const implementation = implementationOf(facts.chain, account);
   return {
     proxy_type: proxyKindOf(account),
     implementations: implementation ? [{ address_hash: implementation.address, name: implementation.name }] : [],
   };
+}
+
+/** A delegated account (EIP-7702) counts as verified when its delegate is (`verified_as_proxy?` of eip7702); undefined for any other. */
+function delegatedVerified(facts: Facts, account: Account): boolean | undefined {
+  const delegate = account.contract ? null : delegateOf(facts, account.id);
+  return delegate === null ? undefined : isVerified(facts.chain.accounts[delegate]!);
 }
 
 const stripSelectorPrefix = (decoded: S.DecodedInput | null) =>
@@ -167,16 +199,55 @@ function address(
   return { ...ref, ...detail, ...refFields(ref), watchlist_address_id: null };
 }
 
-function transactionFields(form: Parameters<ProfileFormat<'blockscout'>['transactionItem']>[0]) {
+function transactionFields(
+  form: Parameters<ProfileFormat<'blockscout'>['transactionItem']>[0],
+  extras: TransactionExtras,
+) {
   const { actions: _actions, ...rest } = form;
-  return rest;
+  // The explorer adds its type's own kinds after the others (`transaction_view.ex` transaction_types).
+  return { ...rest, transaction_types: [...rest.transaction_types, ...extras.typeKinds] };
 }
+
+/** A set-code transaction's authorizations as `prepare_signed_authorization` renders them: integers as strings but the chain id and v. */
+const authorizationList = (extras: TransactionExtras) =>
+  extras.authorizations.map((a) => ({
+    address_hash: a.address,
+    chain_id: a.chainId,
+    nonce: String(a.nonce),
+    r: String(a.r),
+    s: String(a.s),
+    v: a.yParity,
+    authority: a.authority,
+    status: a.status,
+  }));
 
 const LIST_REWARD_TYPES: Record<string, 'validator' | 'uncle' | 'emission_funds'> = {
   'Miner Reward': 'validator',
   'Uncle Reward': 'uncle',
   'Emission Reward': 'emission_funds',
 };
+
+/** The blob fields an Ethereum explorer adds to every block (`ethereum_view.ex` extend_block_json_response). */
+const blockBlobFields = (block: Block, extras: BlockExtras) =>
+  extras.blobs
+    ? {
+        blob_transactions_count: extras.blobs.transactions,
+        blob_gas_used: String(block.blobGasUsed),
+        excess_blob_gas: String(block.excessBlobGas),
+      }
+    : {};
+
+/** A blob transaction's fields as `ethereum_view.ex` adds them (extend_transaction_json_response); none on other types. */
+const transactionBlobFields = (extras: TransactionExtras) =>
+  extras.blobs
+    ? {
+        max_fee_per_blob_gas: String(extras.blobs.maxFeePerBlobGas),
+        blob_versioned_hashes: [...extras.blobs.versionedHashes],
+        blob_gas_used: String(extras.blobs.blobGasUsed),
+        blob_gas_price: String(extras.blobs.blobGasPrice),
+        burnt_blob_fee: String(extras.blobs.burntBlobFee),
+      }
+    : {};
 
 const blockFields = (form: Parameters<ProfileFormat<'blockscout'>['blockItem']>[0]) => {
   const { extra_data: _e, state_root: _s, ...rest } = form;
@@ -257,7 +328,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     is_scam: false,
     reputation: 'ok',
     ...proxyOf(facts, account),
-    is_verified: form.is_verified,
+    is_verified: delegatedVerified(facts, account) ?? form.is_verified,
     ens_domain_name: form.ens_domain_name ?? null,
     metadata: account.metadata
       ? {
@@ -302,8 +373,8 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
       { ...form, token: null },
     ),
   token: (form) => ({ ...form, volume_24h: null, circulating_supply: null, reputation: 'ok' }),
-  transactionItem: (form) => ({
-    ...transactionFields(form),
+  transactionItem: (form, extras) => ({
+    ...transactionFields(form, extras),
     gas_limit: String(form.gas_limit),
     revert_reason: form.revert_reason === null ? null : { raw: revertData(form.revert_reason) },
     decoded_input: stripSelectorPrefix(form.decoded_input),
@@ -311,12 +382,13 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     token_transfers_overflow: null,
     transaction_tag: null,
     historic_exchange_rate: null,
-    authorization_list: [],
+    authorization_list: authorizationList(extras),
     is_pending_update: false,
     fhe_operations_count: 0,
+    ...transactionBlobFields(extras),
   }),
-  transactionDetail: (form) => ({
-    ...transactionFields(form),
+  transactionDetail: (form, extras) => ({
+    ...transactionFields(form, extras),
     gas_limit: String(form.gas_limit),
     revert_reason:
       form.revert_reason === null
@@ -331,9 +403,10 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     token_transfers_overflow: form.token_transfers_overflow,
     transaction_tag: form.transaction_tag,
     historic_exchange_rate: null,
-    authorization_list: [],
+    authorization_list: authorizationList(extras),
     is_pending_update: false,
     fhe_operations_count: 0,
+    ...transactionBlobFields(extras),
   }),
   pendingItem: (mined, offer, result) => ({
     ...mined,
@@ -363,21 +436,29 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     block_number: transfer.block,
     token_type: type,
   }),
-  blockItem: (form, block) => ({
+  blockItem: (form, block, extras) => ({
     ...blockFields(form),
     uncles_hashes: [],
     rewards: block.rewards.map((r) => ({ reward: String(r.amount), type: LIST_REWARD_TYPES[r.type] ?? 'validator' })),
     internal_transactions_count: null,
     withdrawals_count: null,
     is_pending_update: false,
+    ...blockBlobFields(block, extras),
   }),
-  blockDetail: (form, block, internalTransactionsCount) => ({
+  blockDetail: (form, block, internalTransactionsCount, extras) => ({
     ...blockFields(form),
     uncles_hashes: block.unclesHashes.map((hash) => ({ hash })),
     rewards: block.rewards.map((r) => ({ reward: String(r.amount), type: r.type })),
     internal_transactions_count: internalTransactionsCount,
     withdrawals_count: form.withdrawals_count,
     is_pending_update: false,
+    ...blockBlobFields(block, extras),
+    ...(extras.blobs
+      ? {
+          blob_gas_price: extras.blobs.gasPrice === null ? null : String(extras.blobs.gasPrice),
+          burnt_blob_fees: String(extras.blobs.burntFees),
+        }
+      : {}),
   }),
   internalTransaction: (form, transactionIndex) => ({ ...form, transaction_index: transactionIndex }),
   blockWithdrawal: (form) => ({

@@ -1,4 +1,5 @@
 import type { Abi } from 'abitype';
+import type { BlobTransactionFacts } from '../domain/blobs.js';
 import type { Facts } from '../domain/facts.js';
 import type { PendingOffer } from '../domain/pendingOffer.js';
 import type { Account, Block, TokenTransfer, TokenType } from '../chain/types.js';
@@ -17,6 +18,39 @@ import type {
   TransactionForm,
   WithdrawalForm,
 } from './shapes.js';
+
+/** An authorization of a set-code transaction (EIP-7702), as the profiles that show one need it. */
+export interface AuthorizationFacts {
+  /** Checksummed: the address whose code the authority takes. */
+  readonly address: string;
+  /** Checksummed; null when its signature recovers none. */
+  readonly authority: string | null;
+  readonly chainId: number;
+  readonly nonce: bigint;
+  readonly yParity: number;
+  readonly r: bigint;
+  readonly s: bigint;
+  readonly status: 'ok' | 'invalid_chain_id' | 'invalid_signature' | 'invalid_nonce';
+}
+
+/** What a transaction holds beyond the spec's fields, for the profiles that show it. */
+export interface TransactionExtras {
+  /** The `transaction_types` its own type adds (Blockscout's `set_code_transaction` for type 4). */
+  readonly typeKinds: readonly ('set_code_transaction' | 'blob_transaction')[];
+  readonly authorizations: readonly AuthorizationFacts[];
+  /** A blob transaction's blob fields (EIP-4844); null for every other type. */
+  readonly blobs: BlobTransactionFacts | null;
+}
+
+/** What a block holds beyond the spec's fields: its blob figures (EIP-4844), where the chain has blobs. */
+export interface BlockExtras {
+  readonly blobs: {
+    readonly transactions: number;
+    /** The blob gas price of its blob transactions; null when it has none. */
+    readonly gasPrice: bigint | null;
+    readonly burntFees: bigint;
+  } | null;
+}
 
 /** One entry of a 422 body's `errors` array. */
 export interface ValidationIssue {
@@ -41,8 +75,8 @@ export interface ProfileFormat<P extends Profile> {
   /** The detail of an address the chain has never seen. */
   unknownAddress(form: S.Address): Shape<P, 'address'>;
   token(form: S.Token): TokenOut<P>;
-  transactionItem(form: TransactionForm<P>): Shape<P, 'transaction'>;
-  transactionDetail(form: TransactionForm<P>): Shape<P, 'transactionDetail'>;
+  transactionItem(form: TransactionForm<P>, extras: TransactionExtras): Shape<P, 'transaction'>;
+  transactionDetail(form: TransactionForm<P>, extras: TransactionExtras): Shape<P, 'transactionDetail'>;
   /** A transaction not mined yet, from its mined form: no status, block, fees paid or token transfers. */
   /** A pending transaction from its mined form and what it offers (`result`: a losing competitor's `dropped/replaced` once its rival is mined). */
   pendingItem(
@@ -63,8 +97,13 @@ export interface ProfileFormat<P extends Profile> {
     /** The NFT's instance (for NFT transfers), made only by profiles that show it. */
     instance: () => Shape<P, 'tokenInstance'> | null,
   ): Shape<P, 'tokenTransfer'>;
-  blockItem(form: BlockForm<P>, block: Block): Shape<P, 'block'>;
-  blockDetail(form: BlockForm<P>, block: Block, internalTransactionsCount: number): Shape<P, 'blockDetail'>;
+  blockItem(form: BlockForm<P>, block: Block, extras: BlockExtras): Shape<P, 'block'>;
+  blockDetail(
+    form: BlockForm<P>,
+    block: Block,
+    internalTransactionsCount: number,
+    extras: BlockExtras,
+  ): Shape<P, 'blockDetail'>;
   internalTransaction(form: InternalTransactionForm<P>, transactionIndex: number): Shape<P, 'internalTransaction'>;
   blockWithdrawal(form: WithdrawalForm<P>): Shape<P, 'blockWithdrawal'>;
   /** `abi`: the verified record's ABI (the spec's form holds it as text). */

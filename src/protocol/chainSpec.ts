@@ -1,3 +1,4 @@
+import { type BlobSchedule, PRAGUE_BLOBS } from './blobGas.js';
 import { TRANSACTION_TYPES, type TransactionTypeId } from './transactionTypes.js';
 
 /** The values of a parent block the next block's base fee follows from. */
@@ -20,6 +21,8 @@ export interface ChainSpec {
     readonly initialBaseFee: bigint;
     /** The base fee of the block after `parent`. */
     readonly nextBaseFee: (parent: BaseFeeParent) => bigint;
+    /** Blob gas (EIP-4844): the blobs a block targets and takes, and how its blob base fee moves; absent where the chain has no blobs. */
+    readonly blobs?: BlobSchedule;
   };
   /** The block features the chain has. */
   readonly features: {
@@ -53,10 +56,10 @@ export function nextBaseFee(parent: BaseFeeParent): bigint {
   return fee - (fee * (target - used)) / target / CHANGE_DENOMINATOR;
 }
 
-/** An Ethereum L1 as the mock has always built it: EIP-1559's fee market, uncles, reorgs and beacon withdrawals. */
+/** An Ethereum L1 as the mock has always built it: EIP-1559's fee market with Prague's blob schedule, uncles, reorgs and beacon withdrawals. */
 export const ETHEREUM = {
   kind: 'ethereum',
-  feeMarket: { initialBaseFee: 1_000_000_000n, nextBaseFee },
+  feeMarket: { initialBaseFee: 1_000_000_000n, nextBaseFee, blobs: PRAGUE_BLOBS },
   features: { uncles: true, reorgs: true, withdrawals: true, proofOfWork: true },
   transactionTypes: TRANSACTION_TYPES.map((t) => t.id),
 } as const satisfies ChainSpec;

@@ -6,6 +6,8 @@ const CREATION_GAS = 32_000;
 /** Per access-list entry and storage key (EIP-2930). */
 const ACCESS_LIST_ADDRESS_GAS = 2_400;
 const ACCESS_LIST_KEY_GAS = 1_900;
+/** Per authorization of a set-code transaction (EIP-7702's PER_EMPTY_ACCOUNT_COST). */
+export const AUTHORIZATION_GAS = 25_000;
 /** Per 32-byte word of init code (EIP-3860). */
 const INIT_CODE_WORD_GAS = 2;
 
@@ -20,14 +22,21 @@ export function calldataGas(data: Hex): number {
 export const accessListGas = (list: AccessList): number =>
   list.reduce((gas, entry) => gas + ACCESS_LIST_ADDRESS_GAS + ACCESS_LIST_KEY_GAS * entry.storageKeys.length, 0);
 
-/** The gas a transaction pays before it runs: 21,000, its call data, its access list (EIP-2930), and for a creation 32,000 and its init code's words (EIP-3860). */
+/** The gas a transaction pays before it runs: 21,000, its call data, its access list (EIP-2930), its authorizations (EIP-7702), and for a creation 32,000 and its init code's words (EIP-3860). */
 export function intrinsicGas(tx: {
   readonly to: string | null;
   readonly input: Hex;
   readonly accessList: AccessList;
+  readonly authorizations?: number;
 }): number {
   const creation = tx.to === null ? CREATION_GAS + INIT_CODE_WORD_GAS * Math.ceil((tx.input.length - 2) / 64) : 0;
-  return TRANSACTION_GAS + creation + calldataGas(tx.input) + accessListGas(tx.accessList);
+  return (
+    TRANSACTION_GAS +
+    creation +
+    calldataGas(tx.input) +
+    accessListGas(tx.accessList) +
+    AUTHORIZATION_GAS * (tx.authorizations ?? 0)
+  );
 }
 
 /** The most init code a creation may carry (EIP-3860: twice EIP-170's 24,576-byte runtime limit). */

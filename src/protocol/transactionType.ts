@@ -1,4 +1,4 @@
-import type { AccessList, FeeOffer, Hex, PaidFees } from './transaction.js';
+import type { AccessList, FeeOffer, Hex, PaidFees, SignedAuthorization } from './transaction.js';
 
 /** A transaction's fields as every type's envelope holds them, once decoded. */
 export interface DecodedEnvelope {
@@ -12,6 +12,10 @@ export interface DecodedEnvelope {
   readonly data: Hex;
   readonly fees: FeeOffer;
   readonly accessList: AccessList;
+  /** A set-code transaction's authorizations (EIP-7702); empty for every other type. */
+  readonly authorizationList: readonly SignedAuthorization[];
+  /** A blob transaction's blobs (EIP-4844): their versioned hashes, its blob fee cap, and whether the bytes carry their sidecar. */
+  readonly blobs?: BlobFields & { readonly sidecar: boolean };
   /** Absent when the bytes carry no signature. */
   readonly signature: { readonly r: bigint; readonly s: bigint; readonly yParity: number } | undefined;
   /** The legacy `v` as sent (EIP-155's, or 27/28). */
@@ -30,6 +34,16 @@ export interface UnsignedFields {
   readonly data: Hex;
   readonly fees: FeeOffer;
   readonly accessList: AccessList;
+  /** A set-code transaction's signed authorizations (EIP-7702). */
+  readonly authorizationList?: readonly SignedAuthorization[];
+  /** A blob transaction's versioned hashes and blob fee cap (EIP-4844). */
+  readonly blobs?: BlobFields;
+}
+
+/** What a blob transaction adds to its fields (EIP-4844). */
+export interface BlobFields {
+  readonly versionedHashes: readonly Hex[];
+  readonly maxFeePerBlobGas: bigint;
 }
 
 /**
@@ -51,6 +65,10 @@ export interface TransactionType<Id extends number = number, Name extends string
   readonly feeMarket: boolean;
   /** It carries an access list (EIP-2930). */
   readonly accessList: boolean;
+  /** It carries authorizations that set the code of their authorities (EIP-7702). */
+  readonly setsCode: boolean;
+  /** It carries blobs, paid for at the blob base fee (EIP-4844). */
+  readonly carriesBlobs: boolean;
   /** Its signed bytes decoded (throws ox's error when they do not decode). */
   readonly decode: (raw: Hex) => DecodedEnvelope;
   /** The signed bytes of these fields under `privateKey`. */

@@ -1,5 +1,7 @@
 import { eip1559 } from './transactionTypes/eip1559.js';
 import { eip2930 } from './transactionTypes/eip2930.js';
+import { eip4844 } from './transactionTypes/eip4844.js';
+import { eip7702 } from './transactionTypes/eip7702.js';
 import { legacy } from './transactionTypes/legacy.js';
 import type { TransactionType } from './transactionType.js';
 
@@ -8,7 +10,7 @@ import type { TransactionType } from './transactionType.js';
  * added here and nowhere else by number: `TransactionTypeId` (the type of every transaction's
  * `type`) follows from this list, and code asks the descriptor (`transactionType(id)`).
  */
-export const TRANSACTION_TYPES = [legacy, eip2930, eip1559] as const;
+export const TRANSACTION_TYPES = [legacy, eip2930, eip1559, eip4844, eip7702] as const;
 
 /** The number of a transaction type the registry holds. */
 export type TransactionTypeId = (typeof TRANSACTION_TYPES)[number]['id'];

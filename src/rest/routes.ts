@@ -63,7 +63,9 @@ import {
   transactionSummary,
 } from './endpoints/transaction.js';
 import { transactions } from './endpoints/transactions.js';
+import { blob, transactionBlobs } from './endpoints/blobs.js';
 import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
+import { USER_OPS_ROUTES } from './endpoints/userOps.js';
 
 /** A route: the path template under /api/v2 (for documentation) and its handler. */
 export interface Route {
@@ -101,6 +103,8 @@ export const ROUTES: readonly Route[] = [
   { template: '/transactions/{transaction_hash}/raw-trace', handler: transactionRawTrace },
   { template: '/transactions/{transaction_hash}/state-changes', handler: transactionStateChanges },
   { template: '/transactions/{transaction_hash}/summary', handler: transactionSummary },
+  { template: '/transactions/{transaction_hash}/blobs', handler: transactionBlobs },
+  { template: '/blobs/{blob_hash}', handler: blob },
   { template: '/addresses/{address_hash}/counters', handler: addressCounters },
   { template: '/addresses/{address_hash}/tabs-counters', handler: addressTabsCounters },
   { template: '/addresses/{address_hash}/coin-balance-history', handler: addressCoinBalanceHistory },
@@ -145,6 +149,8 @@ export const ROUTES: readonly Route[] = [
   { template: '/search', handler: search },
   { template: '/search/quick', handler: quickSearch },
   { template: '/search/check-redirect', handler: checkRedirect },
+  // The user-operations indexer behind the explorer's account-abstraction proxy (ERC-4337).
+  ...USER_OPS_ROUTES,
 ];
 
 interface Node {

@@ -13,6 +13,8 @@ import { blockBloom, transactionBloom } from '../domain/logsBloom.js';
 import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import type { PendingTransaction } from '../domain/mempool.js';
 import { pendingOfferOf } from '../domain/pendingOffer.js';
+import { authorizationSignatureOf, authorizationsOf } from '../domain/delegations.js';
+import { blobTransactionOf, hasBlobs } from '../domain/blobs.js';
 import { cachedRpcJson, pendingContext, type RpcContext } from './context.js';
 import { quantity } from './quantity.js';
 import { vOf } from '../protocol/signedTransaction.js';
@@ -68,12 +70,28 @@ function signatureOf(ctx: RpcContext, tx: Transaction) {
   return { v: quantity(vOf(transactionType(tx.type).typed, ctx.chainId, yParity)), r, s, yParity: quantity(yParity) };
 }
 
+/** A set-code transaction's authorizations as geth lists them (`SetCodeAuthorization`'s JSON: quantities, the address lower-case). */
+function rpcAuthorizationList(ctx: RpcContext, index: number) {
+  return authorizationsOf(ctx.chain, index).map((a) => {
+    const { yParity, r, s } = authorizationSignatureOf(ctx.chain, a);
+    return {
+      chainId: quantity(a.chainId),
+      address: lower(ctx, a.delegateId),
+      nonce: quantity(a.nonce),
+      yParity: quantity(yParity),
+      r: quantity(r),
+      s: quantity(s),
+    };
+  });
+}
+
 /** A mined transaction as `eth_getTransactionByHash` answers it (geth's field order). */
 export const rpcTransaction = (ctx: RpcContext, index: number): object => {
   const tx = ctx.chain.transactions.at(index)!;
   const block = ctx.chain.blocks.at(tx.block)!;
   const { v, r, s, yParity } = signatureOf(ctx, tx);
   const type = transactionType(tx.type);
+  const blobs = type.carriesBlobs ? blobTransactionOf(ctx.chain, index) : null;
   return {
     blockHash: block.hash,
     blockNumber: quantity(tx.block),
@@ -84,6 +102,7 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     ...(type.feeMarket
       ? { maxFeePerGas: quantity(tx.maxFeePerGas!), maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas!) }
       : {}),
+    ...(blobs ? { maxFeePerBlobGas: quantity(blobs.maxFeePerBlobGas) } : {}),
     hash: tx.hash,
     input: inputOf(ctx.facts, index),
     nonce: quantity(tx.nonce),
@@ -93,6 +112,8 @@ export const rpcTransaction = (ctx: RpcContext, index: number): object => {
     type: quantity(tx.type),
     ...(type.accessList ? { accessList: tx.signed?.accessList ?? [] } : {}),
     chainId: quantity(ctx.chainId),
+    ...(blobs ? { blobVersionedHashes: blobs.versionedHashes } : {}),
+    ...(type.setsCode ? { authorizationList: rpcAuthorizationList(ctx, index) } : {}),
     v,
     r,
     s,
@@ -134,7 +155,10 @@ export const rpcReceiptJson = (ctx: RpcContext, index: number): string =>
     const tx = ctx.chain.transactions.at(index)!;
     const block = ctx.chain.blocks.at(tx.block)!;
     const logs = logsOfTransaction(tx);
+    const blobs = blobTransactionOf(ctx.chain, index);
+    // geth writes a receipt's keys in order; a blob transaction's blob gas and its price come first.
     return {
+      ...(blobs ? { blobGasPrice: quantity(blobs.blobGasPrice), blobGasUsed: quantity(blobs.blobGasUsed) } : {}),
       blockHash: block.hash,
       blockNumber: quantity(tx.block),
       contractAddress: tx.createdId === NONE ? null : lower(ctx, tx.createdId),
@@ -158,10 +182,13 @@ function header(ctx: RpcContext, block: Block) {
   for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
     hashes.push(ctx.chain.transactions.at(t)!.hash);
   const consensus = block.type === 'block';
+  const blobs = hasBlobs(ctx.chain);
   return {
     before: {
       baseFeePerGas: quantity(block.baseFeePerGas),
+      ...(blobs ? { blobGasUsed: quantity(block.blobGasUsed) } : {}),
       difficulty: quantity(block.difficulty),
+      ...(blobs ? { excessBlobGas: quantity(block.excessBlobGas) } : {}),
       extraData: block.extraData,
       gasLimit: quantity(block.gasLimit),
       gasUsed: quantity(block.gasUsed),
@@ -260,8 +287,8 @@ export const rpcHeadJson = (ctx: RpcContext, block: Block): string =>
       nonce: h.nonce,
       baseFeePerGas: h.baseFeePerGas,
       withdrawalsRoot: withdrawals ? withdrawalsRootOf(ctx, block) : EMPTY_ROOT,
-      blobGasUsed: null,
-      excessBlobGas: null,
+      blobGasUsed: h.blobGasUsed ?? null,
+      excessBlobGas: h.excessBlobGas ?? null,
       parentBeaconBlockRoot: null,
       requestsHash: null,
       hash: h.hash,

@@ -18,6 +18,15 @@ import {
 import { blockType } from './block.js';
 import { auditReport, hotContract, secondaryCoinMarketChart, verificationConfig } from './blockscout/frontendPages.js';
 import { tokenType } from './token.js';
+import { userOpsResponses } from './userOps.js';
+
+/** A blob (EIP-4844) as `blob_view.ex` renders it: its versioned hash, its 131,072 bytes, KZG commitment and proof. */
+const blob = z.strictObject({
+  hash: fullHash,
+  blob_data: hexString.nullable(),
+  kzg_commitment: hexString.nullable(),
+  kzg_proof: hexString.nullable(),
+});
 
 /** The resource objects a profile puts inside these responses. */
 export interface Resources {
@@ -304,6 +313,7 @@ const day = z.string().regex(/^\d{4}-\d\d-\d\d$/);
 export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
   const transfers = paged(r.tokenTransfer);
   return {
+    ...userOpsResponses(r.addressRef),
     '/blocks/{block_number_or_hash}': r.blockDetail,
     '/blocks/{block_number_or_hash}/withdrawals': paged(r.blockWithdrawal),
     '/blocks/{block_number_or_hash}/internal-transactions': paged(r.internalTransaction),
@@ -320,6 +330,10 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/transactions/{transaction_hash}/raw-trace': rawTrace,
     '/transactions/{transaction_hash}/state-changes': paged(stateChange(r)),
     '/transactions/{transaction_hash}/summary': summary(r),
+    '/transactions/{transaction_hash}/blobs': z.strictObject({ items: z.array(blob), next_page_params: z.null() }),
+    '/blobs/{blob_hash}': blob.extend({
+      transaction_hashes: z.array(z.strictObject({ block_consensus: z.boolean(), transaction_hash: fullHash })),
+    }),
     '/addresses/{address_hash}/counters': counts(
       'transactions_count',
       'token_transfers_count',

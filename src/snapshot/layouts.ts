@@ -1,4 +1,6 @@
 import type {
+  Authorization,
+  Blob,
   Block,
   ContractEvent,
   InternalTransaction,
@@ -90,6 +92,25 @@ export const WITHDRAWAL = f<Withdrawal>({
   block: 'i32',
 });
 
+export const AUTHORIZATION = f<Authorization>({
+  transaction: 'i32',
+  block: 'i32',
+  index: 'i32',
+  authorityId: 'i32',
+  delegateId: 'i32',
+  chainId: 'f64',
+  nonce: 'bigint',
+  status: { oneOf: ['ok', 'invalid_chain_id', 'invalid_signature', 'invalid_nonce'] },
+});
+
+export const BLOB = f<Blob>({
+  transaction: 'i32',
+  block: 'i32',
+  index: 'i32',
+  body: 'i32',
+  maxFeePerBlobGas: 'bigint',
+});
+
 export const BLOCK = f<Block>({
   type: { oneOf: ['block', 'uncle', 'reorg'] },
   height: 'i32',
@@ -114,4 +135,6 @@ export const BLOCK = f<Block>({
   withdrawalCount: 'i32',
   unclesHashes: 'array',
   rewards: 'array',
+  blobGasUsed: 'f64',
+  excessBlobGas: 'f64',
 });

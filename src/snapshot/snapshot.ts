@@ -5,11 +5,24 @@ import { rowsOf, type Table } from '../chain/table.js';
 import type { Account, Block, Chain } from '../chain/types.js';
 import { decodeAddressIndexes, encodeAddressIndexes } from './addressIndexes.js';
 import { columnIsNull, columnReader, encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
-import { BLOCK, EVENT, INTERNAL_TRANSACTION, TOKEN_TRANSFER, TRANSACTION, WITHDRAWAL } from './layouts.js';
+import {
+  AUTHORIZATION,
+  BLOB,
+  BLOCK,
+  EVENT,
+  INTERNAL_TRANSACTION,
+  TOKEN_TRANSFER,
+  TRANSACTION,
+  WITHDRAWAL,
+} from './layouts.js';
 import { LazyTable } from './lazyTable.js';
 
-/** Bumped whenever the layout changes: a snapshot of another format is rebuilt, never read. */
-export const SNAPSHOT_FORMAT = 5;
+/**
+ * Bumped whenever the layout changes, or the chain a scenario and seed build (a cached snapshot
+ * keyed by it would be stale): a snapshot of another format is rebuilt, never read. 7: EIP-4844's
+ * blobs; 8: ERC-4337's predeploys and user operations (each branch's alone); 9: both in one chain.
+ */
+export const SNAPSHOT_FORMAT = 9;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 
@@ -40,6 +53,8 @@ const TABLES: readonly (readonly [string, keyof Chain, readonly Field[]])[] = [
   ['tt', 'tokenTransfers', TOKEN_TRANSFER],
   ['it', 'internalTransactions', INTERNAL_TRANSACTION],
   ['wd', 'withdrawals', WITHDRAWAL],
+  ['au', 'authorizations', AUTHORIZATION],
+  ['bl', 'blobs', BLOB],
   ['ev', 'events', EVENT],
   ['block', 'blocks', BLOCK],
   ['uncle', 'uncles', BLOCK],
@@ -223,6 +238,8 @@ export function decodeSnapshot(
     tokenTransfers: tables.tokenTransfers as Chain['tokenTransfers'],
     internalTransactions: tables.internalTransactions as Chain['internalTransactions'],
     withdrawals: tables.withdrawals as Chain['withdrawals'],
+    authorizations: tables.authorizations as Chain['authorizations'],
+    blobs: tables.blobs as Chain['blobs'],
     events: tables.events as Chain['events'],
     // Only transactions clients sent write storage, and a chain they sent to is never saved.
     storageWrites: [],

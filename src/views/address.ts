@@ -1,5 +1,6 @@
 import { type AccountId, NONE } from '../chain/types.js';
-import { hasCode, implementationOf, isVerified } from '../domain/accounts.js';
+import { isVerified } from '../domain/accounts.js';
+import { codeSourceOf, hasCodeNow } from '../domain/delegations.js';
 import type { AddressForm } from '../profiles/shapes.js';
 import type { Address } from '../schemas/index.js';
 import type { Profile } from '../schemas/profile.js';
@@ -14,7 +15,8 @@ function addressForm<P extends Profile>(ctx: ViewContext<P>, id: AccountId): Add
   const index = chain.indexes.at(id)!;
   const contract = account.contract;
   const ref = addressRef(ctx, id);
-  const implementation = implementationOf(chain, account);
+  // A proxy's implementation, or the delegate a delegated account (EIP-7702) runs.
+  const implementation = codeSourceOf(ctx.facts, account);
   return {
     hash: account.hash,
     // A contract predeployed at genesis has neither.
@@ -30,7 +32,7 @@ function addressForm<P extends Profile>(ctx: ViewContext<P>, id: AccountId): Add
     implementation_name: implementation?.name ?? null,
     name: account.name,
     block_number_balance_updated_at: account.balanceUpdatedAt,
-    is_contract: hasCode(account),
+    is_contract: hasCodeNow(ctx.facts, account),
     is_verified: isVerified(account),
     private_tags: ref.private_tags,
     watchlist_names: ref.watchlist_names,

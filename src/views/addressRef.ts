@@ -2,7 +2,8 @@ import type { AddressRef } from '../schemas/index.js';
 import type { Profile } from '../schemas/profile.js';
 import type { Ref } from '../profiles/shapes.js';
 import { type AccountId, NONE, type TagLabel } from '../chain/types.js';
-import { hasCode, implementationOf, isVerified } from '../domain/accounts.js';
+import { isVerified } from '../domain/accounts.js';
+import { codeSourceOf, hasCodeNow } from '../domain/delegations.js';
 import { cachedObject, type ViewContext } from './context.js';
 
 const tag = (hash: string) => (t: TagLabel) => ({ address_hash: hash, display_name: t.displayName, label: t.label });
@@ -13,7 +14,7 @@ export function addressRefForm(ctx: ViewContext, id: AccountId): AddressRef {
   const account = ctx.chain.accounts[id]!;
   return {
     hash: account.hash,
-    implementation_name: implementationOf(ctx.chain, account)?.name ?? null,
+    implementation_name: codeSourceOf(ctx.facts, account)?.name ?? null,
     name: account.name,
     ens_domain_name: account.ensName,
     ...(account.metadata
@@ -27,7 +28,7 @@ export function addressRefForm(ctx: ViewContext, id: AccountId): AddressRef {
           },
         }
       : {}),
-    is_contract: hasCode(account),
+    is_contract: hasCodeNow(ctx.facts, account),
     private_tags: account.privateTags.map(tag(account.hash)),
     watchlist_names: account.watchlistNames.map(watch),
     public_tags: account.publicTags.map(tag(account.hash)),

@@ -1,5 +1,7 @@
 import type { Block } from '../chain/types.js';
+import { blobGasPriceOf, blockBlobsOf, hasBlobs } from '../domain/blobs.js';
 import { internalCountOf } from '../domain/transactions.js';
+import type { BlockExtras } from '../profiles/profileFormat.js';
 import type { BlockForm } from '../profiles/shapes.js';
 import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
@@ -45,15 +47,28 @@ function blockForm<P extends Profile>(ctx: ViewContext<P>, block: Block): BlockF
   };
 }
 
+/** What a block holds beyond the spec's form: its blob figures where the chain has blobs. */
+function blockExtras(ctx: ViewContext, block: Block): BlockExtras {
+  if (!hasBlobs(ctx.chain)) return { blobs: null };
+  const { transactions, burntFees } = blockBlobsOf(ctx.chain, block);
+  return { blobs: { transactions, gasPrice: transactions ? blobGasPriceOf(ctx.chain, block) : null, burntFees } };
+}
+
 /** The block's JSON as lists show it. */
 export const blockJson = (ctx: ViewContext, block: Block): string =>
-  cachedJson(ctx, `block:${block.hash}`, () => ctx.format.blockItem(blockForm(ctx, block), block), writeRawNumbers);
+  cachedJson(
+    ctx,
+    `block:${block.hash}`,
+    () => ctx.format.blockItem(blockForm(ctx, block), block, blockExtras(ctx, block)),
+    writeRawNumbers,
+  );
 
 /** The JSON of `/blocks/{id}`: in the spec profile the list form; Blockscout adds the detail's counts. */
 export const blockDetailJson = (ctx: ViewContext, block: Block): string =>
   cachedJson(
     ctx,
     `block-detail:${block.hash}`,
-    () => ctx.format.blockDetail(blockForm(ctx, block), block, internalCountOf(ctx.facts, block)),
+    () =>
+      ctx.format.blockDetail(blockForm(ctx, block), block, internalCountOf(ctx.facts, block), blockExtras(ctx, block)),
     writeRawNumbers,
   );

@@ -1,5 +1,9 @@
 import { confirmationsOf } from '../domain/chainStats.js';
-import { TRANSACTION_KIND_BITS } from '../chain/types.js';
+import { NONE, TRANSACTION_KIND_BITS } from '../chain/types.js';
+import { blobTransactionOf } from '../domain/blobs.js';
+import { authorizationSignatureOf, authorizationsOf } from '../domain/delegations.js';
+import type { TransactionExtras } from '../profiles/profileFormat.js';
+import { transactionType } from '../protocol/transactionTypes.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
 import { feesOf, inputOf, itemsOf, resultOf } from '../domain/transactions.js';
@@ -79,15 +83,37 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
   };
 }
 
+/** What a transaction holds beyond the spec's fields: its type's own kinds and its authorizations (EIP-7702). */
+function transactionExtras(ctx: ViewContext, index: number): TransactionExtras {
+  const { chain } = ctx;
+  const t = chain.transactions.at(index)!;
+  const type = transactionType(t.type);
+  return {
+    typeKinds: type.setsCode ? ['set_code_transaction'] : type.carriesBlobs ? ['blob_transaction'] : [],
+    blobs: type.carriesBlobs ? blobTransactionOf(chain, index) : null,
+    authorizations: type.setsCode
+      ? authorizationsOf(chain, index).map((a) => ({
+          address: chain.accounts[a.delegateId]!.hash,
+          authority: a.authorityId === NONE ? null : chain.accounts[a.authorityId]!.hash,
+          chainId: a.chainId,
+          nonce: a.nonce,
+          status: a.status,
+          ...authorizationSignatureOf(chain, a),
+        }))
+      : [],
+  };
+}
+
 /** A transaction as lists show it. */
 export const transactionItemOut = <P extends Profile>(ctx: ViewContext<P>, index: number): Shape<P, 'transaction'> =>
-  ctx.format.transactionItem(transactionForm(ctx, index));
+  ctx.format.transactionItem(transactionForm(ctx, index), transactionExtras(ctx, index));
 
 /** A transaction as `/transactions/{hash}` shows it. */
 export const transactionDetailOut = <P extends Profile>(
   ctx: ViewContext<P>,
   index: number,
-): Shape<P, 'transactionDetail'> => ctx.format.transactionDetail(transactionForm(ctx, index));
+): Shape<P, 'transactionDetail'> =>
+  ctx.format.transactionDetail(transactionForm(ctx, index), transactionExtras(ctx, index));
 
 /** The JSON of a transaction as lists show it. */
 export const transactionJson = (ctx: ViewContext, index: number): string =>

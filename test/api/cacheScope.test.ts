@@ -50,7 +50,7 @@ const verification = (source: string) => ({
   }),
   codeformat: 'solidity-standard-json-input',
   contractname: 'contracts/Vault.sol:Vault',
-  compilerversion: 'v0.8.21+commit.d9974bed',
+  compilerversion: 'v0.8.24+commit.e11b9ed9',
   constructorArguements: '',
 });
 const VAULT =

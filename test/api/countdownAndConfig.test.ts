@@ -58,9 +58,9 @@ for (const profile of PROFILES)
       }
     });
 
-    it('/config/*: the explorer’s configuration of a plain chain with synchronous CSV exports', () => {
+    it('/config/*: the explorer’s configuration of an Ethereum chain (its chain type, for its blobs) with synchronous CSV exports', () => {
       expect(get('/config/csv-export').body).toEqual({ limit: 10000, async_enabled: false });
-      expect(get('/config/backend').body).toEqual({ chain_type: null, openapi_spec_folder_name: 'default' });
+      expect(get('/config/backend').body).toEqual({ chain_type: 'ethereum', openapi_spec_folder_name: 'default' });
       expect(get('/config/smart-contracts/languages').body).toEqual({
         languages: ['solidity', 'vyper', 'yul', 'geas'],
       });

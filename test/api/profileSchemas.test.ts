@@ -4,11 +4,38 @@ import { createApi } from '../../src/app/createApi.js';
 import { followPages } from '../../src/rest/walkPages.js';
 import { ROUTES } from '../../src/rest/routes.js';
 import { NONE } from '../../src/chain/types.js';
+import { catalogueBlob } from '../../src/protocol/blobData.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse, templateOf } from '../support/expectValid.js';
+import { factsOf } from '../../src/domain/facts.js';
+import { userOpsExamples } from '../../src/rest/endpoints/userOps.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 3 });
 const { accounts } = chain;
+
+/** The account-abstraction proxy's routes: every list, filtered too, and each kind of entity. */
+function userOpsUrls(): string[] {
+  const e = userOpsExamples({ chain, facts: factsOf(chain) })!;
+  const aa = '/proxy/account-abstraction';
+  return [
+    `${aa}/operations`,
+    `${aa}/operations?sender=${e.account}`,
+    `${aa}/operations?paymaster=${e.paymaster}`,
+    `${aa}/operations/${e.operation}`,
+    `${aa}/operations/${e.operation}/summary`,
+    `${aa}/accounts`,
+    `${aa}/accounts?factory=${e.factory}`,
+    `${aa}/accounts/${e.account}`,
+    `${aa}/bundles`,
+    `${aa}/bundlers`,
+    `${aa}/bundlers/${e.bundler}`,
+    `${aa}/paymasters`,
+    `${aa}/paymasters/${e.paymaster}`,
+    `${aa}/factories`,
+    `${aa}/factories/${e.factory}`,
+    `${aa}/status`,
+  ];
+}
 
 /** URLs reaching every route with every kind of entity the chain holds: EOAs and contracts of each kind, tokens of each type, blocks of each type, failed and creating transactions. */
 function urls(): string[] {
@@ -51,6 +78,7 @@ function urls(): string[] {
     '/stats/hot-smart-contracts?scale=30d',
     '/stats/hot-smart-contracts?scale=3h&sort=total_gas_used&order=asc',
     '/smart-contracts/verification/config',
+    ...userOpsUrls(),
   ];
   const kinds = new Map<string, number>();
   for (const a of accounts)
@@ -120,6 +148,7 @@ function urls(): string[] {
     txs.find((t) => t.tokenTransferCount > 10),
     txs.find((t) => t.internalCount > 0 && t.eventCount > 0),
     txs[0],
+    txs.find((t) => t.type === 3),
   ];
   for (const tx of picks) {
     if (!tx) continue;
@@ -131,11 +160,19 @@ function urls(): string[] {
       '/raw-trace',
       '/state-changes',
       '/summary',
+      '/blobs',
     ])
       out.push(`/transactions/${tx.hash}${tail}`);
     out.push(`/search?q=${tx.hash}`, `/search/check-redirect?q=${tx.hash}`);
   }
   out.push(`/search?q=${accounts[chain.richList[0]!]!.hash}`, '/search?q=zzzz', '/search/check-redirect?q=nothing');
+  // Blobs (EIP-4844): the blob list, a block's blob tab, a blob by its versioned hash.
+  const blob = chain.blobs.at(0)!;
+  out.push(
+    '/transactions?type=blob_transaction',
+    `/blocks/${blob.block}/transactions?type=blob_transaction`,
+    `/blobs/${catalogueBlob(blob.body).versionedHash}`,
+  );
   return out;
 }
 

@@ -82,7 +82,6 @@ describe('the type filters the explorer’s schemas refuse', () => {
     const refused = [
       `/api/v2/blocks/${block}/transactions?type=token_transfer,coin_transfer`,
       `/api/v2/blocks/${block}/transactions?type=[token_transfer]`,
-      `/api/v2/blocks/${block}/transactions?type=blob_transaction`,
       `/api/v2/blocks/${block}/transactions?type=nft_transfer`,
       '/api/v2/transactions?type=token_transfer',
       '/api/v2/transactions?type=blob_transaction,token_transfer',
@@ -97,11 +96,16 @@ describe('the type filters the explorer’s schemas refuse', () => {
     }
   });
 
-  it('`/transactions?type=blob_transaction` is the whole list: the explorer drops a kind this chain type does not allow', () => {
+  it('`type=blob_transaction` keeps the blob transactions on a chain with blobs (the explorer’s ethereum chain type), in the main list and a block’s', () => {
     const api = createApi(chain, { profile: 'blockscout' });
     const all = walkAll(api, 'blockscout', '/api/v2/transactions');
     const blob = walkAll(api, 'blockscout', '/api/v2/transactions?type=blob_transaction');
-    expect(all.pages).toBeGreaterThan(1);
-    expect(blob.items).toEqual(all.items);
+    expect(blob.items.length).toBeGreaterThan(0);
+    expect(blob.items).toEqual(all.items.filter((t: Json) => t.type === 3));
+    expect(blob.items.every((t: Json) => t.transaction_types.includes('blob_transaction'))).toBe(true);
+    const height = blob.items[0]!.block_number;
+    const tab = walkAll(api, 'blockscout', `/api/v2/blocks/${height}/transactions?type=blob_transaction`);
+    const inBlock = walkAll(api, 'blockscout', `/api/v2/blocks/${height}/transactions`);
+    expect(tab.items).toEqual(inBlock.items.filter((t: Json) => t.type === 3));
   });
 });

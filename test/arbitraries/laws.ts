@@ -38,7 +38,8 @@ export function expectCoherentTransaction(t: Transaction): void {
   expect(BigInt(t.priority_fee)).toBe((price - base) * gasUsed);
   expect(gasUsed <= BigInt(t.gas_limit)).toBe(true);
   expect(price >= base).toBe(true);
-  if (t.type === 2) {
+  // The fee-market types: EIP-1559, blob (EIP-4844) and set-code (EIP-7702) transactions.
+  if (t.type === 2 || t.type === 3 || t.type === 4) {
     const [maxFee, tip] = [BigInt(t.max_fee_per_gas!), BigInt(t.max_priority_fee_per_gas!)];
     expect(price).toBe(maxFee < base + tip ? maxFee : base + tip);
   } else expect([t.max_fee_per_gas, t.max_priority_fee_per_gas]).toEqual([null, null]);

@@ -95,11 +95,8 @@ for (const profile of PROFILES) {
       const get = async (url: string) => (await (await handler(new Request(`http://mock${url}`))).json()) as Json;
       for (let round = 0; round < 6; round++) {
         const { chain } = handler;
-        const sent = new Map<string, number>();
-        for (const t of chain.transactions) {
-          const from = chain.accounts[t.fromId]!.lower;
-          sent.set(from, (sent.get(from) ?? 0) + 1);
-        }
+        // Each account's nonce at the head: its transactions, and the EIP-7702 authorizations it signed that applied.
+        const sent = new Map<string, number>(chain.accounts.map((a) => [a.lower, a.nonce]));
         const pending = (
           await walkPagesAsync(
             async (url) => ({ status: 200, body: JSON.stringify(await get(url)) }),

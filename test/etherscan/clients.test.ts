@@ -168,7 +168,7 @@ describe("hardhat-verify's Blockscout client against the mock", () => {
       compilerInput,
       contractName: 'contracts/Vault.sol:Vault',
       // The compiler the contract's code names in its metadata (the mock checks it, as the explorer's verifier would).
-      compilerVersion: 'v0.8.21+commit.d9974bed',
+      compilerVersion: 'v0.8.24+commit.e11b9ed9',
       constructorArguments: '',
     };
     try {

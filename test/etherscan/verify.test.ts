@@ -14,7 +14,7 @@ const post = async (fields: Record<string, string>): Promise<Json> =>
   }).then((r) => r.json())) as Json;
 
 /** The compiler the unverified contract's code names in its metadata (tiny, seed 1): checked below. */
-const COMPILER = 'v0.8.21+commit.d9974bed';
+const COMPILER = 'v0.8.24+commit.e11b9ed9';
 
 const SOURCE =
   '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Vault {\n  function deposit() external payable {}\n}\n';
@@ -172,7 +172,7 @@ describe('contract verification through the Etherscan-compatible API', () => {
       codeformat: 'solidity-standard-json-input',
       contractaddress: address,
       sourceCode: standardJson(),
-      compilerversion: 'v0.8.21',
+      compilerversion: 'v0.8.24',
     };
     const first = (await post({ ...base, contractname: 'contracts/Vault.sol:Wrong' })).result as string;
     expect((await get(`/api?module=contract&action=checkverifystatus&guid=${first}`)).result).toBe(

@@ -154,7 +154,7 @@ describe('a page of another site cannot drive the mock (reads stay open to every
       codeformat: 'solidity-single-file',
       contractaddress: address,
       contractname: 'Vault',
-      compilerversion: 'v0.8.21+commit.d9974bed',
+      compilerversion: 'v0.8.24+commit.e11b9ed9',
       optimizationUsed: '0',
       sourceCode: 'contract Vault {}',
     };

@@ -52,6 +52,10 @@ function tampered(fetcher: Fetcher, method: string, change: (result: any, params
   };
 }
 
+/** `getNonce(address,uint192)`'s selector and `UserOperationEvent`'s topic (ERC-4337's EntryPoint). */
+const GET_NONCE = '0x35567e1a';
+const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
+
 const plusOne = (hex: string) => `0x${(BigInt(hex) + 1n).toString(16)}`;
 
 describe('the agreement laws catch a node that disagrees', () => {
@@ -110,6 +114,51 @@ describe('the agreement laws catch a node that disagrees', () => {
       'eth_getTransactionByHash',
       (t) => ({ maxFeePerGas: '0x1', ...t }),
       /: max fee: REST/,
+    ],
+    [
+      'an authorization naming another nonce',
+      'eth_getTransactionByHash',
+      (t) =>
+        t.authorizationList
+          ? { ...t, authorizationList: t.authorizationList.map((a: any) => ({ ...a, nonce: plusOne(a.nonce) })) }
+          : t,
+      /: authorizations: REST/,
+    ],
+    [
+      'a delegated account without its designator',
+      'eth_getCode',
+      (c: string) => (c.startsWith('0xef0100') ? '0x' : c),
+      /: code: REST/,
+    ],
+    [
+      'a block header with excess blob gas off the rule',
+      BLOCKS,
+      (b) => (b.excessBlobGas ? { ...b, excessBlobGas: plusOne(b.excessBlobGas) } : b),
+      /^block \d+: excess blob gas: REST/m,
+    ],
+    [
+      'a blob transaction naming its blobs in another order',
+      'eth_getTransactionByHash',
+      (t) => (t.blobVersionedHashes ? { ...t, blobVersionedHashes: [...t.blobVersionedHashes].reverse() } : t),
+      /: blob versioned hashes: REST/,
+    ],
+    [
+      'a blob receipt of another blob gas price',
+      'eth_getTransactionReceipt',
+      (r) => (r.blobGasPrice ? { ...r, blobGasPrice: plusOne(r.blobGasPrice) } : r),
+      /: blob gas price: REST/,
+    ],
+    [
+      'an EntryPoint counting one more operation of a sender (ERC-4337)',
+      'eth_call',
+      (r: string, params) => (params[0].data.startsWith(GET_NONCE) ? `0x${plusOne(r).slice(2).padStart(64, '0')}` : r),
+      /EntryPoint nonce before its block is at most its own/,
+    ],
+    [
+      'a bundle receipt without its operations’ events',
+      'eth_getTransactionReceipt',
+      (r) => ({ ...r, logs: r.logs.filter((l: any) => l.topics[0] !== USER_OPERATION_EVENT) }),
+      /has no UserOperationEvent for it/,
     ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {

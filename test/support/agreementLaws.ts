@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import * as AbiFunction from 'ox/AbiFunction';
+import { userOpAgreement } from './userOpAgreement.js';
 
 /** Anything that answers a fetch Request: a `createHandler`, or `fetch` bound to a running server. */
 export type Fetcher = (request: Request) => Promise<Response>;
@@ -117,6 +119,12 @@ export async function agreementViolations(
   const heights = new Set<number>([0, 1, head]);
   for (const h of handles) if (h.kind === 'block' && /^[0-9]+$/.test(h.value)) heights.add(Number(h.value));
   for (let k = 1; k <= blockCount; k++) heights.add(Math.floor((head * k) / (blockCount + 1)));
+  // The blob transaction's block too, so every chain with blobs compares one (EIP-4844).
+  const blobHandle = handles.find((h) => h.name === 'blobTransaction');
+  const blobHeight = blobHandle
+    ? ((await get(`/api/v2/transactions/${blobHandle.value}`)).block_number as number)
+    : null;
+  if (blobHeight !== null && blobHeight <= head) heights.add(blobHeight);
   const transactionHashes: string[] = [];
   for (const height of [...heights].sort((a, b) => a - b)) {
     const where = `block ${height}`;
@@ -144,6 +152,11 @@ export async function agreementViolations(
       byNumber.baseFeePerGas,
     );
     same(`${where}: miner`, lower(rest.miner.hash), byNumber.miner);
+    // Blob gas (EIP-4844): the Blockscout profile's block fields are the header's.
+    if (rest.blob_gas_used !== undefined) {
+      same(`${where}: blob gas used`, hex(BigInt(rest.blob_gas_used)), byNumber.blobGasUsed);
+      same(`${where}: excess blob gas`, hex(BigInt(rest.excess_blob_gas)), byNumber.excessBlobGas);
+    }
     same(`${where}: nonce`, rest.nonce, byNumber.nonce);
     same(`${where}: difficulty`, hex(BigInt(rest.difficulty)), byNumber.difficulty);
     same(`${where}: size`, hex(rest.size), byNumber.size);
@@ -177,7 +190,10 @@ export async function agreementViolations(
       if (BigInt(w.amount) % 10n ** 9n !== 0n)
         out.push(`${where}: withdrawal ${w.index} is not whole gwei: ${w.amount}`);
     const picked = restTransactions.filter(
-      (_, k) => k < transactionsPerBlock / 2 || k >= restTransactions.length - transactionsPerBlock / 2,
+      (t, k) =>
+        k < transactionsPerBlock / 2 ||
+        k >= restTransactions.length - transactionsPerBlock / 2 ||
+        t.hash === blobHandle?.value,
     );
     transactionHashes.push(...picked.map((t) => t.hash));
   }
@@ -229,6 +245,46 @@ export async function agreementViolations(
     );
     same(`${where}: created contract`, lower(rest.created_contract?.hash), receipt.contractAddress);
     same(`${where}: receipt block`, tx.blockHash, receipt.blockHash);
+    // A set-code transaction's authorizations (EIP-7702): the Blockscout profile's list is the node's.
+    if (rest.authorization_list !== undefined)
+      same(
+        `${where}: authorizations`,
+        (rest.authorization_list as Json[]).map((a) => ({
+          chainId: hex(a.chain_id),
+          address: lower(a.address_hash),
+          nonce: hex(BigInt(a.nonce)),
+          yParity: hex(a.v),
+          r: hex(BigInt(a.r)),
+          s: hex(BigInt(a.s)),
+        })),
+        tx.authorizationList ?? [],
+      );
+    // A blob transaction's blobs (EIP-4844): the Blockscout profile's fields are the node's transaction and receipt's,
+    // its blobs' list names the same versioned hashes, each the SHA-256 of its KZG commitment.
+    if (rest.blob_versioned_hashes !== undefined) {
+      same(`${where}: blob versioned hashes`, rest.blob_versioned_hashes, tx.blobVersionedHashes);
+      same(`${where}: blob fee cap`, hex(BigInt(rest.max_fee_per_blob_gas)), tx.maxFeePerBlobGas);
+      same(`${where}: blob gas used`, hex(BigInt(rest.blob_gas_used)), receipt.blobGasUsed);
+      same(`${where}: blob gas price`, hex(BigInt(rest.blob_gas_price)), receipt.blobGasPrice);
+      const blobs = (await get(`/api/v2/transactions/${hash}/blobs`)).items as Json[];
+      same(
+        `${where}: blobs`,
+        blobs.map((b) => b.hash),
+        tx.blobVersionedHashes,
+      );
+      same(
+        `${where}: blob commitments`,
+        blobs.map(
+          (b) =>
+            `0x01${createHash('sha256')
+              .update(Buffer.from(b.kzg_commitment.slice(2), 'hex'))
+              .digest('hex')
+              .slice(2)}`,
+        ),
+        tx.blobVersionedHashes,
+      );
+    } else if (tx.blobVersionedHashes !== undefined && 'proxy_type' in rest.from)
+      out.push(`${where}: a blob transaction without its blob fields in REST`);
     const logs = (await items(`/api/v2/transactions/${hash}/logs`)).sort((a, b) => a.index - b.index);
     same(
       `${where}: logs`,
@@ -259,6 +315,7 @@ export async function agreementViolations(
     const rest = await get(`/api/v2/addresses/${address}`);
     const history = await items(`/api/v2/addresses/${address}/coin-balance-history`, 2);
     const sent = await items(`/api/v2/addresses/${address}/transactions?filter=from`, 1);
+    const recent = await items(`/api/v2/addresses/${address}/transactions`, 1);
     const tokens = await items(`/api/v2/addresses/${address}/tokens?type=ERC-20`, 1);
     const [balance, nonce, pendingNonce, code, ...rest2] = await rpc([
       ['eth_getBalance', [address, 'latest']],
@@ -282,16 +339,31 @@ export async function agreementViolations(
     ]);
     same(`${where}: balance`, hex(BigInt(rest.coin_balance ?? '0')), balance);
     history.forEach((h, k) => same(`${where}: balance at block ${h.block_number}`, hex(BigInt(h.value)), rest2[k]));
-    if (!rest.is_contract) {
+    // A delegated EOA (EIP-7702): the Blockscout profile's eip7702 implementation, the spec's implementation address.
+    const delegate: string | null =
+      rest.proxy_type === 'eip7702'
+        ? rest.implementations[0].address_hash
+        : rest.is_contract
+          ? null
+          : (rest.implementation_address ?? null);
+    if (delegate !== null || !rest.is_contract) {
       // The Blockscout profile lists the address's pending transactions first: they count for `pending` only.
       const own = sent.filter((t) => lower(t.from.hash) === lower(address)).sort((a, b) => b.nonce - a.nonce);
       const mined = own.find((t) => t.block_number !== null);
-      const latestCount = mined ? mined.nonce + 1 : 0;
-      same(`${where}: nonce`, hex(latestCount), nonce);
+      // An authorization of its that applied took a nonce too (EIP-7702).
+      const authorized = recent
+        .filter((t) => t.block_number !== null)
+        .flatMap((t) => (t.authorization_list ?? []) as Json[])
+        .filter((a) => a.status === 'ok' && lower(a.authority) === lower(address))
+        .map((a) => Number(a.nonce) + 1);
+      const latestCount = Math.max(mined ? mined.nonce + 1 : 0, ...authorized);
+      // The spec's shapes show no authorizations: there, those its authorizations took may come on top.
+      if ('proxy_type' in rest || BigInt(nonce) < BigInt(latestCount)) same(`${where}: nonce`, hex(latestCount), nonce);
       const pending = own.find((t) => t.block_number === null);
       if (pending) same(`${where}: pending nonce`, hex(pending.nonce + 1), pendingNonce);
       else if (listsPending) same(`${where}: pending nonce`, hex(latestCount), pendingNonce);
-      same(`${where}: code`, '0x', code);
+      // Its code is the designator of its delegate (EIP-7702), or none.
+      same(`${where}: code`, delegate === null ? '0x' : `0xef0100${String(lower(delegate)).slice(2)}`, code);
     } else {
       const contract = await get(`/api/v2/smart-contracts/${address}`).catch(() => null);
       if (contract?.deployed_bytecode) same(`${where}: code`, contract.deployed_bytecode, code);
@@ -349,5 +421,7 @@ export async function agreementViolations(
       same(`token ${token.address_hash}: ownerOf(${i.id})`, lower(i.owner?.hash), decoded(OWNER_OF, owners[k])),
     );
   }
+  // ERC-4337 user operations: the account-abstraction proxy's against REST v2 and the node.
+  await userOpAgreement({ get, rpc, same, out });
   return { violations: out, checked };
 }

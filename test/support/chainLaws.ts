@@ -4,9 +4,14 @@ import { transactionType } from '../../src/protocol/transactionTypes.js';
 import { compareCollectionKeys, compareHoldingKeys } from '../../src/chain/order.js';
 import { abiOf } from '../../generators/contracts/abiOf.js';
 import { customAbiOf } from '../../src/domain/customAbi.js';
+import { codeAt } from '../../src/domain/contracts.js';
+import { nonceAt } from '../../src/domain/accounts.js';
+import { factsOf } from '../../src/domain/facts.js';
 import { logIndexOf, logsOfTransaction, logTransactionOf } from '../../src/chain/logs.js';
+import { userOpViolations } from './userOpLaws.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
+import { blobViolations } from './blobLaws.js';
 
 /**
  * Every invariant of a chain, checked against the chain's entities by an independent replay.
@@ -84,9 +89,27 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     if (w.index !== i) fail(`withdrawal ${i} has index ${w.index}`);
   });
 
-  // Transactions: fee arithmetic, gas, nonces.
+  // Transactions: fee arithmetic, gas, nonces (a sender's, then its authorizations' in list order, EIP-7702).
   const nonces = new Map<number, number>();
-  txs.forEach((t) => {
+  const authorizations = rowsOf(chain.authorizations);
+  const authorizationsByTx = new Map<number, typeof authorizations>();
+  authorizations.forEach((a, i) => {
+    if (i > 0) {
+      const prev = authorizations[i - 1]!;
+      if (prev.transaction > a.transaction || (prev.transaction === a.transaction && prev.index + 1 !== a.index))
+        fail(`authorization ${i} is out of chain order`);
+    }
+    if (txs[a.transaction]?.block !== a.block) fail(`authorization ${i} is not in its transaction's block`);
+    authorizationsByTx.set(a.transaction, [...(authorizationsByTx.get(a.transaction) ?? []), a]);
+  });
+  const delegation = new Map<number, number>();
+  txs.forEach((t, i) => {
+    const own = authorizationsByTx.get(i) ?? [];
+    if (transactionType(t.type).setsCode !== own.length > 0)
+      fail(`${transactionType(t.type).title} transaction ${t.hash} has ${own.length} authorizations`);
+    if (own[0] && own[0].index !== 0) fail(`transaction ${t.hash} authorizations do not start at 0`);
+  });
+  txs.forEach((t, i) => {
     const base = blocks[t.block]!.baseFeePerGas;
     if (t.gasUsed > t.gasLimit) fail(`transaction ${t.hash} uses more gas than its limit`);
     if (t.gasPrice < base) fail(`transaction ${t.hash} pays less than the base fee`);
@@ -98,6 +121,26 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     const expected = nonces.get(t.fromId) ?? 0;
     if (t.nonce !== expected) fail(`transaction ${t.hash} nonce ${t.nonce}, expected ${expected}`);
     nonces.set(t.fromId, expected + 1);
+    for (const a of authorizationsByTx.get(i) ?? []) {
+      const next = nonces.get(a.authorityId) ?? 0;
+      const status =
+        a.chainId !== 0 && a.chainId !== chain.chainId
+          ? 'invalid_chain_id'
+          : a.nonce >= 2n ** 64n - 1n
+            ? 'invalid_nonce'
+            : a.authorityId === NONE
+              ? 'invalid_signature'
+              : a.nonce === BigInt(next)
+                ? 'ok'
+                : 'invalid_nonce';
+      if (a.status !== status)
+        fail(`authorization ${a.index} of ${t.hash} is ${a.status}, the EIP's checks say ${status}`);
+      if (a.status !== 'ok') continue;
+      if (accounts[a.authorityId]!.contract) fail(`authorization ${a.index} of ${t.hash} delegates a contract`);
+      nonces.set(a.authorityId, next + 1);
+      if (a.delegateId === chain.zeroId) delegation.delete(a.authorityId);
+      else delegation.set(a.authorityId, a.delegateId);
+    }
     if ((t.toId === NONE) === (t.createdId === NONE))
       fail(`transaction ${t.hash} must have exactly one of to and created contract`);
     if (t.status === 'error' && (t.tokenTransferCount || t.internalCount || t.revertReason === null))
@@ -109,9 +152,21 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
         fail(`contract created by ${t.hash} does not point back at it`);
     }
   });
+  const facts = factsOf(chain);
   accounts.forEach((a) => {
     if (!a.contract && a.nonce !== (nonces.get(a.id) ?? 0))
-      fail(`account ${a.hash} nonce ${a.nonce} != transactions sent ${nonces.get(a.id) ?? 0}`);
+      fail(
+        `account ${a.hash} nonce ${a.nonce} != transactions sent and authorizations applied ${nonces.get(a.id) ?? 0}`,
+      );
+    // An EOA's code is the designator of its last delegation (EIP-7702), or none.
+    const delegate = delegation.get(a.id);
+    const code = delegate === undefined ? '0x' : `0xef0100${accounts[delegate]!.lower.slice(2)}`;
+    if (!a.contract && codeAt(facts, a.id, chain.headHeight) !== code)
+      fail(
+        `account ${a.hash} code is not ${code === '0x' ? 'empty' : `the designator of ${accounts[delegate!]!.hash}`}`,
+      );
+    if (!a.contract && nonceAt(facts, a.id, chain.headHeight) !== a.nonce)
+      fail(`account ${a.hash} nonce at the head is not its nonce ${a.nonce}`);
     // A contract is created by a transaction (or an internal create) that points at it, or predeployed at genesis with neither.
     if (a.contract && (a.contract.creationTransaction === NONE) !== (a.contract.creatorId === NONE))
       fail(`contract ${a.hash} has a creator or a creation transaction but not both`);
@@ -136,6 +191,9 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
       );
   });
 
+  // Blobs (EIP-4844): their gas, the blob base fee rule, and the fee each blob transaction burnt.
+  const { blobFeeOf } = blobViolations(chain, fail);
+
   // Coin balances: replay the history in order and compare.
   const balance = accounts.map((a) => a.genesisBalance);
   const updatedAt: (number | null)[] = accounts.map((a) => (a.genesisBalance > 0n ? 0 : null));
@@ -150,6 +208,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     for (let i = block.transactionStart; i < block.transactionStart + block.transactionCount; i++) {
       const t = txs[i]!;
       move(t.fromId, -BigInt(t.gasUsed) * t.gasPrice, h, 'fee');
+      move(t.fromId, -blobFeeOf(i), h, 'blob fee');
       move(block.minerId, BigInt(t.gasUsed) * (t.gasPrice - block.baseFeePerGas), h, 'priority fee');
       if (t.status !== 'ok') continue;
       move(t.fromId, -t.value, h, 'value sent');
@@ -397,5 +456,8 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
   accounts.forEach((a, i) => {
     if (chain.accountByHash.get(a.lower) !== i) fail(`accountByHash misses ${a.hash}`);
   });
+
+  // ERC-4337: operations, their nonces per (sender, key), deployments, fees and the bundler's pay.
+  userOpViolations(chain, fail);
   return problems;
 }

@@ -3,6 +3,7 @@ import { ROUTES, routeMatcher } from '../../src/rest/routes.js';
 import { endpoints } from '../../src/schemas/endpoints.js';
 import { profileSchemas } from '../../src/schemas/profileSchemas.js';
 import type { Profile } from '../../src/schemas/profile.js';
+import { USER_OPS_PREFIX, userOpsError } from '../../src/schemas/userOps.js';
 
 /** Throws, listing every issue with its JSON path, unless `value` is valid against `schema`. */
 export function expectValid(schema: z.ZodType, value: unknown, context = ''): void {
@@ -30,8 +31,9 @@ export const templateOf = (pathname: string): string | undefined => {
 /** The schema a response to `pathname` must match in `profile`: the route's for 200, the error body otherwise. */
 export function responseSchemaFor(pathname: string, status = 200, profile: Profile = 'spec'): z.ZodType {
   const schemas = profileSchemas(profile);
-  if (status !== 200) return schemas.error;
   const template = templateOf(pathname);
+  // The user-operations indexer's own statuses, passed through by the explorer's proxy.
+  if (status !== 200) return template?.startsWith(USER_OPS_PREFIX) ? userOpsError : schemas.error;
   if (!template) throw new Error(`no route answers ${pathname}`);
   const name = twelve.get(template);
   return name ? schemas.twelve[name] : schemas.pages[template]!;

@@ -12,10 +12,10 @@ import type { TransactionTypeId, TransactionTypeName } from '../../src/protocol/
 export const eip1559: Transaction['type'] = 2;
 // @ts-expect-error no type 9 in the registry
 export const unknown: Transaction['type'] = 9;
-export const names: TransactionTypeName[] = ['legacy', 'eip2930', 'eip1559'];
+export const names: TransactionTypeName[] = ['legacy', 'eip2930', 'eip1559', 'eip7702'];
 // @ts-expect-error no type of that name
 export const misnamed: TransactionTypeName = 'eip1558';
-export const ids: TransactionTypeId[] = [0, 1, 2];
+export const ids: TransactionTypeId[] = [0, 1, 2, 4];
 
 // A descriptor gives everything a type must: leaving out its fee rule's admission check does not compile.
 const { fieldProblem: _, ...withoutCheck } = legacy;

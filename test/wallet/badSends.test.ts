@@ -31,7 +31,9 @@ describe('bad sends: a JSON-RPC error naming the problem, never a 5xx, and the c
       ['eth_sendRawTransaction', ['0x1234'], /transaction type not supported/],
       ['eth_sendRawTransaction', ['0xc0'], /does not decode/],
       ['eth_sendRawTransaction', ['0x02c0'], /does not decode/],
-      ['eth_sendRawTransaction', ['0x03f8'], /transaction type not supported/],
+      // A blob transaction's type (3) is taken since EIP-4844: these bytes are one that does not decode.
+      ['eth_sendRawTransaction', ['0x03f8'], /does not decode/],
+      ['eth_sendRawTransaction', ['0x05f8'], /transaction type not supported/],
       ['eth_sendRawTransaction', [`0x${'ff'.repeat(200_000)}`], /oversized data/],
       ['eth_sendRawTransaction', [unsigned({ to: '0x000000000000000000000000000000000000dEaD', nonce: 1 })], /v, r, s/],
       ['eth_sendRawTransaction', [mined], /nonce too low: next nonce 1, tx nonce 0/],

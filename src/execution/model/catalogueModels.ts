@@ -80,6 +80,35 @@ function feeBps(env: CallEnv, codeId: number): bigint {
   return set ? BigInt(set[1]!) : 0n;
 }
 
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** An EntryPoint's `getNonce(sender, key)`: key << 64 | the next sequence, after the operations it reported for that sender and key. */
+function entryPointNonce(env: CallEnv, sender: string, key: bigint): bigint {
+  let next = 0n;
+  for (const args of eventsOf(env, env.self, 'UserOperationEvent')) {
+    const nonce = BigInt(args[3] as bigint);
+    if (lowerOf(args[1]) === sender && nonce >> 64n === key) next = (nonce & ((1n << 64n) - 1n)) + 1n;
+  }
+  return (key << 64n) | next;
+}
+
+/** An EntryPoint's `balanceOf(account)`: its deposit as `Deposited` last set it, less what its operations cost since (as payer: the paymaster, else the sender). */
+function entryPointDeposit(env: CallEnv, account: string): bigint {
+  const { chain } = env.ctx;
+  let deposit = 0n;
+  for (const ref of chain.indexes.at(env.self)!.logs) {
+    if (ref < 0) continue;
+    if (logBlockOf(chain, ref) > env.height) break;
+    const e = logEventOf(env.ctx.facts, ref);
+    if (e.name === 'Deposited' && lowerOf(e.args[0]) === account) deposit = BigInt(e.args[1] as bigint);
+    if (e.name === 'UserOperationEvent') {
+      const payer = lowerOf(e.args[2]) === ZERO_ADDRESS ? lowerOf(e.args[1]) : lowerOf(e.args[2]);
+      if (payer === account) deposit -= BigInt(e.args[5] as bigint);
+    }
+  }
+  return deposit;
+}
+
 /**
  * What the catalogue's contracts answer from the ledger: a router's factory, wrapped coin and
  * quote; a vault's deposits; an oracle's answers; a multisig's owners; a proxy's implementation
@@ -144,6 +173,12 @@ export function catalogueModel(
       const id = chain.accountByHash.get(lowerOf(args[0]));
       return returns(id !== undefined && codeAt(env.ctx.facts, id, env.height) !== '0x');
     }
+    case 'entry-point-v06:getNonce':
+    case 'entry-point-v07:getNonce':
+      return returns(entryPointNonce(env, lowerOf(args[0]), BigInt(args[1] as bigint)));
+    case 'entry-point-v06:balanceOf':
+    case 'entry-point-v07:balanceOf':
+      return returns(entryPointDeposit(env, lowerOf(args[0])));
     case 'library:toChecksumString':
       return returns(Address.checksum(lowerOf(args[0]) as `0x${string}`));
     default:

@@ -5,6 +5,7 @@ import { dispatch, functionBySelector } from '../../../generators/contracts/disp
 import type { AccountId } from '../../chain/types.js';
 import type { Steps } from '../../lazy/steps.js';
 import { codeAt } from '../../domain/contracts.js';
+import { delegateAt } from '../../domain/delegations.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
 import type { CallRequest, CallResult, CallState } from '../executor.js';
 import { CALL_GAS, type CallBudget, type CallEnv, callBudget, charge } from './callEnv.js';
@@ -64,18 +65,19 @@ export function* evaluateCall(
   if (request.to === MULTICALL3) return yield* multicall3(ctx, request, height, depth, budget, evaluateCall);
   const self = ctx.chain.accountByHash.get(request.to);
   if (self === undefined || codeAt(ctx.facts, self, height) === '0x') return { ok: true, returnData: '0x' };
-  const contract = ctx.chain.accounts[self]!.contract!;
+  const contract = ctx.chain.accounts[self]!.contract;
   const selector = request.data.slice(0, 10);
   const env: CallEnv = { ctx, height, self, from: request.from ?? ZERO, value: request.value };
-  // A transparent proxy answers its own functions to its admin only; every other call runs its implementation's code.
-  let codeId = self;
-  const proxied = contract.kind === 'minimal-proxy' || contract.kind === 'transparent-proxy';
-  if (contract.kind === 'transparent-proxy') {
+  // A transparent proxy answers its own functions to its admin only; every other call runs its implementation's code,
+  // and a delegated account (EIP-7702) its delegate's.
+  let codeId = contract ? self : delegateAt(ctx.facts, self, height)!;
+  const proxied = contract?.kind === 'minimal-proxy' || contract?.kind === 'transparent-proxy';
+  if (contract?.kind === 'transparent-proxy') {
     const own = functionBySelector(abiOf('transparent-proxy'), selector);
     const admin = String(contract.constructorArgs[1]).toLowerCase();
     if (own && env.from === admin) return encode(env, own, request.data, self, proxyModel(env, own.name));
   }
-  if (proxied) codeId = contract.implementationId;
+  if (proxied) codeId = contract!.implementationId;
   const { fn, reverts } = dispatch(abiOfCode(ctx, codeId), request.data, request.value);
   if (reverts) return revertResult(null);
   // Its receive or fallback: a call the ledger gives no effect beyond its value.

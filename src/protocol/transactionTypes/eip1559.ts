@@ -11,6 +11,8 @@ export const eip1559: TransactionType<2, 'eip1559'> = {
   typed: true,
   feeMarket: true,
   accessList: true,
+  setsCode: false,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeEip1559.deserialize(raw as TxEnvelopeEip1559.Serialized);
     return {
@@ -22,6 +24,7 @@ export const eip1559: TransactionType<2, 'eip1559'> = {
       data: envelope.data ?? envelope.input ?? '0x',
       fees: { maxFeePerGas: envelope.maxFeePerGas ?? 0n, maxPriorityFeePerGas: envelope.maxPriorityFeePerGas ?? 0n },
       accessList: accessListOf(envelope.accessList),
+      authorizationList: [],
       signature: signatureOf(envelope),
       v: undefined,
       signPayload: TxEnvelopeEip1559.getSignPayload(envelope),

@@ -11,6 +11,8 @@ export const eip2930: TransactionType<1, 'eip2930'> = {
   typed: true,
   feeMarket: false,
   accessList: true,
+  setsCode: false,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeEip2930.deserialize(raw as TxEnvelopeEip2930.Serialized);
     const gasPrice = envelope.gasPrice ?? 0n;
@@ -23,6 +25,7 @@ export const eip2930: TransactionType<1, 'eip2930'> = {
       data: envelope.data ?? envelope.input ?? '0x',
       fees: { maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice },
       accessList: accessListOf(envelope.accessList),
+      authorizationList: [],
       signature: signatureOf(envelope),
       v: undefined,
       signPayload: TxEnvelopeEip2930.getSignPayload(envelope),

@@ -10,6 +10,8 @@ export const legacy: TransactionType<0, 'legacy'> = {
   typed: false,
   feeMarket: false,
   accessList: false,
+  setsCode: false,
+  carriesBlobs: false,
   decode(raw) {
     const envelope = TxEnvelopeLegacy.deserialize(raw);
     const gasPrice = envelope.gasPrice ?? 0n;
@@ -22,6 +24,7 @@ export const legacy: TransactionType<0, 'legacy'> = {
       data: envelope.data ?? envelope.input ?? '0x',
       fees: { maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice },
       accessList: [],
+      authorizationList: [],
       signature:
         envelope.r === undefined || envelope.s === undefined || envelope.yParity === undefined
           ? undefined

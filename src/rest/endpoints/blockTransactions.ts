@@ -5,6 +5,7 @@ import type { EndpointHandler } from '../endpoint.js';
 import { blockTransactionTypeQuery } from '../transactionTypeQuery.js';
 import { hasKind } from '../../domain/transactionKinds.js';
 import { transactionJson } from '../../views/transaction.js';
+import { blobRangeOf, hasBlobs } from '../../domain/blobs.js';
 
 /**
  * 10 · `/blocks/{number or hash}/transactions`: the block's transactions, position ascending;
@@ -13,7 +14,7 @@ import { transactionJson } from '../../views/transaction.js';
 export const blockTransactions: EndpointHandler = (ctx, [raw], query) => {
   const { chain } = ctx;
   const id = blockParam(raw!);
-  const kind = blockTransactionTypeQuery(query);
+  const kind = blockTransactionTypeQuery(query, hasBlobs(chain));
   const blockNumber = integerQuery(query, 'block_number');
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
@@ -24,7 +25,13 @@ export const blockTransactions: EndpointHandler = (ctx, [raw], query) => {
   const list =
     kind === undefined
       ? positions
-      : positions.filter((p) => hasKind(chain.transactions.at(block.transactionStart + p)!, kind));
+      : kind === 'blob_transaction'
+        ? // The block's blob tab (EIP-4844): its blob transactions.
+          positions.filter((p) => {
+            const [start, end] = blobRangeOf(chain, block.transactionStart + p);
+            return end > start;
+          })
+        : positions.filter((p) => hasKind(chain.transactions.at(block.transactionStart + p)!, kind));
   const page = takePage(list, false, cursor && ((p) => compareTuples([block.height, p], cursor) > 0));
   const last = page.elements[page.elements.length - 1];
   return pageResponse(

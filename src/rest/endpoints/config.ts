@@ -1,3 +1,4 @@
+import { hasBlobs } from '../../domain/blobs.js';
 import { VERSION } from '../../version.js';
 import { CSV_EXPORT_LIMIT } from '../csv/csvResponse.js';
 import type { EndpointHandler } from '../endpoint.js';
@@ -11,9 +12,9 @@ export const backendVersion: EndpointHandler = () =>
 export const csvExportConfig: EndpointHandler = () =>
   jsonResponse(200, { limit: CSV_EXPORT_LIMIT, async_enabled: false });
 
-/** `/config/backend`: a plain chain, no chain type. */
-export const backendConfig: EndpointHandler = () =>
-  jsonResponse(200, { chain_type: null, openapi_spec_folder_name: 'default' });
+/** `/config/backend`: a chain with blobs is the explorer's `ethereum` chain type (its blob and beacon fields); another a plain chain, no chain type. */
+export const backendConfig: EndpointHandler = (ctx) =>
+  jsonResponse(200, { chain_type: hasBlobs(ctx.chain) ? 'ethereum' : null, openapi_spec_folder_name: 'default' });
 
 /** The languages of the explorer's smart-contract schema on a plain chain, in its order. */
 const CONTRACT_LANGUAGES = ['solidity', 'vyper', 'yul', 'geas'] as const;

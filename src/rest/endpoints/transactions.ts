@@ -1,3 +1,4 @@
+import { blobTransactionList, hasBlobs } from '../../domain/blobs.js';
 import { isoTimestamp } from '../../views/isoTimestamp.js';
 import { pendingTransactionJson } from '../../views/pendingTransaction.js';
 import { transactionJson } from '../../views/transaction.js';
@@ -10,8 +11,8 @@ import { checkMainListTypeQuery } from '../transactionTypeQuery.js';
 
 /**
  * `/transactions`: every mined transaction, newest first (`filter=validated`); `filter=pending`:
- * the mempool (none without one). `type` takes `blob_transaction` alone, which filters nothing on
- * this chain type (see `checkMainListTypeQuery`).
+ * the mempool (none without one). `type` takes `blob_transaction` alone, which keeps the blob
+ * transactions on a chain with blobs and filters nothing on another (see `checkMainListTypeQuery`).
  */
 export const transactions: EndpointHandler = (ctx, _params, query) => {
   const { chain } = ctx;
@@ -21,8 +22,10 @@ export const transactions: EndpointHandler = (ctx, _params, query) => {
   const position = integerQuery(query, 'index');
   const itemsCount = integerQuery(query, 'items_count') ?? 0;
   if (filter === 'pending') return pendingPage(ctx, query);
+  // `type=blob_transaction` on a chain with blobs: the blob transactions alone (the explorer's blob list, its cursor without the filter).
+  const blobs = query.get('type') === 'blob_transaction' && hasBlobs(chain);
   const cursor = blockNumber === undefined ? null : [blockNumber, position ?? Number.MAX_SAFE_INTEGER];
-  const list = identity(chain.transactions.length);
+  const list = blobs ? blobTransactionList(ctx.facts) : identity(chain.transactions.length);
   const page = takePage(
     list,
     true,
@@ -36,7 +39,7 @@ export const transactions: EndpointHandler = (ctx, _params, query) => {
           block_number: last.block,
           index: last.position,
           items_count: itemsCount + page.elements.length,
-          ...(query.has('filter') ? { filter } : {}),
+          ...(query.has('filter') && !blobs ? { filter } : {}),
         }
       : null,
   );

@@ -2,6 +2,7 @@ import { blockArg, minedHeight } from '../blockParam.js';
 import type { Answer, CallRequest, CallResult, Executor, GasEstimate } from '../../execution/executor.js';
 import { isSteps, type Steps } from '../../lazy/steps.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
+import { AUTHORIZATION_GAS } from '../../protocol/intrinsicGas.js';
 import { settled } from '../../lazy/settled.js';
 import { pendingContext, type RpcContext } from '../context.js';
 import { arity, InSteps, type NodeState, type RpcMethod } from '../method.js';
@@ -125,6 +126,13 @@ export function accessListArg(value: unknown): { address: `0x${string}`; storage
   });
 }
 
+/** How many authorizations a call object's `authorizationList` holds (EIP-7702; `eth_estimateGas` counts their gas). */
+export function authorizationCountArg(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  if (!Array.isArray(value)) throw invalidParams('invalid argument 0: authorizationList must be an array');
+  return value.length;
+}
+
 /** A call's result, but a revert: the node's code-3 error with the revert data. */
 function succeeded(result: CallResult): Extract<CallResult, { ok: true }> {
   if (!result.ok) throw executionReverted(result.revertData, result.reason);
@@ -135,11 +143,15 @@ function succeeded(result: CallResult): Extract<CallResult, { ok: true }> {
 export function estimateGas(ctx: RpcContext, params: readonly unknown[], node: NodeState): string | Steps<string> {
   const accessList = accessListArg((params[0] as { accessList?: unknown } | null)?.accessList);
   const { request, at, height } = placeOf(ctx, params);
+  const authorizations = authorizationCountArg(
+    (params[0] as { authorizationList?: unknown } | null)?.authorizationList,
+  );
   const key = `estimate:${height}:${request.to}:${request.from}:${request.value}:${request.data.toLowerCase()}:${JSON.stringify(accessList)}`;
   const outcome = executed(at.json, key, () => node.executor.estimateGas(at, request, height, accessList));
   const answered = (estimate: GasEstimate) => {
     if (!estimate.ok) throw executionReverted(estimate.revertData, estimate.reason);
-    return quantity(estimate.gas);
+    // A set-code call's authorizations cost their intrinsic gas each (EIP-7702).
+    return quantity(estimate.gas + AUTHORIZATION_GAS * authorizations);
   };
   return isSteps(outcome) ? mapSteps(outcome, answered) : answered(outcome);
 }

@@ -1,9 +1,18 @@
 import * as Hash from 'ox/Hash';
 import { AVERAGE_TIP, suggestedGasPrice } from '../../domain/chainStats.js';
 import { VERSION } from '../../version.js';
-import { feeHistory } from './feeHistory.js';
+import { feeHistory, nextBlobBaseFee } from './feeHistory.js';
 import { arity, type RpcMethod } from '../method.js';
 import { dataArg, quantity } from '../quantity.js';
+import { methodNotFound } from '../rpcError.js';
+
+/** `eth_blobBaseFee`: the blob base fee of the next block, as geth answers it; a chain without blobs has none. */
+const blobBaseFeeMethod: RpcMethod = (ctx, params) => {
+  arity(params, 0, 0);
+  const fee = nextBlobBaseFee(ctx.chain, ctx.chain.headHeight);
+  if (fee === null) throw methodNotFound('eth_blobBaseFee');
+  return quantity(fee);
+};
 
 export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_chainId: (ctx, params) => (arity(params, 0, 0), quantity(ctx.chainId)),
@@ -19,4 +28,5 @@ export const chainInfoMethods: Record<string, RpcMethod> = {
   eth_gasPrice: (ctx, params) => (arity(params, 0, 0), quantity(suggestedGasPrice(ctx.chain))),
   eth_maxPriorityFeePerGas: (_ctx, params) => (arity(params, 0, 0), quantity(AVERAGE_TIP)),
   eth_feeHistory: feeHistory,
+  eth_blobBaseFee: blobBaseFeeMethod,
 };

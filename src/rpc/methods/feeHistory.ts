@@ -1,5 +1,6 @@
-import type { Block } from '../../chain/types.js';
-import { nextBaseFee } from '../../protocol/chainSpec.js';
+import type { Block, Chain } from '../../chain/types.js';
+import { blobBaseFee, GAS_PER_BLOB, nextExcessBlobGas } from '../../protocol/blobGas.js';
+import { chainSpecOf, nextBaseFee } from '../../protocol/chainSpec.js';
 import { boundedMemo } from '../../memo/boundedMemo.js';
 import { blockArg } from '../blockParam.js';
 import type { RpcContext } from '../context.js';
@@ -101,10 +102,17 @@ export const feeHistory: RpcMethod = (ctx, params) => {
   const baseFees: string[] = [];
   const ratios: number[] = [];
   const rewards: string[][] = [];
+  const schedule = chainSpecOf(ctx.chain).feeMarket.blobs;
+  const blobFees: string[] = [];
+  const blobRatios: number[] = [];
   for (let h = oldest; h <= newest; h++) {
     const block = ctx.chain.blocks.at(h)!;
     baseFees.push(quantity(block.baseFeePerGas));
     ratios.push(block.gasLimit === 0 ? 0 : block.gasUsed / block.gasLimit);
+    if (schedule) {
+      blobFees.push(quantity(blobBaseFee(block.excessBlobGas, schedule)));
+      blobRatios.push(block.blobGasUsed / (schedule.max * GAS_PER_BLOB));
+    }
     if (!percentiles) continue;
     const tips = tipsOf(ctx, block);
     rewards.push(percentiles.map((p) => tipAt(block, tips, p)));
@@ -114,10 +122,21 @@ export const feeHistory: RpcMethod = (ctx, params) => {
       newest === head ? nextBaseFee(ctx.chain.blocks.at(head)!) : ctx.chain.blocks.at(newest + 1)!.baseFeePerGas,
     ),
   );
+  // The blob base fee of the block after the newest too (EIP-4844), and each block's blob gas over its most.
+  if (schedule) blobFees.push(quantity(nextBlobBaseFee(ctx.chain, newest)!));
   return {
     oldestBlock: quantity(oldest),
     ...(percentiles ? { reward: rewards } : {}),
     baseFeePerGas: baseFees,
     gasUsedRatio: ratios,
+    ...(schedule ? { baseFeePerBlobGas: blobFees, blobGasUsedRatio: blobRatios } : {}),
   };
 };
+
+/** The blob base fee of the block after `height` (EIP-4844): the next block's where `height` is the head. Null where the chain has no blobs. */
+export function nextBlobBaseFee(chain: Chain, height: number): bigint | null {
+  const schedule = chainSpecOf(chain).feeMarket.blobs;
+  if (!schedule) return null;
+  const next = height < chain.headHeight ? chain.blocks.at(height + 1) : undefined;
+  return blobBaseFee(next ? next.excessBlobGas : nextExcessBlobGas(chain.blocks.at(height)!, schedule), schedule);
+}

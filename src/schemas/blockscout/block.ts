@@ -28,6 +28,10 @@ const blockFields = {
   transaction_fees: integerString,
   withdrawals_count: integer.nullable(),
   is_pending_update: z.boolean().nullable(),
+  // An Ethereum explorer's blob fields (`ethereum_view.ex`): on every block of a chain with blobs.
+  blob_transactions_count: integer.optional(),
+  blob_gas_used: integerString.optional(),
+  excess_blob_gas: integerString.optional(),
 };
 
 /** A block in a list: reward types machine-readable; uncles, internal and withdrawal counts not loaded. */
@@ -43,5 +47,11 @@ export const block = z
 
 /** `Block.Response`: the detail, with human reward labels. */
 export const blockDetail = z
-  .strictObject({ ...blockFields, rewards: z.array(z.strictObject({ reward: integerString, type: z.string() })) })
+  .strictObject({
+    ...blockFields,
+    rewards: z.array(z.strictObject({ reward: integerString, type: z.string() })),
+    // The detail's own blob fields: its blob transactions' blob gas price (null without any) and the blob fees they burnt.
+    blob_gas_price: integerString.nullable().optional(),
+    burnt_blob_fees: integerString.optional(),
+  })
   .meta({ id: 'BlockscoutBlockResponse' });

@@ -106,6 +106,12 @@ const transactionFields = {
   authorization_list: z.array(signedAuthorization).nullable(),
   is_pending_update: z.boolean().nullable(),
   fhe_operations_count: integer,
+  // A blob transaction's fields (`ethereum_view.ex`): on type 3 only.
+  max_fee_per_blob_gas: integerString.optional(),
+  blob_versioned_hashes: z.array(fullHash).optional(),
+  blob_gas_used: integerString.optional(),
+  blob_gas_price: integerString.optional(),
+  burnt_blob_fee: integerString.optional(),
 };
 
 /** `Transaction` as lists send it: no token transfers, the revert reason raw. */
