@@ -36,9 +36,16 @@ export async function runCli(
   return { code: code as number | null, stdout, stderr };
 }
 
-/** Starts the built `explorer-mock` with `--port 0 --json` and the given flags; resolves once it prints its ready line. */
-export async function spawnCli(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<SpawnedCli> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--json', ...args], {
+/**
+ * Starts the built `explorer-mock` with `--port 0 --json` and the given flags; resolves once it prints its ready line.
+ * `nodeArgs` go to Node itself (`--inspect=127.0.0.1:0` for {@link heapAfterCollection}).
+ */
+export async function spawnCli(
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: readonly string[] = [],
+): Promise<SpawnedCli> {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, '--port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
