@@ -78,6 +78,24 @@ if (process.env.BENCH_ONLY === 'etherscan') {
   process.exit(0);
 }
 
+// Warm start-up alone (BENCH_ONLY=startup): tiny and default from their snapshots, beside the floor
+// (issue targets: at most 2× the floor on tiny, 3× on default).
+if (process.env.BENCH_ONLY === 'startup') {
+  const rows = await measureStartup(
+    DIST,
+    [
+      { name: 'tiny', coldRuns: 0, warmRuns: 7 },
+      { name: 'default', coldRuns: 0, warmRuns: 7 },
+    ],
+    log,
+  );
+  for (const row of rows.filter((r) => r.cache === 'warm')) {
+    const target = row.scenario === 'tiny' ? 2 : 3;
+    log(`${row.scenario} warm ratio ${fixed(row.ratio, 2)}: target ≤ ${target}× ${row.ratio <= target ? 'met' : 'missed'}`);
+  }
+  process.exit(0);
+}
+
 /** The REST endpoints' loads on default, walks cut to 300 URLs. */
 function throughputLoads() {
   const chain = buildChain({ scenario: 'default', seed: 1 });

@@ -53,6 +53,7 @@ export async function measureStartup(
     for (const { name, coldRuns, warmRuns } of scenarios) {
       for (const cache of ['cold', 'warm'] as const) {
         const runs = cache === 'cold' ? coldRuns : warmRuns;
+        if (runs === 0) continue;
         const warmDir = join(root, `${name}-warm`);
         if (cache === 'warm') await spawnToFirst200(cli(name, warmDir), '/api/v2/blocks'); // writes the snapshot on close
         const mock: number[] = [];

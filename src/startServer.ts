@@ -9,7 +9,7 @@ import { startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
 import { createPhoenixSocket, type PhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
-import { createNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/nodeSocket.js';
+import { lazyNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/lazyNodeSocket.js';
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import { evmExecutorModule } from './app/executorModule.js';
@@ -265,7 +265,7 @@ async function serveLive(
   options: { port: number; host: string; faults: FaultConfig; seed: string; policy: AccessPolicy },
 ) {
   const { port, host, faults, seed, policy } = options;
-  const nodeSocket = createNodeSocket(live, seed);
+  const nodeSocket = lazyNodeSocket(live, seed);
   return serve(live.answer, {
     port,
     host,

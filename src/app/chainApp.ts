@@ -5,9 +5,10 @@ import { type CachedAnswers, cachedAnswers } from '../http/cachedAnswers.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { ALL_ROUTES, openApiModule } from '../openapi/openApiEndpoint.js';
 import { createRestApi, type RestApi } from '../rest/restApi.js';
+import { loadEndpointModules } from '../rest/routes.js';
 import { createRpcContext, type RpcContext } from '../rpc/context.js';
 import type { Profile } from '../schemas/profile.js';
-import { csvExportMount } from './csvExportRoutes.js';
+import { csvExportMount, v1CsvModule } from './csvExportRoutes.js';
 import { etherscanMounts } from './etherscanRoutes.js';
 import { nftMediaMount } from './nftMediaRoutes.js';
 import { type EtherscanOptions, etherscanV2Mounts } from './etherscanV2Routes.js';
@@ -16,8 +17,9 @@ import { nodeMounts } from './nodeRoutes.js';
 import type { Verifier } from '../domain/verifier.js';
 import type { RpcNode } from '../rpc/node.js';
 import { scenarioMounts } from './scenarioRoutes.js';
-import { statsMount } from './statsRoutes.js';
+import { statsModule, statsMount } from './statsRoutes.js';
 import type { StartSummary } from './scenarioSummary.js';
+import { tracerModule } from '../views/transactionTrace.js';
 
 /** Every API over one chain, and the HTTP answers they give. */
 export interface ChainApp {
@@ -101,4 +103,13 @@ export function createChainApp(chain: Chain, options: ChainAppOptions = {}): Cha
 
 /** Loads every module the answers load lazily (after start, so first answers do not wait). */
 export const loadAnswerModules = (): Promise<unknown> =>
-  Promise.all([loadLazyModules(), openApiModule.load(), etherscanModule.load(), etherscanV2Module.load()]);
+  Promise.all([
+    loadLazyModules(),
+    openApiModule.load(),
+    etherscanModule.load(),
+    etherscanV2Module.load(),
+    tracerModule.load(),
+    statsModule.load(),
+    loadEndpointModules(),
+    v1CsvModule.load(),
+  ]);

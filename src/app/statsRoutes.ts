@@ -2,7 +2,11 @@ import type { Chain } from '../chain/types.js';
 import { factsOf } from '../domain/facts.js';
 import type { Mempool } from '../domain/mempool.js';
 import type { Mount } from '../http/answerHttp.js';
-import { STATS_SERVICE_PREFIX, statsAnswer } from '../stats/statsApi.js';
+import { lazyModule } from '../lazy/lazyModule.js';
+import { STATS_SERVICE_PREFIX } from '../stats/servicePrefix.js';
+
+/** The stats service's code, loaded on its first request (a server whose stats nobody asks starts without it). */
+export const statsModule = lazyModule('the stats service', () => import('../stats/statsApi.js'));
 
 /**
  * The Blockscout stats service over a chain, under `/stats-service` (the frontend's
@@ -13,6 +17,6 @@ export function statsMount(chain: Chain, mempool: () => Mempool | undefined = ()
   const ctx = { chain, facts: factsOf(chain), mempool };
   return {
     path: STATS_SERVICE_PREFIX,
-    get: (path, query) => statsAnswer(ctx, path.slice(STATS_SERVICE_PREFIX.length), query),
+    get: (path, query) => statsModule.get().statsAnswer(ctx, path.slice(STATS_SERVICE_PREFIX.length), query),
   };
 }

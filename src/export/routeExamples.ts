@@ -2,7 +2,7 @@ import type { Chain } from '../chain/types.js';
 import { catalogueBlob } from '../protocol/blobData.js';
 import { ALL_ROUTES } from '../openapi/openApiEndpoint.js';
 import { LINE_CHARTS } from '../stats/lineChartCatalogue.js';
-import { STATS_SERVICE_PREFIX } from '../stats/statsApi.js';
+import { STATS_SERVICE_PREFIX } from '../stats/servicePrefix.js';
 import { isoTimestamp } from '../views/isoTimestamp.js';
 import { factsOf } from '../domain/facts.js';
 import { userOpsExamples } from '../rest/endpoints/userOps.js';

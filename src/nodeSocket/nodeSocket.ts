@@ -21,9 +21,6 @@ import { computed, type Steps } from '../lazy/steps.js';
 import { runInTurns } from '../rpc/turns.js';
 import { type Connection, push, type SocketRoute, textFrame } from '../websocket/upgrades.js';
 
-/** Where the node's websocket is served: the same path as its HTTP endpoint, as nodes serve both on one port. */
-export const NODE_SOCKET_PATH = '/rpc';
-
 /** One client: its connection, its subscriptions by id, and its answers in order. */
 interface Client {
   readonly connection: Connection;

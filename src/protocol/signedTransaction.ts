@@ -5,6 +5,7 @@ import { senderOf } from './senderOf.js';
 import type { SentTransaction } from './sentTransaction.js';
 import type { AccessList, Hex, RecoveredAuthorization, SignedAuthorization } from './transaction.js';
 import type { DecodedEnvelope } from './transactionType.js';
+import { codecOf } from './transactionCodecs.js';
 import { knownTransactionType, TYPE, type TransactionTypeId, transactionType } from './transactionTypes.js';
 
 /** secp256k1's group order n. */
@@ -35,7 +36,7 @@ function decode(
       first <= 0x7f ? 'transaction type not supported' : 'invalid transaction: not an RLP list or a typed envelope',
     );
   try {
-    return { type: type.id, envelope: type.decode(raw) };
+    return { type: type.id, envelope: codecOf(type).decode(raw) };
   } catch (error) {
     throw new SendRefused(decodeProblem(error));
   }
@@ -160,5 +161,5 @@ export function signTransaction(
     'gasPrice' in fields.fees
       ? { maxFeePerGas: fields.fees.gasPrice, maxPriorityFeePerGas: fields.fees.gasPrice }
       : fields.fees;
-  return type.sign({ ...fields, to: fields.to as Hex | null, fees, accessList }, privateKey);
+  return codecOf(type).sign({ ...fields, to: fields.to as Hex | null, fees, accessList }, privateKey);
 }

@@ -69,12 +69,20 @@ export interface TransactionType<Id extends number = number, Name extends string
   readonly setsCode: boolean;
   /** It carries blobs, paid for at the blob base fee (EIP-4844). */
   readonly carriesBlobs: boolean;
+  /** What a node refuses in its fields before anything else, in geth's words; undefined when nothing. */
+  readonly fieldProblem: (fees: FeeOffer) => string | undefined;
+}
+
+/**
+ * How a type's envelope is read and signed (with ox): apart from its descriptor, so that only code
+ * that decodes or signs transactions (the node) loads ox's envelopes and curves
+ * (`transactionCodecs.ts` holds one per registered type).
+ */
+export interface TransactionCodec {
   /** Its signed bytes decoded (throws ox's error when they do not decode). */
   readonly decode: (raw: Hex) => DecodedEnvelope;
   /** The signed bytes of these fields under `privateKey`. */
   readonly sign: (fields: UnsignedFields, privateKey: Hex) => Hex;
-  /** What a node refuses in its fields before anything else, in geth's words; undefined when nothing. */
-  readonly fieldProblem: (fees: FeeOffer) => string | undefined;
 }
 
 /** What a transaction of `type` offering `offer` pays in a block with `baseFee`: its tip over the base fee, capped by its fee cap (EIP-1559), or its gas price. */

@@ -8,6 +8,7 @@ import { ETHEREUM } from './chainSpec.js';
 import { SendRefused } from './errors.js';
 import { calldataGas, intrinsicGas } from './intrinsicGas.js';
 import { decodeSigned, recoveredAuthorization, signTransaction } from './signedTransaction.js';
+import { codecOf } from './transactionCodecs.js';
 import { offeredPrice, paidFees } from './transactionType.js';
 import { TRANSACTION_TYPES, TYPE, transactionType } from './transactionTypes.js';
 
@@ -30,10 +31,10 @@ function signedAuthorization(chainId: number, nonce: bigint) {
   return { chainId, address: DELEGATE as `0x${string}`, nonce, r, s, yParity };
 }
 
-/** Signed bytes of a transaction of each type, by the descriptor's own `sign`. */
+/** Signed bytes of a transaction of each type, by its codec's `sign`. */
 const signed = (id: (typeof TRANSACTION_TYPES)[number]['id']) => {
   const type = transactionType(id);
-  return type.sign(
+  return codecOf(type).sign(
     {
       chainId: CHAIN_ID,
       to: TO,
@@ -109,9 +110,9 @@ describe('the transaction-type registry', () => {
       accessList: [],
       blobs: { versionedHashes: blobs.map((b) => b.versionedHash), maxFeePerBlobGas: 5n * GWEI },
     } as const;
-    const raw = TYPE.eip4844.sign(fields, KEY);
+    const raw = codecOf(TYPE.eip4844).sign(fields, KEY);
     expect(raw.startsWith('0x03')).toBe(true);
-    expect(TYPE.eip4844.decode(raw).blobs).toEqual({ ...fields.blobs, sidecar: false });
+    expect(codecOf(TYPE.eip4844).decode(raw).blobs).toEqual({ ...fields.blobs, sidecar: false });
     expect(() => decodeSigned(raw, CHAIN_ID, ETHEREUM.transactionTypes)).toThrow('missing sidecar in blob transaction');
     // The network form: the same transaction wrapped with its blobs, commitments and proofs.
     const envelope = TxEnvelopeEip4844.deserialize(raw as TxEnvelopeEip4844.Serialized);
@@ -121,7 +122,7 @@ describe('the transaction-type registry', () => {
       proof: b.proof,
     }));
     const network = TxEnvelopeEip4844.serialize({ ...envelope, sidecars }, { sidecars });
-    expect(TYPE.eip4844.decode(network).blobs?.sidecar).toBe(true);
+    expect(codecOf(TYPE.eip4844).decode(network).blobs?.sidecar).toBe(true);
     expect(() => decodeSigned(network, CHAIN_ID, ETHEREUM.transactionTypes)).toThrow(SendRefused);
   });
 
@@ -137,7 +138,11 @@ describe('the transaction-type registry', () => {
       accessList: [],
     } as const;
     expect(() =>
-      decodeSigned(TYPE.eip7702.sign({ ...fields, authorizationList: [] }, KEY), CHAIN_ID, ETHEREUM.transactionTypes),
+      decodeSigned(
+        codecOf(TYPE.eip7702).sign({ ...fields, authorizationList: [] }, KEY),
+        CHAIN_ID,
+        ETHEREUM.transactionTypes,
+      ),
     ).toThrow('EIP-7702 transaction with empty auth list');
     const malleable = { ...signedAuthorization(CHAIN_ID, 0n), s: 2n ** 255n };
     expect(recoveredAuthorization(malleable).authority).toBeNull();

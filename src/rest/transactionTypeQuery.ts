@@ -1,5 +1,5 @@
 import type { TransactionKind } from '../chain/types.js';
-import { BLOCK_TRANSACTION_TYPES } from '../schemas/endpoints.js';
+import { BLOCK_TRANSACTION_TYPES } from '../schemas/transactionKinds.js';
 import { enumQuery } from './params.js';
 
 /**

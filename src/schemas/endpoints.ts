@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import type { TransactionKind } from '../chain/types.js';
 import { type ResponseName, responses } from './responses.js';
+import { BLOCK_TRANSACTION_TYPES } from './transactionKinds.js';
+
+export { BLOCK_TRANSACTION_TYPES };
 
 /** A query parameter an endpoint reads: a filter or a cursor key. */
 export interface QueryParameter {
@@ -72,20 +74,6 @@ const typeList = (values: readonly string[]): QueryParameter => ({
   list: true,
   description: `Comma-separated token types, OR-combined, case-insensitive: ${values.join(', ')}.`,
 });
-
-/**
- * The kinds a block's transaction list filters by (`type`): the explorer's
- * `General.allowed_transaction_types()` on a chain type other than `ethereum`, as `/config/backend`
- * says this chain is (`blob_transaction` joins them only there). One value, as the parameter's
- * OpenApiSpex enum takes it: a comma list or an unknown kind is a 422.
- */
-export const BLOCK_TRANSACTION_TYPES = [
-  'coin_transfer',
-  'contract_call',
-  'contract_creation',
-  'token_transfer',
-  'token_creation',
-] as const satisfies readonly TransactionKind[];
 
 /** The twelve endpoints: what the OpenAPI document describes and the tests check. */
 export const endpoints: readonly Endpoint[] = [

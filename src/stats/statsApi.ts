@@ -1,3 +1,4 @@
+import { STATS_SERVICE_PREFIX } from './servicePrefix.js';
 import { listedCounters } from './counterCatalogue.js';
 import { lineChart } from './lineChart.js';
 import { lineChartSpec } from './lineChartCatalogue.js';
@@ -9,9 +10,6 @@ import type { StatsContext } from './statsContext.js';
 import { notFound, StatsError } from './statsError.js';
 import { statsJson } from './statsJson.js';
 import { statsSwaggerYaml } from './swaggerDocument.js';
-
-/** Where the mock serves the stats service: the frontend's `NEXT_PUBLIC_STATS_API_BASE_PATH`. */
-export const STATS_SERVICE_PREFIX = '/stats-service';
 
 /** An answer of the stats service: the HTTP status and the body (JSON unless `contentType` says otherwise). */
 export interface StatsAnswer {

@@ -1,8 +1,11 @@
 import { REVERTED, type TraceFrame } from '../domain/callTrace.js';
-import { transactionTrace } from '../execution/evmExecutor.js';
 import type { TraceOptions } from '../execution/executor.js';
+import { lazyModule } from '../lazy/lazyModule.js';
 import { settled } from '../lazy/settled.js';
 import { cachedJson, type ViewContext } from './context.js';
+
+/** The executor that traces (its models, the EVM's bridge), loaded on the first trace asked for. */
+export const tracerModule = lazyModule('the tracer', () => import('../execution/evmExecutor.js'));
 
 const hex = (n: bigint | number) => `0x${n.toString(16)}`;
 
@@ -58,6 +61,8 @@ export function parityTraces(root: TraceFrame, transactionHash: string): Record<
 export const rawTraceJson = (ctx: ViewContext, at: number): string =>
   cachedJson(ctx, `trace:${at}`, () => {
     const { chain, facts } = ctx;
-    const trace = settled(chain, `raw-trace:${at}`, () => transactionTrace({ chain, facts }, at, CALL_TREE));
+    const trace = settled(chain, `raw-trace:${at}`, () =>
+      tracerModule.get().transactionTrace({ chain, facts }, at, CALL_TREE),
+    );
     return parityTraces(trace.root, chain.transactions.at(at)!.hash);
   });

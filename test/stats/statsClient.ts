@@ -1,3 +1,4 @@
+import '../../src/app/loadModulesEagerly.js';
 import { createChainApp } from '../../src/app/chainApp.js';
 import type { Chain } from '../../src/chain/types.js';
 import type { HttpAnswer } from '../../src/http/answerHttp.js';

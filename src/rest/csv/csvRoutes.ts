@@ -1,32 +1,19 @@
-import type { RestContext } from '../context.js';
-import type { EndpointHandler } from '../endpoint.js';
-import type { ApiResponse } from '../response.js';
-import type { Route } from '../routes.js';
-import { addressInternalTransactionsCsv } from './addressInternalTransactionsCsv.js';
-import { addressLogsCsv } from './addressLogsCsv.js';
-import { addressTokenTransfersCsv } from './addressTokenTransfersCsv.js';
-import { addressTransactionsCsv } from './addressTransactionsCsv.js';
-import { advancedFiltersCsv } from './advancedFiltersCsv.js';
-import { type AddressCsvRequest, addressCsvRequest } from './csvRequest.js';
-import { tokenHoldersCsv } from './tokenHoldersCsv.js';
+import { endpointsOf, type Route } from '../routes.js';
 
-/** An export of one address's rows. */
-export type AddressCsvExport = (ctx: RestContext, request: AddressCsvRequest) => ApiResponse;
+export type { AddressCsvExport } from './csvHandlers.js';
 
-const onPath =
-  (exporter: AddressCsvExport): EndpointHandler =>
-  (ctx, [raw], query) =>
-    exporter(ctx, addressCsvRequest(ctx, raw!, query));
+const csv = endpointsOf('CSV exports', () => import('./csvHandlers.js'));
 
 /**
  * The REST API's synchronous CSV exports (`csv_export_controller.ex`, `advanced_filter_controller.ex`):
- * their bodies are CSV, not JSON, so they are routed beside `ROUTES`, not in it.
+ * their bodies are CSV, not JSON, so they are routed beside `ROUTES`, not in it. Their code loads
+ * on the first export asked for.
  */
 export const CSV_ROUTES: readonly Route[] = [
-  { template: '/addresses/{address_hash}/transactions/csv', handler: onPath(addressTransactionsCsv) },
-  { template: '/addresses/{address_hash}/internal-transactions/csv', handler: onPath(addressInternalTransactionsCsv) },
-  { template: '/addresses/{address_hash}/token-transfers/csv', handler: onPath(addressTokenTransfersCsv) },
-  { template: '/addresses/{address_hash}/logs/csv', handler: onPath(addressLogsCsv) },
-  { template: '/tokens/{address_hash}/holders/csv', handler: tokenHoldersCsv },
-  { template: '/advanced-filters/csv', handler: advancedFiltersCsv },
+  { template: '/addresses/{address_hash}/transactions/csv', handler: csv('addressTransactions') },
+  { template: '/addresses/{address_hash}/internal-transactions/csv', handler: csv('addressInternalTransactions') },
+  { template: '/addresses/{address_hash}/token-transfers/csv', handler: csv('addressTokenTransfers') },
+  { template: '/addresses/{address_hash}/logs/csv', handler: csv('addressLogs') },
+  { template: '/tokens/{address_hash}/holders/csv', handler: csv('tokenHolders') },
+  { template: '/advanced-filters/csv', handler: csv('advancedFilters') },
 ];

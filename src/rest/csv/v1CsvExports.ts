@@ -5,7 +5,7 @@ import { addressInternalTransactionsCsv } from './addressInternalTransactionsCsv
 import { addressLogsCsv } from './addressLogsCsv.js';
 import { addressTokenTransfersCsv } from './addressTokenTransfersCsv.js';
 import { addressTransactionsCsv } from './addressTransactionsCsv.js';
-import type { AddressCsvExport } from './csvRoutes.js';
+import type { AddressCsvExport } from './csvHandlers.js';
 import { v1AddressCsvRequest } from './csvRequest.js';
 
 /** The explorer's older export paths (removed in its v9; the May-2025 frontend still calls them), by path. */

@@ -242,7 +242,7 @@ function opOf(ctx: RestContext, raw: string): UserOperationFact {
 
 const opKey = (op: UserOperationFact) => [String(op.block), op.hash.toLowerCase()];
 
-const operations = handle((ctx, _params, query) => {
+export const operations = handle((ctx, _params, query) => {
   const all = userOpsOf(ctx.facts);
   const filters: [string, (op: UserOperationFact, id: AccountId) => boolean][] = [
     ['sender', (op, id) => op.senderId === id],
@@ -275,10 +275,10 @@ const operations = handle((ctx, _params, query) => {
   return paged(page, size, (op) => listOpJson(ctx, op));
 });
 
-const operation = handle((ctx, params) => operationJson(ctx, opOf(ctx, params[0]!)));
+export const operation = handle((ctx, params) => operationJson(ctx, opOf(ctx, params[0]!)));
 
 /** The explorer's interpretation of an operation: its call, then the coin and tokens it moved. */
-const operationSummary = handle((ctx, params) => {
+export const operationSummary = handle((ctx, params) => {
   const op = opOf(ctx, params[0]!);
   const { chain } = ctx;
   const address = (id: AccountId) => ({ type: 'address', value: addressRef(ctx, id) });
@@ -354,7 +354,7 @@ function known(ctx: RestContext, raw: string, table: ReadonlyMap<AccountId, unkn
 
 const lowerHash = (ctx: RestContext, id: AccountId) => ctx.chain.accounts[id]!.lower;
 
-const accounts = handle((ctx, _params, query) => {
+export const accounts = handle((ctx, _params, query) => {
   const all = userOpsOf(ctx.facts);
   const factory = optionalAddress(ctx, query, 'factory');
   const size = pageSizeOf(query);
@@ -378,7 +378,7 @@ const accountFactory = (all: UserOps, id: AccountId): AccountId | null => {
   return creation === null ? null : all.ops[creation]!.factoryId;
 };
 
-const account = handle((ctx, params) => {
+export const account = handle((ctx, params) => {
   const all = userOpsOf(ctx.facts);
   return accountJson(ctx, all, known(ctx, params[0]!, all.accounts, 'account'));
 });
@@ -393,7 +393,7 @@ export const bundleJson = (ctx: RestContext, b: UserOps['bundles'][number]) => (
   total_ops: b.ops.length,
 });
 
-const bundles = handle((ctx, _params, query) => {
+export const bundles = handle((ctx, _params, query) => {
   const all = userOpsOf(ctx.facts);
   const bundler = optionalAddress(ctx, query, 'bundler');
   const entryPoint = optionalAddress(ctx, query, 'entry_point');
@@ -434,7 +434,7 @@ const bundlerJson = (ctx: RestContext, id: AccountId, b: { bundles: number; ops:
   total_bundles: b.bundles,
   total_ops: b.ops,
 });
-const bundlers = handle((ctx, _params, query) =>
+export const bundlers = handle((ctx, _params, query) =>
   ranked(
     ctx,
     query,
@@ -443,7 +443,7 @@ const bundlers = handle((ctx, _params, query) =>
     (id, b) => bundlerJson(ctx, id, b),
   ),
 );
-const bundler = handle((ctx, params) => {
+export const bundler = handle((ctx, params) => {
   const table = userOpsOf(ctx.facts).bundlers;
   const id = known(ctx, params[0]!, table, 'bundler');
   return bundlerJson(ctx, id, table.get(id)!);
@@ -453,7 +453,7 @@ const paymasterJson = (ctx: RestContext, id: AccountId, ops: number) => ({
   address: addressRef(ctx, id),
   total_ops: ops,
 });
-const paymasters = handle((ctx, _params, query) =>
+export const paymasters = handle((ctx, _params, query) =>
   ranked(
     ctx,
     query,
@@ -462,7 +462,7 @@ const paymasters = handle((ctx, _params, query) =>
     (id, n) => paymasterJson(ctx, id, n),
   ),
 );
-const paymaster = handle((ctx, params) => {
+export const paymaster = handle((ctx, params) => {
   const table = userOpsOf(ctx.facts).paymasters;
   const id = known(ctx, params[0]!, table, 'paymaster');
   return paymasterJson(ctx, id, table.get(id)!);
@@ -472,7 +472,7 @@ const factoryJson = (ctx: RestContext, id: AccountId, n: number) => ({
   address: addressRef(ctx, id),
   total_accounts: n,
 });
-const factories = handle((ctx, _params, query) =>
+export const factories = handle((ctx, _params, query) =>
   ranked(
     ctx,
     query,
@@ -481,14 +481,14 @@ const factories = handle((ctx, _params, query) =>
     (id, n) => factoryJson(ctx, id, n),
   ),
 );
-const factory = handle((ctx, params) => {
+export const factory = handle((ctx, params) => {
   const table = userOpsOf(ctx.facts).factories;
   const id = known(ctx, params[0]!, table, 'factory');
   return factoryJson(ctx, id, table.get(id)!);
 });
 
 /** The indexer's status: both EntryPoints indexed, past and live. */
-const status = handle(() => {
+export const status = handle(() => {
   const done = {
     enabled: true,
     live: true,
@@ -497,25 +497,6 @@ const status = handle(() => {
   };
   return { finished_past_indexing: true, v06: done, v07: done };
 });
-
-const PREFIX = '/proxy/account-abstraction';
-
-/** The account-abstraction proxy's routes (both profiles; each profile's address references). */
-export const USER_OPS_ROUTES: readonly { readonly template: string; readonly handler: EndpointHandler }[] = [
-  { template: `${PREFIX}/operations`, handler: operations },
-  { template: `${PREFIX}/operations/{operation_hash}`, handler: operation },
-  { template: `${PREFIX}/operations/{operation_hash}/summary`, handler: operationSummary },
-  { template: `${PREFIX}/accounts`, handler: accounts },
-  { template: `${PREFIX}/accounts/{address_hash}`, handler: account },
-  { template: `${PREFIX}/bundles`, handler: bundles },
-  { template: `${PREFIX}/bundlers`, handler: bundlers },
-  { template: `${PREFIX}/bundlers/{address_hash}`, handler: bundler },
-  { template: `${PREFIX}/paymasters`, handler: paymasters },
-  { template: `${PREFIX}/paymasters/{address_hash}`, handler: paymaster },
-  { template: `${PREFIX}/factories`, handler: factories },
-  { template: `${PREFIX}/factories/{address_hash}`, handler: factory },
-  { template: `${PREFIX}/status`, handler: status },
-];
 
 /** Example entities for each route (an export's URLs): the chain's first operation, its sender, a bundler, a paymaster, a factory. */
 export function userOpsExamples(ctx: Pick<RestContext, 'facts' | 'chain'>): Record<string, Hex> | null {
