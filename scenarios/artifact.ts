@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import * as Hash from 'ox/Hash';
-import * as Hex from 'ox/Hex';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { NamedContract } from './types.js';
 
 /** What an artifact gives a named contract: its code and verified record, inline. */
@@ -39,7 +38,8 @@ interface BuildInfo {
   readonly output?: { readonly contracts?: Record<string, Record<string, { readonly metadata?: unknown }>> };
 }
 
-const keccakOf = (content: string) => Hash.keccak256(Hex.fromString(content));
+/** A source's keccak-256 as solc's metadata lists it (of its UTF-8 bytes, lower-case hex). */
+const keccakOf = (content: string) => `0x${Buffer.from(keccak_256(Buffer.from(content, 'utf8'))).toString('hex')}`;
 
 const readJson = (file: string, what: string): Record<string, unknown> => {
   let value: unknown;
