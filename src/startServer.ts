@@ -7,7 +7,6 @@ import { serve } from './server/serve.js';
 import { createLiveChain, type LiveChain } from './live/liveChain.js';
 import { startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
-import { blockEvents, mempoolEvents } from './phoenix/blockEvents.js';
 import { createPhoenixSocket, type PhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { lazyNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/lazyNodeSocket.js';
 import { attachUpgrades } from './websocket/upgrades.js';
@@ -340,20 +339,24 @@ function watchScenario(
   return () => stop();
 }
 
+/** What the Phoenix socket broadcasts of a block or a send, loaded with the first one to broadcast. */
+const phoenixEvents = lazyModule('the explorer’s socket events', () => import('./phoenix/blockEvents.js'));
+
 /**
  * Broadcasts on the Phoenix socket what each mined block and each accepted send brings, in order
  * (a view may wait for a lazily loaded module). Returns the broadcasts under way.
  */
 function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<void> {
+  const events = () => phoenixEvents.get();
   let broadcasting: Promise<void> = Promise.resolve();
   live.onBlock((_chain, height) => {
     const app = live.current;
     broadcasting = broadcasting
       .then(() =>
         withModules(() => [
-          ...blockEvents(app.rest.context, height, socket),
+          ...events().blockEvents(app.rest.context, height, socket),
           // The mempool in front of the newest head, once per mine.
-          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, socket) : []),
+          ...(height === app.chain.headHeight ? events().mempoolEvents(app.rest.context, socket) : []),
         ]),
       )
       .then((messages) => socket.broadcast(messages))
@@ -363,7 +366,7 @@ function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<
   live.onPending((hash) => {
     if (!socket.listening('transactions:new_pending_transaction') && !socket.listeningUnder('addresses')) return;
     const app = live.current;
-    const rendered = withModules(() => mempoolEvents(app.rest.context, socket, hash));
+    const rendered = withModules(() => events().mempoolEvents(app.rest.context, socket, hash));
     broadcasting = broadcasting
       .then(() => rendered)
       .then((messages) => socket.broadcast(messages))

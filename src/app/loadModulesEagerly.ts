@@ -6,6 +6,7 @@
 import * as checksum from 'ox/Address';
 import * as catalogue from '../../generators/contracts/contractArtifacts.js';
 import * as abi from '../domain/abiCoder.js';
+import * as blobData from '../protocol/blobData.js';
 import * as tracer from '../execution/evmExecutor.js';
 import { lazyModules } from '../domain/lazyModules.js';
 import * as nftMetadata from '../domain/nftMetadata.js';
@@ -22,6 +23,7 @@ lazyModules.catalogue.provide(catalogue);
 lazyModules.abi.provide(abi);
 lazyModules.nftMetadata.provide(nftMetadata);
 lazyModules.checksum.provide(checksum);
+lazyModules.blobData.provide(blobData);
 openApiModule.provide(openapi);
 tracerModule.provide(tracer);
 statsModule.provide(stats);

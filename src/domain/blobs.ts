@@ -1,9 +1,12 @@
 import { firstWhere } from '../chain/search.js';
 import type { Blob, Block, Chain, Hex } from '../chain/types.js';
-import { blobBody, bodyOfVersionedHash, catalogueBlob } from '../protocol/blobData.js';
 import { blobBaseFee, GAS_PER_BLOB } from '../protocol/blobGas.js';
 import { chainSpecOf } from '../protocol/chainSpec.js';
 import type { Facts } from './facts.js';
+import { lazyModules } from './lazyModules.js';
+
+/** The blob catalogue (loaded with the first blob a view shows). */
+const catalogue = () => lazyModules.blobData.get();
 
 /** The rows of `chain.blobs` of one transaction: `[start, end)`. */
 export function blobRangeOf(chain: Chain, transaction: number): readonly [number, number] {
@@ -47,7 +50,7 @@ export function blobTransactionOf(chain: Chain, transaction: number): BlobTransa
   const blobGasUsed = BigInt(blobs.length * GAS_PER_BLOB);
   const blobGasPrice = blobGasPriceOf(chain, block) ?? 0n;
   return {
-    versionedHashes: blobs.map((b) => catalogueBlob(b.body).versionedHash),
+    versionedHashes: blobs.map((b) => catalogue().catalogueBlob(b.body).versionedHash),
     blobGasUsed,
     blobGasPrice,
     maxFeePerBlobGas: blobs[0]!.maxFeePerBlobGas,
@@ -74,8 +77,13 @@ export interface BlobFacts {
 
 /** The blob of catalogue body `body`. */
 export function blobFactsOf(body: number): BlobFacts {
-  const { versionedHash, commitment, proof } = catalogueBlob(body);
-  return { hash: versionedHash, data: `0x${Buffer.from(blobBody(body)).toString('hex')}`, commitment, proof };
+  const { versionedHash, commitment, proof } = catalogue().catalogueBlob(body);
+  return {
+    hash: versionedHash,
+    data: `0x${Buffer.from(catalogue().blobBody(body)).toString('hex')}`,
+    commitment,
+    proof,
+  };
 }
 
 /** Per catalogue body, the transactions that carry it, in chain order (made once per chain). */
@@ -97,7 +105,7 @@ export function blobByVersionedHash(
   facts: Facts,
   hash: string,
 ): { readonly blob: BlobFacts; readonly transactions: readonly number[] } | undefined {
-  const body = bodyOfVersionedHash(hash as Hex);
+  const body = catalogue().bodyOfVersionedHash(hash as Hex);
   if (body === undefined) return undefined;
   const transactions = carriersByBody(facts).get(body);
   return transactions ? { blob: blobFactsOf(body), transactions } : undefined;

@@ -11,8 +11,9 @@ describe('a live chain', () => {
     const live = createLiveChain(buildChain(build), { profile: 'spec', build, createBuilder: createChainBuilder });
     const stop = new AbortController();
     live.warmUp(stop.signal);
-    await idle(20);
     const first = live.current.rest.context;
+    // The warm-up's views load first (off the start-up path), then it renders.
+    for (let wait = 0; first.json.size === 0 && wait < 100; wait++) await idle(20);
     expect(first.json.size).toBeGreaterThan(0);
     live.mine();
     const rendered = first.json.size;

@@ -2,7 +2,6 @@ import type { Chain } from '../chain/types.js';
 import type { Mempool } from '../domain/mempool.js';
 import { ModuleNotLoaded } from '../lazy/lazyModule.js';
 import type { Profile } from '../schemas/profile.js';
-import { warmUp } from '../views/warmUp.js';
 import { createRestContext, type RestContext } from './context.js';
 import { ApiError, errorResponse, INTERNAL_ERROR, unknownAction } from './errors.js';
 import { decodeSegment } from './params.js';
@@ -87,6 +86,8 @@ export function createRestApi(chain: Chain, options: CreateApiOptions = {}): Res
     context,
     mounted: (pathname: string, query: URLSearchParams) =>
       answer(context, match, pathname, underPrefix(pathname), query, onError),
-    warmUp: (signal?: AbortSignal, maxBytes?: number) => warmUp(context, signal, maxBytes),
+    // Its views load with it: the first answers do not wait for them.
+    warmUp: async (signal?: AbortSignal, maxBytes?: number) =>
+      (await import('../views/warmUp.js')).warmUp(context, signal, maxBytes),
   });
 }
