@@ -1,4 +1,4 @@
-import type { RouteAnswer } from '../http/answerHttp.js';
+import type { Mount, RouteAnswer } from '../http/answerHttp.js';
 import type { Chain } from '../chain/types.js';
 import { MineError } from './mineError.js';
 
@@ -35,3 +35,16 @@ export function resetAnswer(chain: Chain): RouteAnswer {
   const head = chain.blocks.at(chain.headHeight)!;
   return { status: 200, body: JSON.stringify({ head: chain.headHeight, hash: head.hash, timestamp: head.timestamp }) };
 }
+
+/** What the server's controls act on: a live chain's mining and reset, and the chain it serves. */
+export interface Controlled {
+  mine(blocks: number): Chain;
+  reset(): void;
+  served(): Chain;
+}
+
+/** The server's own controls, `POST /__mock/mine` and `POST /__mock/reset` (both change state: a foreign page may not). */
+export const controlMounts = (live: Controlled): Mount[] => [
+  { path: '/__mock/mine', exact: true, changesState: true, post: (body) => mineRequest(live.mine, body) },
+  { path: '/__mock/reset', exact: true, changesState: true, post: () => (live.reset(), resetAnswer(live.served())) },
+];

@@ -7,9 +7,8 @@ import { settledOnce } from '../lazy/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
 import { nodeModule } from '../app/nodeModule.js';
-import type { Mount } from '../http/answerHttp.js';
 import type { RpcNode } from '../rpc/node.js';
-import { mineRequest, resetAnswer } from './controlRoutes.js';
+import { controlMounts } from './controlRoutes.js';
 import { MAX_MINE, MineError } from './mineError.js';
 import type { Chain } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
@@ -21,8 +20,9 @@ import type { Profile } from '../schemas/profile.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 import type { DevControls } from '../rpc/method.js';
-import { SendRefused } from '../protocol/errors.js';
-import { type Happening, replayOn } from './happenings.js';
+import type { Happening } from './happenings.js';
+import { replayedBuilder } from './replayedBuilder.js';
+import { createDevControls } from './devControls.js';
 
 /** A served chain that can grow: the app answering now, and the way to add blocks. */
 export interface LiveChain {
@@ -79,9 +79,6 @@ export interface LiveChain {
  * (211 MiB, now 137) to spare the first render of older pages a few milliseconds.
  */
 export const WARM_BYTES = { first: 16 * 1024 * 1024, later: 1024 * 1024 };
-/** The latest block time a client may set (2106-02-07, unix seconds' 32 bits): dates past it break the explorer's. */
-const MAX_TIMESTAMP = 2 ** 32 - 1;
-
 /** How long a later chain must have been served before it is warmed: a chain mined over at once is not worth it. */
 const WARM_AFTER_MS = 1_000;
 
@@ -118,33 +115,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   /** Sends run ahead, in the order they came: each runs on the state the one before left. */
   let running: Promise<unknown> = Promise.resolve();
   const automine = options.automine ?? true;
-  // One builder, replayed to the served head when first needed (a chain loaded from a snapshot has
-  // none): it mines, and the block it keeps open in front of the head is the mempool.
-  let builder: ChainBuilder | null = null;
-  /**
-   * What clients did since the chain served at start (or last reset), in order: replayed on a new
-   * builder, it gives the chain served now (sends run on the EVM replay the runs kept of them).
-   */
-  let history: Happening[] = [];
-  const builderAt = (head: number): ChainBuilder => {
-    if (!builder) {
-      const made = options.createBuilder(build, {
-        plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
-        mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
-      });
-      made.mineTo(start.chain.headHeight);
-      for (const happening of history) replayOn(made, happening);
-      made.mineTo(head);
-      builder = made;
-    }
-    return builder;
-  };
-  /** Records what a client did (consecutive mining as one). */
-  const record = (happening: Happening) => {
-    const last = history[history.length - 1];
-    if (happening.kind === 'mine' && last?.kind === 'mine') history[history.length - 1] = happening;
-    else history.push(happening);
-  };
+  const line = replayedBuilder(() => {
+    const made = options.createBuilder(build, {
+      plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
+      mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
+    });
+    made.mineTo(start.chain.headHeight);
+    return made;
+  });
+  const builderAt = line.at;
   /**
    * The mempool in front of `head`, as it is now (a send changes it: the builder's open block is
    * another chain then); none once the chain served has moved on (an app still answering in flight).
@@ -152,7 +131,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const mempoolFor = (head: number): (() => Mempool | undefined) => {
     let pool: Mempool | undefined;
     return () => {
-      if (head !== current.chain.headHeight || (builder && builder.height !== head)) return undefined;
+      if (head !== current.chain.headHeight || (line.made && line.made.height !== head)) return undefined;
       const ahead = builderAt(head).pending();
       if (pool?.ahead !== ahead) pool = mempoolOf(ahead, head + 1);
       return pool;
@@ -163,20 +142,11 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   let node: RpcNode | undefined;
   const nodeOf = (): RpcNode =>
     (node ??= liveNode(live, chain.seed, options.executor && (() => options.executor!.get())));
-  const controls: Mount[] = [
-    {
-      path: '/__mock/mine',
-      exact: true,
-      changesState: true,
-      post: (body) => mineRequest((blocks) => live.mine(blocks), body),
-    },
-    {
-      path: '/__mock/reset',
-      exact: true,
-      changesState: true,
-      post: () => (live.reset(), resetAnswer(current.chain)),
-    },
-  ];
+  const controls = controlMounts({
+    mine: (blocks) => live.mine(blocks),
+    reset: () => live.reset(),
+    served: () => current.chain,
+  });
   const startSummary = () => ({ ...options.start?.(), sends: { accepted: sentCount, automine } }) as StartSummary;
   let sentCount = 0;
   // Verifications clients submitted: a status changes what its GUID's poll answers; a verification
@@ -217,101 +187,27 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     peek: (url: string) => current.answer.peek(url),
     clear: () => current.answer.clear(),
   });
-  const snapshots = new Map<number, { readonly history: number; readonly chain: Chain; readonly sent: number }>();
-  let nextSnapshot = 1;
-  /** Seconds clients moved the clock on by (what `evm_increaseTime` answers). */
-  let shifted = 0;
-  const impersonated = new Set<string>();
-  /**
-   * Does a cheat code on the builder and serves its effect. Where a block is open with no sent
-   * transaction in it (a read of the mempool opens one), the builder is rebuilt with it, so it
-   * lands as if no block were open, as its replay does; in a block holding sends it holds from that
-   * block on.
-   */
+  /** Does a cheat code on the builder (`ReplayedBuilder.apply`) and serves its effect. */
   const change = (happening: Happening) => {
     const head = current.chain.headHeight;
-    const b = builderAt(head);
-    if (b.opened?.sends === 0) {
-      record(happening);
-      builder = null;
-      try {
-        builderAt(head);
-      } catch (error) {
-        history.pop();
-        builder = null;
-        throw error;
-      }
-    } else {
-      replayOn(b, happening);
-      record(happening);
-    }
+    line.apply(happening, head);
     if (happening.kind !== 'edit') return;
     const now = builderAt(head);
     // The head block's state changed: serve the chain with it.
     if (!now.opened) serve(appOf(now.chain()));
     else current.answer.clear();
   };
-  const dev: DevControls = {
-    mine(blocks, { timestamp, interval } = {}) {
-      if (blocks > MAX_MINE) throw new SendRefused(`at most ${MAX_MINE} blocks a call, got ${blocks}`);
-      if (timestamp !== undefined) dev.setNextBlockTimestamp(timestamp);
-      if (interval === undefined) return void live.mine(blocks);
-      // Each block `interval` seconds after the one before, as Anvil mines them.
-      for (let i = 0; i < blocks; i++) {
-        if (i > 0 || timestamp === undefined) {
-          const head = current.chain.blocks.at(current.chain.headHeight)!;
-          change({ kind: 'nextTimestamp', timestamp: head.timestamp + interval });
-        }
-        live.mine(1);
-      }
+  const dev = createDevControls({
+    head: () => current.chain.blocks.at(current.chain.headHeight)!,
+    change,
+    mine: (blocks) => void live.mine(blocks),
+    mark: () => ({ history: line.length, chain: raw, sent: sentCount }),
+    restore(mark) {
+      line.keep(mark.history);
+      sentCount = mark.sent;
+      serve(appOf(mark.chain));
     },
-    increaseTime(seconds) {
-      const head = current.chain.blocks.at(current.chain.headHeight)!;
-      if (head.timestamp + shifted + seconds > MAX_TIMESTAMP)
-        throw new SendRefused(`Timestamp error: time would pass ${MAX_TIMESTAMP}, the latest the mock takes`);
-      change({ kind: 'shiftTime', seconds });
-      return (shifted += seconds);
-    },
-    setNextBlockTimestamp(timestamp) {
-      const head = current.chain.blocks.at(current.chain.headHeight)!;
-      if (timestamp > MAX_TIMESTAMP)
-        throw new SendRefused(`Timestamp error: ${timestamp} is past ${MAX_TIMESTAMP}, the latest the mock takes`);
-      if (timestamp <= head.timestamp)
-        throw new SendRefused(
-          `Timestamp error: ${timestamp} is lower than or equal to previous block's timestamp ${head.timestamp}`,
-        );
-      change({ kind: 'nextTimestamp', timestamp });
-    },
-    snapshot() {
-      const id = nextSnapshot++;
-      snapshots.set(id, { history: history.length, chain: raw, sent: sentCount });
-      return id;
-    },
-    revert(id) {
-      const snap = snapshots.get(id);
-      if (!snap) return false;
-      for (const later of [...snapshots.keys()]) if (later >= id) snapshots.delete(later);
-      history = history.slice(0, snap.history);
-      builder = null;
-      sentCount = snap.sent;
-      serve(appOf(snap.chain));
-      return true;
-    },
-    setBalance(address, value) {
-      change({ kind: 'edit', edit: { kind: 'balance', address, value } });
-    },
-    setCode(address, code) {
-      change({ kind: 'edit', edit: { kind: 'code', address, code } });
-    },
-    setStorageAt(address, slot, value) {
-      change({ kind: 'edit', edit: { kind: 'storage', address, slot, value } });
-    },
-    impersonate(address, on) {
-      if (on) impersonated.add(address);
-      else impersonated.delete(address);
-    },
-    impersonating: (address) => impersonated.has(address),
-  };
+  });
   const live: LiveChain = {
     dev,
     get current() {
@@ -325,7 +221,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       const from = current.chain.headHeight;
       const b = builderAt(from);
       b.mineTo(from + blocks);
-      record({ kind: 'mine', to: from + blocks });
+      line.record({ kind: 'mine', to: from + blocks });
       const next = b.chain();
       serve(appOf(next));
       for (let height = from + 1; height <= next.headHeight; height++)
@@ -348,7 +244,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     send(sent) {
       const b = builderAt(current.chain.headHeight);
       const { admission, entered } = b.submit(sent);
-      record({ kind: 'send', sent });
+      line.record({ kind: 'send', sent });
       sentCount++;
       // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
       current.answer.clear();
@@ -386,11 +282,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       // Filters count blocks of the chain they were made on: another chain starts without them.
       node?.state.filters.clear();
       build = start.build;
-      builder = null;
-      history = [];
-      snapshots.clear();
-      shifted = 0;
-      impersonated.clear();
+      line.keep(0);
+      dev.reset();
       executorIfLoaded()?.ahead?.forget();
       sentCount = 0;
       verifications.clear();
