@@ -42,6 +42,25 @@ const rpc = async (method: string, params: unknown[]) =>
     ).json()) as Answer
   ).result;
 
+describe('the node’s websocket on its first connection', () => {
+  it('answers, in order, the frames a client sends the moment it opens (the socket’s code loads meanwhile)', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/rpc`);
+    const answers: Answer[] = [];
+    const all = new Promise<void>((resolve) =>
+      ws.on('message', (data) => answers.push(JSON.parse(String(data))) === 3 && resolve()),
+    );
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    for (const id of [1, 2, 3]) ws.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_chainId', params: [] }));
+    await all;
+    expect(answers.map((a) => [a.id, a.result])).toEqual([
+      [1, '0x7a69'],
+      [2, '0x7a69'],
+      [3, '0x7a69'],
+    ]);
+    ws.close();
+  });
+});
+
 describe('the node’s websocket subscriptions', () => {
   it('hear of each mined block what eth_getLogs and eth_getBlockByNumber say of it', async () => {
     const c = await connect();
