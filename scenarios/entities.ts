@@ -6,7 +6,7 @@ import { MULTICALL3_ADDRESS } from '../generators/contracts/multicall3.js';
 import { callAbi, contractProblem, readAbiName, readFunction } from './contractEntities.js';
 import { addressOfKey, privateKeyProblem, testKey } from '../src/chain/testKeys.js';
 import type { NamedAccount, Scenario } from './types.js';
-import { checksumProblem, type EntityProblem, parseCoinAmount, parseTokenAmount } from './values.js';
+import { checksumProblem, type EntityProblem, parseCoinAmount, parseTokenAmount, ZERO_ADDRESS } from './values.js';
 
 /** At most this many withdrawals of one account in a block (Ethereum's cap for all of them). */
 export const MAX_WITHDRAWALS_PER_BLOCK = 16;
@@ -168,6 +168,23 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
         path: `${at}.to`,
         problem: `no account named "${tx.to}", no token with that symbol and no contract with that name`,
       };
+    if (tx.delegate !== undefined) {
+      if (!names.has(tx.to))
+        return {
+          path: `${at}.to`,
+          problem: 'a set-code transaction (delegate) goes to the named account that delegates',
+        };
+      if (!contractNames.has(tx.delegate) && tx.delegate.toLowerCase() !== ZERO_ADDRESS)
+        return {
+          path: `${at}.delegate`,
+          problem: `no contract named "${tx.delegate}" (or the zero address, which clears a delegation)`,
+        };
+      if (tx.call || tx.value !== undefined || tx.status !== undefined || tx.emits || tx.sets)
+        return {
+          path: `${at}.delegate`,
+          problem: 'a set-code transaction here only delegates: give no call, value, status, emits or sets',
+        };
+    }
     if (tx.call && names.has(tx.to))
       return { path: `${at}.call`, problem: `"${tx.to}" is an account: a call goes to a named token or contract` };
     if (tx.revertReason !== undefined && tx.status !== 'error')

@@ -246,6 +246,13 @@ export const scriptedTransaction = z.strictObject({
     .describe(
       'A method of the token’s or contract’s ABI (a proxy’s: its implementation’s), encoded as the contract takes it.',
     ),
+  delegate: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Makes it a set-code transaction (EIP-7702, type 4): `to`, a named account, signs an authorization delegating its code to this named contract (or to the zero address 0x0000000000000000000000000000000000000000, clearing its delegation); `from` sends it, itself or as a sponsor.',
+    ),
   status: z.enum(['ok', 'error']).optional().describe('Whether it succeeds (default ok).'),
   revertReason: z
     .string()

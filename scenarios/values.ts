@@ -1,6 +1,9 @@
 /** The values the scenario language reads (amounts, addresses) and how it names a problem with one. */
 import * as Address from 'ox/Address';
 
+/** The zero address: a delegation to it clears one (EIP-7702). */
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
 export interface EntityProblem {
   /** Where in the scenario, such as `entities.accounts[1].address`. */
   readonly path: string;

@@ -5,7 +5,8 @@ import type { Scene } from './context.js';
 import { canAfford, gas, hashOf, pickOther } from './pick.js';
 import type { AuthorizationSpec, InternalSpec, TxPlan } from '../ledger/plan.js';
 
-const ZERO_ID = 0;
+/** The zero address's account: a delegation to it clears one. */
+export const ZERO_ID = 0;
 
 /** What a set-code transaction does with its first authorization: delegate, move to another delegate, or clear. */
 export type SetCodeIntent = 'delegate' | 'redelegate' | 'clear';
@@ -61,13 +62,14 @@ function batchOf(scene: Scene, accountId: number): { plan: Omit<TxPlan, 'type'>;
  * A set-code transaction (EIP-7702, type 4). Sent by the authority itself, it names its own nonce
  * after the transaction's and runs a first batch through the new code; sent by a sponsor, it
  * only carries the authority's signed authorization. Sometimes a second authorization that will
- * not apply rides along. Null when nobody can pay.
+ * not apply rides along. Null when nobody can pay. `batch: false` sends a bare delegation (a
+ * scenario's own).
  */
 export function setCodeTransaction(
   scene: Scene,
   authorityId: number,
   delegateId: number,
-  options: { readonly sponsorId?: number; readonly withInvalid?: boolean } = {},
+  options: { readonly sponsorId?: number; readonly withInvalid?: boolean; readonly batch?: boolean } = {},
 ): TxPlan | null {
   const { state } = scene;
   const sponsored = options.sponsorId !== undefined && options.sponsorId !== authorityId;
@@ -82,7 +84,7 @@ export function setCodeTransaction(
   const authorizations = [own];
   if (options.withInvalid) authorizations.push(invalidAuthorization(scene, pickOther(scene, authorityId), delegateId));
   const extra = AUTHORIZATION_GAS * authorizations.length;
-  const batch = !sponsored && delegateId !== ZERO_ID ? batchOf(scene, authorityId) : null;
+  const batch = !sponsored && delegateId !== ZERO_ID && options.batch !== false ? batchOf(scene, authorityId) : null;
   if (batch)
     return {
       ...batch.plan,

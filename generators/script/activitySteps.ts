@@ -1,10 +1,11 @@
 import type { Abi, AbiEvent, AbiFunction, AbiParameter } from 'abitype';
 import { argumentValue, type RawArgument } from '../../scenarios/abiArguments.js';
 import { callAbi } from '../../scenarios/contractEntities.js';
-import { parseCoinAmount } from '../../scenarios/values.js';
+import { parseCoinAmount, ZERO_ADDRESS } from '../../scenarios/values.js';
 import { type ContractKind, NONE } from '../../src/chain/types.js';
 import { TOKEN_KIND } from '../activity/deploy.js';
 import { coinTransfer } from '../activity/coinTransfer.js';
+import { setCodeTransaction, ZERO_ID } from '../activity/setCode.js';
 import { canAfford, gas } from '../activity/pick.js';
 import { BuildChainError } from '../chainInput.js';
 import { abiOf } from '../contracts/abiOf.js';
@@ -132,6 +133,15 @@ export function activitySteps(state: LedgerState, cast: Cast): { timed: ScriptSt
             : contract
               ? cast.namedContracts.get(tx.to)!
               : cast.named.get(tx.to)!;
+          if (tx.delegate !== undefined) {
+            const delegateId =
+              tx.delegate.toLowerCase() === ZERO_ADDRESS ? ZERO_ID : cast.namedContracts.get(tx.delegate);
+            if (delegateId === undefined)
+              throw fail('.delegate', `${tx.delegate} is not deployed yet at block ${s.ctx.height}`);
+            const plan = setCodeTransaction(s, toId, delegateId, { sponsorId: fromId, batch: false });
+            if (!plan) throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
+            return plan;
+          }
           const args = fn ? valuesOf(fn.inputs, tx.call!.args, (k) => `.call.args[${k}]`) : [];
           if (!canAfford(s, fromId, value, tx.call ? 90_000 : 21_000))
             throw fail('.from', `${tx.from} cannot pay for it at block ${s.ctx.height}`);
