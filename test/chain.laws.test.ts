@@ -75,6 +75,14 @@ describe('the laws catch a broken chain', () => {
     ['an event its ABI does not declare', (c) => void ((c.events.at(0) as { name: string }).name = 'Rugged')],
     ['a wrong base fee', (c) => void ((c.blocks.at(30) as { baseFeePerGas: bigint }).baseFeePerGas += 1n)],
     [
+      'a tip above the fee cap (a node refuses it)',
+      (c) => {
+        // One its cap clipped: the price it paid stays the cap, so only the tip's bound can tell.
+        const t = [...c.transactions].find((x) => x.maxFeePerGas !== null && x.gasPrice === x.maxFeePerGas)!;
+        (t as { maxPriorityFeePerGas: bigint | null }).maxPriorityFeePerGas = t.maxFeePerGas! + 1n;
+      },
+    ],
+    [
       'a skipped authorization recorded as applied',
       (c) => void (([...c.authorizations].find((a) => a.status !== 'ok') as { status: string }).status = 'ok'),
     ],

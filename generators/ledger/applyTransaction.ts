@@ -32,9 +32,10 @@ function drawFees(ctx: BlockContext, rng: Stream, type: TransactionType): PaidFe
   const tip = rng.bigint(GWEI / 100n, 3n * GWEI);
   if (!type.feeMarket)
     return paidFees(type, { maxFeePerGas: ctx.baseFee + tip, maxPriorityFeePerGas: ctx.baseFee + tip }, ctx.baseFee);
-  // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip.
+  // Mostly a generous cap (base fee doubled); sometimes a tight one that clips the tip. The tip
+  // offered never exceeds the cap: a node refuses such a transaction (EIP-1559).
   const maxFee = rng.chance(0.85) ? 2n * ctx.baseFee + tip : ctx.baseFee + tip / 2n;
-  return paidFees(type, { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }, ctx.baseFee);
+  return paidFees(type, { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip < maxFee ? tip : maxFee }, ctx.baseFee);
 }
 
 /**

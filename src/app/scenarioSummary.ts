@@ -1,8 +1,10 @@
 import { chainCounts } from '../chain/chainCounts.js';
+import { factsOf } from '../domain/facts.js';
+import { userOpByHash } from '../domain/userOps.js';
 import type { Profile } from '../schemas/profile.js';
 import type { Chain } from '../chain/types.js';
 
-export type HandleKind = 'address' | 'transaction' | 'block';
+export type HandleKind = 'address' | 'transaction' | 'block' | 'userOperation';
 
 export interface HandleSummary {
   readonly name: string;
@@ -49,6 +51,11 @@ function handleSummary(chain: Chain, name: string, value: string): HandleSummary
       value: t.hash,
       links: [`/api/v2/transactions/${t.hash}/token-transfers`, `/api/v2/blocks/${t.block}/transactions`],
     };
+  }
+  const op = userOpByHash(factsOf(chain), lower);
+  if (op !== undefined) {
+    const base = `/api/v2/proxy/account-abstraction/operations/${op.hash}`;
+    return { name, kind: 'userOperation', value: op.hash, links: [base, `${base}/summary`] };
   }
   return { name, kind: 'block', value: lower, links: [`/api/v2/blocks/${lower}/transactions`] };
 }

@@ -7,7 +7,7 @@
  */
 import type { Abi } from 'abitype';
 import { implementationOf, isVerified, proxyKindOf } from '../domain/accounts.js';
-import { delegateOf } from '../domain/delegations.js';
+import { delegatedCodeAt, delegateOf } from '../domain/delegations.js';
 import { revertData } from '../domain/revertData.js';
 import type { Facts } from '../domain/facts.js';
 import { type Account, type Block, NONE, type TokenType } from '../chain/types.js';
@@ -312,6 +312,23 @@ function smartContract(
   };
 }
 
+/**
+ * A delegated EOA's contract record: Blockscout finds any address with code
+ * (`Address.find_contract_address`), the designator too, and with no smart contract and no
+ * creation transaction answers the proxy facts and its code alone (`smart_contract_view.ex`).
+ */
+function delegatedSmartContract(facts: Facts, account: Account): Shape<'blockscout', 'smartContract'> | null {
+  const code = delegatedCodeAt(facts, account.id, facts.chain.headHeight);
+  if (account.contract || code === null) return null;
+  return {
+    ...proxyOf(facts, account),
+    conflicting_implementations: null,
+    deployed_bytecode: code,
+    creation_bytecode: null,
+    creation_status: 'success',
+  };
+}
+
 function tokenInstance<
   F extends { holder_address_hash: string; image_url: string | null; animation_url: string | null },
 >(form: F) {
@@ -468,6 +485,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     amount: form.amount,
   }),
   smartContract,
+  delegatedSmartContract,
   tokenInstance: (form) => tokenInstance(form),
   collectionInstance: (form) => tokenInstance(form),
   validationError: (_message, errors) => ({ errors }),

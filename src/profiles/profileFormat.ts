@@ -108,6 +108,8 @@ export interface ProfileFormat<P extends Profile> {
   blockWithdrawal(form: WithdrawalForm<P>): Shape<P, 'blockWithdrawal'>;
   /** `abi`: the verified record's ABI (the spec's form holds it as text). */
   smartContract(facts: Facts, account: Account, form: S.SmartContract, abi: Abi | null): Shape<P, 'smartContract'>;
+  /** `/smart-contracts/{h}` of an EOA delegated by EIP-7702 (its code is the designator), or null for a 404. */
+  delegatedSmartContract(facts: Facts, account: Account): Shape<P, 'smartContract'> | null;
   tokenInstance(form: TokenInstanceForm<P>): Shape<P, 'tokenInstance'>;
   collectionInstance(form: CollectionInstanceForm<P>): Shape<P, 'collectionInstance'>;
   /** A 422's body. */

@@ -70,6 +70,8 @@ export const specFormat: ProfileFormat<'spec'> = {
   internalTransaction: (form) => form,
   blockWithdrawal: (form) => form,
   smartContract: (_facts, _account, form) => form,
+  // The spec's record requires a creation bytecode, which a delegated EOA never had.
+  delegatedSmartContract: () => null,
   tokenInstance: (form) => form,
   collectionInstance: (form) => form,
   validationError: (message, errors) => ({ message, errors }),

@@ -80,6 +80,12 @@ export function smartContractOut<P extends Profile>(ctx: ViewContext<P>, id: Acc
 export const smartContractJson = (ctx: ViewContext, id: AccountId): string =>
   cachedJson(ctx, `contract:${id}`, () => smartContractOut(ctx, id));
 
+/** `/smart-contracts/{h}` of an account with no contract: a delegated EOA's record where the profile has one, else null. */
+export function delegatedSmartContractJson(ctx: ViewContext, id: AccountId): string | null {
+  const record = ctx.format.delegatedSmartContract(ctx.facts, ctx.chain.accounts[id]!);
+  return record === null ? null : JSON.stringify(record);
+}
+
 /** An item of `/smart-contracts`: a verified contract. */
 export const smartContractListItemJson = (ctx: ViewContext, id: AccountId): string =>
   cachedJson(ctx, `contract-item:${id}`, () => {

@@ -120,6 +120,26 @@ describe.each([1, 2, 3])('pages of newer frontends, tiny, seed %i', (seed) => {
       expect(get(`/smart-contracts/${chain.handles.verifiedTwinContract}/audit-reports`).status).toBe(200);
     });
 
+    it('/smart-contracts/{h} of a delegated EOA (the Code tab): Blockscout its designator and delegate, the spec 404', () => {
+      const delegated = chain.handles.delegatedAccount!;
+      const answer = get(`/smart-contracts/${delegated}`);
+      if (profile === 'spec') {
+        expect(answer.status).toBe(404);
+        return;
+      }
+      const { implementations } = json(`/addresses/${delegated}`);
+      expect(implementations).toHaveLength(1);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({
+        proxy_type: 'eip7702',
+        implementations,
+        conflicting_implementations: null,
+        deployed_bytecode: `0xef0100${implementations[0].address_hash.slice(2).toLowerCase()}`,
+        creation_bytecode: null,
+        creation_status: 'success',
+      });
+    });
+
     it('/stats/charts/secondary-coin-market is empty: a plain chain has no second coin', () => {
       expect(json('/stats/charts/secondary-coin-market')).toEqual({ chart_data: [] });
     });

@@ -116,6 +116,11 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
     if (transactionType(t.type).feeMarket) {
       if (t.gasPrice !== effectiveGasPrice(base, t.maxFeePerGas!, t.maxPriorityFeePerGas!))
         fail(`transaction ${t.hash} gas price is not min(max fee, base fee + tip)`);
+      const problem = transactionType(t.type).fieldProblem({
+        maxFeePerGas: t.maxFeePerGas!,
+        maxPriorityFeePerGas: t.maxPriorityFeePerGas!,
+      });
+      if (problem) fail(`transaction ${t.hash}: ${problem}`);
     } else if (t.maxFeePerGas !== null || t.maxPriorityFeePerGas !== null)
       fail(`${transactionType(t.type).title} transaction ${t.hash} has EIP-1559 fields`);
     const expected = nonces.get(t.fromId) ?? 0;
