@@ -64,6 +64,13 @@ import {
 } from './endpoints/transaction.js';
 import { transactions } from './endpoints/transactions.js';
 import { blob, transactionBlobs } from './endpoints/blobs.js';
+import {
+  addressBeaconDeposits,
+  allBeaconDeposits,
+  beaconDepositsCount,
+  blockBeaconDeposits,
+  transactionBeaconDeposits,
+} from './endpoints/beaconDeposits.js';
 import { transactionTokenTransfers } from './endpoints/transactionTokenTransfers.js';
 import { USER_OPS_ROUTES } from './endpoints/userOps.js';
 
@@ -105,6 +112,11 @@ export const ROUTES: readonly Route[] = [
   { template: '/transactions/{transaction_hash}/summary', handler: transactionSummary },
   { template: '/transactions/{transaction_hash}/blobs', handler: transactionBlobs },
   { template: '/blobs/{blob_hash}', handler: blob },
+  { template: '/beacon/deposits', handler: allBeaconDeposits },
+  { template: '/beacon/deposits/count', handler: beaconDepositsCount },
+  { template: '/blocks/{block_number_or_hash}/beacon/deposits', handler: blockBeaconDeposits },
+  { template: '/transactions/{transaction_hash}/beacon/deposits', handler: transactionBeaconDeposits },
+  { template: '/addresses/{address_hash}/beacon/deposits', handler: addressBeaconDeposits },
   { template: '/addresses/{address_hash}/counters', handler: addressCounters },
   { template: '/addresses/{address_hash}/tabs-counters', handler: addressTabsCounters },
   { template: '/addresses/{address_hash}/coin-balance-history', handler: addressCoinBalanceHistory },
