@@ -1,10 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as arb from '../../src/arbitraries/index.js';
+import { profileSchemas } from '../../src/schemas/profileSchemas.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { tiny } from '../../scenarios/tiny.js';
 import { createApi } from '../../src/app/createApi.js';
 import { PENDING_DEPOSIT_BLOCKS } from '../../src/domain/beaconDeposits.js';
 import { PROFILES } from '../../src/schemas/profile.js';
-import { expectValidResponse } from '../support/expectValid.js';
+import { expectValid, expectValidResponse } from '../support/expectValid.js';
 
 type Json = Record<string, any>;
 
@@ -136,4 +140,41 @@ describe('a chain without beacon deposits', () => {
     expect(api('/api/v2/beacon/deposits', new URLSearchParams()).body).toBe('{"items":[],"next_page_params":null}');
     expect(api('/api/v2/beacon/deposits/count', new URLSearchParams()).body).toBe('{"deposits_count":0}');
   });
+});
+
+describe('the beacon deposit arbitrary', () => {
+  const itemSchema = (profile: (typeof PROFILES)[number]) =>
+    (profileSchemas(profile).pages['/beacon/deposits'] as unknown as { shape: { items: { element: z.ZodType } } }).shape
+      .items.element;
+  for (const profile of PROFILES)
+    it(`gives deposits the ${profile} profile's schema accepts, filtered as asked`, () => {
+      const schema = itemSchema(profile);
+      fc.assert(
+        fc.property(arb.beaconDeposit({ profile }), (d) => expectValid(schema, d)),
+        { numRuns: 20 },
+      );
+      for (const status of ['invalid', 'pending', 'completed'] as const)
+        fc.assert(
+          fc.property(arb.beaconDeposit({ profile, status }), (d) => {
+            expectValid(schema, d);
+            expect(d.status).toBe(status);
+          }),
+          { numRuns: 5 },
+        );
+      fc.assert(
+        fc.property(arb.beaconDeposit({ profile, credentials: '0x00' }), (d) => {
+          expectValid(schema, d);
+          expect(d.withdrawal_credentials.slice(0, 4)).toBe('0x00');
+          expect(d.withdrawal_address).toBeNull();
+        }),
+        { numRuns: 5 },
+      );
+      fc.assert(
+        fc.property(arb.beaconDeposit({ profile, credentials: '0x02' }), (d) => {
+          expect(BigInt(d.amount)).toBeGreaterThan(32n * 10n ** 18n);
+          expect(d.withdrawal_address.hash.toLowerCase()).toBe(`0x${d.withdrawal_credentials.slice(-40)}`);
+        }),
+        { numRuns: 5 },
+      );
+    });
 });
