@@ -362,19 +362,21 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
       'gas_usage_count',
       'validations_count',
     ),
-    '/addresses/{address_hash}/tabs-counters': z.strictObject(
-      Object.fromEntries(
-        [
-          'transactions_count',
-          'token_transfers_count',
-          'token_balances_count',
-          'logs_count',
-          'withdrawals_count',
-          'internal_transactions_count',
-          'validations_count',
-        ].map((k) => [k, integer.max(51)]),
-      ),
-    ),
+    '/addresses/{address_hash}/tabs-counters': z
+      .strictObject(
+        Object.fromEntries(
+          [
+            'transactions_count',
+            'token_transfers_count',
+            'token_balances_count',
+            'logs_count',
+            'withdrawals_count',
+            'internal_transactions_count',
+            'validations_count',
+          ].map((k) => [k, integer.max(51)]),
+        ),
+      )
+      .extend({ beacon_deposits_count: integer.max(51).optional() }),
     '/addresses/{address_hash}/coin-balance-history': paged(coinBalance),
     '/addresses/{address_hash}/coin-balance-history-by-day': z.strictObject({
       items: z.array(z.strictObject({ date: day, value: integerString })),

@@ -120,6 +120,23 @@ for (const profile of PROFILES) {
       });
     });
 
+    it('counts them on an address’s tabs and, in the explorer’s shapes, a block’s detail', () => {
+      const all = walk('/beacon/deposits');
+      const from = all[0]!.from_address.hash as string;
+      const sent = all.filter((d) => d.from_address.hash === from).length;
+      expect(get(`/addresses/${from}/tabs-counters`).body.beacon_deposits_count).toBe(Math.min(sent, 51));
+      expect(get(`/addresses/0x${'5e'.repeat(20)}/tabs-counters`).body.beacon_deposits_count).toBe(0);
+      const block = all[0]!.block_number as number;
+      const detail = get(`/blocks/${block}`).body;
+      const list = get('/blocks').body.items as Json[];
+      if (profile === 'blockscout') {
+        expect(detail.beacon_deposits_count).toBe(all.filter((d) => d.block_number === block).length);
+        expect(list.every((b) => b.beacon_deposits_count === null)).toBe(true);
+        const uncle = [...chain.uncles][0]!;
+        expect(get(`/blocks/${uncle.hash}`).body.beacon_deposits_count).toBe(0);
+      } else expect(detail).not.toHaveProperty('beacon_deposits_count');
+    });
+
     it('answers as the explorer does where a path or cursor is wrong', () => {
       expect(get(`/transactions/0x${'ab'.repeat(32)}/beacon/deposits`).status).toBe(404);
       expect(get('/transactions/0x12/beacon/deposits').status).toBe(422);
