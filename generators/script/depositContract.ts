@@ -16,7 +16,8 @@ const STAKERS = 3;
 
 /**
  * Beacon deposits at genesis: the deposit contract at its canonical address (verified, its own
- * ABI), and three staker EOAs funded to deposit from (20,000 ETH each, below any whale).
+ * ABI), and three staker EOAs funded to deposit from: 20,000 ETH each, or 10 ETH a block on chains
+ * past 2,000 blocks (`large`: 200,000), so drawn deposits do not run them dry; below any whale.
  */
 export function predeployDepositContract(state: LedgerState): DepositSetup {
   const contractId = predeployContract(state, Address.checksum(DEPOSIT_CONTRACT_ADDRESS), {
@@ -29,7 +30,7 @@ export function predeployDepositContract(state: LedgerState): DepositSetup {
   const stakerIds = Array.from({ length: STAKERS }, (_, k) =>
     registerAccount(state, `staker:${k}`, {
       hash: addressFor(state.seed, `staker:${k}`),
-      genesisBalance: 20_000n * ETHER,
+      genesisBalance: BigInt(Math.max(20_000, 10 * state.scenario.blocks)) * ETHER,
     }),
   );
   return { contractId, stakerIds };

@@ -56,3 +56,38 @@ export function withdrawalAddressOf(credentials: `0x${string}`): `0x${string}` |
  */
 export const isWellFormedSignature = (signature: `0x${string}`): boolean =>
   (Number.parseInt(signature.slice(2, 4), 16) & 0xc0) === 0x80;
+
+/** The deposit contract's Merkle tree depth. */
+const TREE_DEPTH = 32;
+let zeroHashes: `0x${string}`[] | undefined;
+
+/**
+ * `get_deposit_root()`: the root the deposit contract's incremental Merkle tree has after these
+ * deposits' data roots, in index order, mixed with their count (the contract's own algorithm).
+ */
+export function depositRoot(leaves: readonly `0x${string}`[]): `0x${string}` {
+  zeroHashes ??= Array.from({ length: TREE_DEPTH }).reduce<`0x${string}`[]>(
+    (zs, _, h) => (h === 0 ? [zeros(32)] : [...zs, sha(zs[h - 1]!, zs[h - 1]!)]),
+    [],
+  );
+  const branch: `0x${string}`[] = Array(TREE_DEPTH).fill(zeros(32));
+  leaves.forEach((leaf, k) => {
+    let node = leaf;
+    let size = k + 1;
+    for (let h = 0; h < TREE_DEPTH; h++) {
+      if (size % 2 === 1) {
+        branch[h] = node;
+        return;
+      }
+      node = sha(branch[h]!, node);
+      size = Math.floor(size / 2);
+    }
+  });
+  let node = zeros(32);
+  let size = leaves.length;
+  for (let h = 0; h < TREE_DEPTH; h++) {
+    node = size % 2 === 1 ? sha(branch[h]!, node) : sha(node, zeroHashes[h]!);
+    size = Math.floor(size / 2);
+  }
+  return sha(node, littleEndian64(BigInt(leaves.length)), zeros(24));
+}

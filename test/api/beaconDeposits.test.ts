@@ -6,7 +6,9 @@ import { profileSchemas } from '../../src/schemas/profileSchemas.js';
 import { buildChain } from '../../generators/buildChain.js';
 import { tiny } from '../../scenarios/tiny.js';
 import { createApi } from '../../src/app/createApi.js';
-import { PENDING_DEPOSIT_BLOCKS } from '../../src/domain/beaconDeposits.js';
+import { beaconDepositsOf, PENDING_DEPOSIT_BLOCKS } from '../../src/domain/beaconDeposits.js';
+import { factsOf } from '../../src/domain/facts.js';
+import { decodeSnapshot, encodeSnapshot } from '../../src/snapshot/snapshot.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValid, expectValidResponse } from '../support/expectValid.js';
 
@@ -147,6 +149,29 @@ for (const profile of PROFILES) {
     });
   });
 }
+
+describe('a snapshot of a chain with deposits', () => {
+  it('answers every deposit route byte for byte after a round trip', () => {
+    const loaded = decodeSnapshot(Buffer.concat(encodeSnapshot(chain, { key: 'k', version: 'v' })), {
+      key: 'k',
+      version: 'v',
+    }).chain;
+    const [before, after] = [createApi(chain, { profile: 'blockscout' }), createApi(loaded, { profile: 'blockscout' })];
+    const deposit = beaconDepositsOf(factsOf(chain)).deposits[0]!;
+    const urls = [
+      '/api/v2/beacon/deposits',
+      '/api/v2/beacon/deposits?index=20&items_count=50',
+      '/api/v2/beacon/deposits/count',
+      `/api/v2/blocks/${deposit.block}/beacon/deposits`,
+      `/api/v2/transactions/${chain.transactions.at(deposit.transaction)!.hash}/beacon/deposits`,
+      `/api/v2/addresses/${chain.accounts[deposit.fromId]!.hash}/beacon/deposits`,
+    ];
+    for (const url of urls) {
+      const u = new URL(`http://mock${url}`);
+      expect(after(u.pathname, u.searchParams).body, url).toBe(before(u.pathname, u.searchParams).body);
+    }
+  });
+});
 
 describe('a chain without beacon deposits', () => {
   it('has no deposit contract and answers empty lists and a count of 0', () => {

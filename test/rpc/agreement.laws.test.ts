@@ -56,7 +56,8 @@ function tampered(fetcher: Fetcher, method: string, change: (result: any, params
 const GET_NONCE = '0x35567e1a';
 const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
 
-/** `DepositEvent`'s topic (the beacon deposit contract's). */
+/** `get_deposit_root()`'s selector and `DepositEvent`'s topic (the beacon deposit contract's). */
+const GET_DEPOSIT_ROOT = '0xc5f2892f';
 const DEPOSIT_EVENT = '0x649bbc62d0e31342afea4e5cd82d4049e7e1ee912fc0889aa790803be39038c5';
 
 /** A DepositEvent's data with the signature's last byte zeroed (the fourth bytes argument). */
@@ -184,6 +185,12 @@ describe('the agreement laws catch a node that disagrees', () => {
       (logs: any[], params) =>
         params[0].topics?.[0] === DEPOSIT_EVENT ? logs.map((l) => ({ ...l, data: depositDataWithout(l.data) })) : logs,
       /^deposit \d+: signature: REST/m,
+    ],
+    [
+      'a deposit contract whose root is one more',
+      'eth_call',
+      (r: string, params) => (params[0].data.startsWith(GET_DEPOSIT_ROOT) ? plusOne(r) : r),
+      /^deposits: get_deposit_root: REST/m,
     ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {
