@@ -71,11 +71,12 @@ export function depositActivity(
     };
   };
 
-  const deposit = (ctx: BlockContext, label: string, kind: Kind, scripted = false): boolean => {
+  /** Applies a deposit where it fits the block and its staker can pay; whether it did. */
+  const deposit = (ctx: BlockContext, label: string, kind: Kind, isScripted = false): boolean => {
     const rng = stream(seed, label);
     const stakerId = setup.stakerIds[rng.int(0, setup.stakerIds.length - 1)]!;
-    const data = draw(rng, kind, stakerId, scripted);
-    const handle = scripted && kind === 'new' ? 'beaconDeposit' : undefined;
+    const data = draw(rng, kind, stakerId, isScripted);
+    const handle = isScripted && kind === 'new' ? 'beaconDeposit' : undefined;
     const plan = depositPlan(rng, stakerId, setup.contractId, data, count);
     if (ctx.gasUsed + plan.gasUsed > ctx.gasLimit) return false;
     if (state.accounts[stakerId]!.balance < plan.value + BigInt(plan.gasLimit) * ctx.maxFeeCap) return false;
