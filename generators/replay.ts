@@ -11,6 +11,7 @@ import { setCodeActivity } from './blocks/setCodeActivity.js';
 import { blobActivity } from './blocks/blobActivity.js';
 import { blobBaseFee, nextExcessBlobGas } from '../src/protocol/blobGas.js';
 import { userOpsActivity } from './blocks/userOpsActivity.js';
+import { DEFAULT_BEACON_DEPOSITS_PER_BLOCK, depositActivity } from './blocks/depositActivity.js';
 import { creditWithdrawals } from './blocks/withdrawals.js';
 import type { ChainBuilder } from './chainBuilder.js';
 import { MULTICALL3_ADDRESS, multicall3Code } from './contracts/multicall3.js';
@@ -27,6 +28,7 @@ import type { Cast } from './script/cast.js';
 import { predeployDelegates } from './script/delegates.js';
 import { type Batcher, registerBatchers } from './script/batchers.js';
 import { type Erc4337Deployment, predeployErc4337 } from './script/erc4337.js';
+import { type DepositSetup, predeployDepositContract } from './script/depositContract.js';
 import { createGenesis } from './script/genesis.js';
 import { withdrawalSchedule } from './script/listSteps.js';
 import { predeployContracts } from './script/namedContractSteps.js';
@@ -65,12 +67,23 @@ const forcedOf = (blocks: number) => ({
   reorg: Math.floor(blocks * 0.55),
 });
 
+/** Beacon deposits a block on average: none where the chain has no beacon chain deposits. */
+const depositsPerBlock = (scenario: Scenario, spec: ChainSpec): number =>
+  spec.features.beaconDeposits ? (scenario.beaconDepositsPerBlock ?? DEFAULT_BEACON_DEPOSITS_PER_BLOCK) : 0;
+
 /** The genesis state: the scenario's accounts, its tokens and contracts, Multicall3 at its canonical address, and the code EOAs delegate to where the chain takes set-code transactions. */
 function genesisState(
   scenario: Scenario,
   seed: string,
   spec: ChainSpec,
-): { state: LedgerState; cast: Cast; delegates: number[]; batchers: Batcher[]; erc4337: Erc4337Deployment[] } {
+): {
+  state: LedgerState;
+  cast: Cast;
+  delegates: number[];
+  batchers: Batcher[];
+  erc4337: Erc4337Deployment[];
+  deposits: DepositSetup | null;
+} {
   const state = createState(seed, scenario);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
@@ -87,7 +100,8 @@ function genesisState(
   const delegates = spec.transactionTypes.includes(TYPE.eip7702.id) ? predeployDelegates(state) : [];
   const batchers = spec.feeMarket.blobs ? registerBatchers(state) : [];
   const erc4337 = predeployErc4337(state);
-  return { state, cast, delegates, batchers, erc4337 };
+  const deposits = depositsPerBlock(scenario, spec) > 0 ? predeployDepositContract(state) : null;
+  return { state, cast, delegates, batchers, erc4337, deposits };
 }
 
 /**
@@ -97,12 +111,13 @@ function genesisState(
  * proof-of-work fields and, now and then, a reorged sibling.
  */
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
-  const { state, cast, delegates, batchers, erc4337 } = genesisState(scenario, seed, spec);
+  const { state, cast, delegates, batchers, erc4337, deposits } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
   const transactions = blockTransactions(state, cast);
   const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
   const blobsActivity = spec.feeMarket.blobs ? blobActivity(state, batchers, spec.feeMarket.blobs) : null;
   const userOps = erc4337.length ? userOpsActivity(state, cast, erc4337) : null;
+  const beaconDeposits = deposits ? depositActivity(state, cast, deposits, depositsPerBlock(scenario, spec)) : null;
   const scheduledWithdrawals = withdrawalSchedule(state, cast);
   const forced = forcedOf(scenario.blocks);
   const { features } = spec;
@@ -200,6 +215,7 @@ export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }
       setCode?.drawn(ctx);
       blobsActivity?.drawn(ctx);
       userOps?.drawn(ctx);
+      beaconDeposits?.drawn(ctx);
     }
     const withdrawalStart = state.withdrawals.length;
     if (features.withdrawals) creditWithdrawals(state, cast, height, brng, scheduledWithdrawals.get(height) ?? []);

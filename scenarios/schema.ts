@@ -375,6 +375,14 @@ export const scenarioKnobs = z.strictObject({
     .describe(
       'Mean ERC-4337 user operations per block, sent by bundlers through the EntryPoints (default 0.5; with 0 only the few every chain has).',
     ),
+  beaconDepositsPerBlock: z
+    .number()
+    .min(0)
+    .max(4)
+    .optional()
+    .describe(
+      'Mean beacon-chain deposits (EIP-6110) per block, sent by stakers to the deposit contract (default 0.05, after a first few every chain has; with 0 no deposit contract and no deposits).',
+    ),
   exchangeRate: z
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a decimal number as text, such as "3141.59"')

@@ -37,6 +37,8 @@ export interface Scenario {
   readonly deployRate: number;
   /** Mean ERC-4337 user operations per block, bundled by bundlers (default 0.5; 0 for none but every chain's first few). */
   readonly userOperationsPerBlock?: number | undefined;
+  /** Mean beacon-chain deposits per block, to the deposit contract (default 0.05; 0 for no deposit contract and no deposits). */
+  readonly beaconDepositsPerBlock?: number | undefined;
   /** USD price of the native coin. */
   readonly exchangeRate: string;
   /** The test mnemonic's accounts funded at genesis (default 10 of 10,000 ETH each), the ones a test sends from. */

@@ -134,6 +134,36 @@ describe('the laws catch a broken chain', () => {
   }
 });
 
+describe('the deposit laws catch a broken chain', () => {
+  type Chain = ReturnType<typeof buildChain>;
+  /** The chain's DepositEvent logs, in chain order. */
+  const depositLogs = (c: Chain) => [...c.events].filter((e) => e.name === 'DepositEvent');
+  const setArg = (c: Chain, k: number, arg: number, value: string) => {
+    const event = depositLogs(c)[k]!;
+    (event as { args: readonly unknown[] }).args = event.args.map((a, i) => (i === arg ? value : a));
+  };
+  const broken: [string, (c: Chain) => void][] = [
+    ['a deposit index skipped', (c) => setArg(c, 2, 4, '0x0300000000000000')],
+    ['a deposit index repeated', (c) => setArg(c, 2, 4, '0x0100000000000000')],
+    ['an index counted from 1', (c) => setArg(c, 0, 4, '0x0100000000000000')],
+    ['a logged amount that is not the value sent', (c) => setArg(c, 0, 2, '0x0100000000000000')],
+    ['a pubkey not 48 bytes', (c) => setArg(c, 1, 0, '0x1234')],
+    [
+      'a deposit contract holding a wei more than its deposits',
+      (c) => void (c.accounts.find((a) => a.contract?.kind === 'deposit-contract')!.balance += 1n),
+    ],
+  ];
+  for (const [what, breakIt] of broken) {
+    it(`catches ${what}`, () => {
+      const chain = buildChain({ scenario: 'tiny', seed: 3 });
+      expect(depositLogs(chain).length).toBeGreaterThanOrEqual(4);
+      expect(chainViolations(chain)).toEqual([]);
+      breakIt(chain);
+      expect(chainViolations(chain).length).toBeGreaterThan(0);
+    });
+  }
+});
+
 describe('the user-operation laws catch a broken chain', () => {
   type Chain = ReturnType<typeof buildChain>;
   /** The bundles' operations of a chain, each with its transaction and its UserOperationEvent. */

@@ -83,6 +83,7 @@ describe('the published package', () => {
         'addressListItem',
         'addressRef',
         'apiRequest',
+        'beaconDeposit',
         'block',
         'blockHash',
         'chain',

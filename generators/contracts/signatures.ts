@@ -217,6 +217,14 @@ export const SIGNATURES: Readonly<Record<CatalogueKind, readonly string[]>> = {
     'function executeBatch(Call[] calls) payable',
     'receive() external payable',
   ],
+  // The deposit contract's own ABI (ethereum/consensus-specs' deposit_contract.sol).
+  'deposit-contract': [
+    'event DepositEvent(bytes pubkey, bytes withdrawal_credentials, bytes amount, bytes signature, bytes index)',
+    'function deposit(bytes pubkey, bytes withdrawal_credentials, bytes signature, bytes32 deposit_data_root) payable',
+    'function get_deposit_root() view returns (bytes32)',
+    'function get_deposit_count() view returns (bytes)',
+    'function supportsInterface(bytes4 interfaceId) pure returns (bool)',
+  ],
   library: [
     'function isContract(address account) view returns (bool)',
     'function toChecksumString(address account) pure returns (string)',

@@ -1,6 +1,7 @@
 import type { CatalogueKind } from '../../src/chain/types.js';
 import type { Source, SourceContext } from './sources/context.js';
 import { batchExecutorSource } from './sources/batchExecutor.js';
+import { depositContractSource } from './sources/depositContract.js';
 import {
   accountFactorySource,
   entryPointV06Source,
@@ -45,6 +46,7 @@ const TEMPLATES: Readonly<Record<Exclude<CatalogueKind, 'minimal-proxy'>, (ctx: 
   'smart-account': smartAccountSource,
   'account-factory': accountFactorySource,
   paymaster: paymasterSource,
+  'deposit-contract': depositContractSource,
 };
 
 /** The verified source of a contract of `kind` (a minimal proxy shows its implementation's, by default the staking pool's). */

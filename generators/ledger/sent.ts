@@ -10,6 +10,7 @@ import { callGas } from '../contracts/gasTable.js';
 import { TOKEN_WRITE_FUNCTIONS, type TokenReader, tokenWrite } from '../contracts/tokenRules.js';
 import type { AuthorizationSpec, TransferSpec, TxPlan } from './plan.js';
 import { registerAccount } from './registerAccount.js';
+import { sentDeposit } from './sentDeposit.js';
 import { approvalsOf } from './approvals.js';
 import type { LedgerState } from './state.js';
 
@@ -192,6 +193,9 @@ export const sentPlan: SendPlanner = (state, sent) => {
   if (gasUsed > sent.gasLimit) return { ...base, call, gasUsed: sent.gasLimit, revertReason: 'out of gas' };
   // What the contract's dispatcher refuses (no such function and no fallback, coin to a non-payable one) reverts, as eth_call says.
   if (dispatched?.reverts) return { ...base, call, gasUsed, revertReason: 'execution reverted' };
+  // The beacon deposit contract's one write: its checks, and the log EIP-6110 reads.
+  if (own?.kind === 'deposit-contract' && hasCode && call?.functionName === 'deposit')
+    return sentDeposit(state, { ...base, call, gasUsed });
   if (!write) return { ...base, call, gasUsed };
   const caller = sent.from;
   const outcome =

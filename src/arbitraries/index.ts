@@ -43,3 +43,4 @@ export {
   userOpsBundle,
   type UserOperationOptions,
 } from './userOps.js';
+export { beaconDeposit, type BeaconDepositOptions } from './beaconDeposit.js';

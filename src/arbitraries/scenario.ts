@@ -296,4 +296,6 @@ const knobs = (blocks: { readonly min: number; readonly max: number }) =>
         selector: (c) => c.handle,
       },
     ),
+    // None (no deposit contract), the built-ins' share, and busier.
+    beaconDepositsPerBlock: fc.constantFrom(0, 0.05, 0.5, 2),
   });

@@ -75,6 +75,8 @@ export type ContractKind =
   | 'smart-account'
   | 'account-factory'
   | 'paymaster'
+  /** The beacon chain's deposit contract (EIP-6110 reads its `DepositEvent` logs). */
+  | 'deposit-contract'
   /** A scenario's own code (`Contract.custom`), not the catalogue's. */
   | 'custom';
 

@@ -4,6 +4,7 @@ import { ALL_ROUTES } from '../openapi/openApiEndpoint.js';
 import { LINE_CHARTS } from '../stats/lineChartCatalogue.js';
 import { STATS_SERVICE_PREFIX } from '../stats/servicePrefix.js';
 import { isoTimestamp } from '../views/isoTimestamp.js';
+import { beaconDepositsOf } from '../domain/beaconDeposits.js';
 import { factsOf } from '../domain/facts.js';
 import { userOpsExamples } from '../rest/endpoints/userOps.js';
 import { USER_OPS_PREFIX } from '../schemas/userOps.js';
@@ -19,6 +20,8 @@ interface Examples {
   readonly symbol: string | undefined;
   /** A blob transaction and its first blob's versioned hash (EIP-4844), where the chain has blobs. */
   readonly blob: { readonly transaction: string; readonly hash: string } | undefined;
+  /** The first beacon deposit's transaction, block and sender (EIP-6110), where the chain has deposits. */
+  readonly deposit: { readonly transaction: string; readonly block: number; readonly from: string } | undefined;
 }
 
 function examplesOf(chain: Chain): Examples {
@@ -35,6 +38,7 @@ function examplesOf(chain: Chain): Examples {
     }
   transaction ??= chain.transactions.at(chain.transactions.length - 1)?.hash;
   const firstBlob = chain.blobs.at(0);
+  const firstDeposit = beaconDepositsOf(factsOf(chain)).deposits[0];
   return {
     address: chain.handles.whale ?? chain.accounts[chain.zeroId]!.hash,
     token: instance?.token ?? token?.hash ?? chain.accounts[chain.zeroId]!.hash,
@@ -46,6 +50,11 @@ function examplesOf(chain: Chain): Examples {
     blob: firstBlob && {
       transaction: chain.transactions.at(firstBlob.transaction)!.hash,
       hash: catalogueBlob(firstBlob.body).versionedHash,
+    },
+    deposit: firstDeposit && {
+      transaction: chain.transactions.at(firstDeposit.transaction)!.hash,
+      block: firstDeposit.block,
+      from: chain.accounts[firstDeposit.fromId]!.hash,
     },
   };
 }
@@ -87,19 +96,28 @@ export function routeExamples(chain: Chain): string[] {
       continue;
     }
     const onToken = template.startsWith('/tokens/');
+    // A deposits route names the first deposit's sender, transaction and block, so it lists one.
+    const deposit = template.endsWith('/beacon/deposits') ? e.deposit : undefined;
     const filled = template
       .replace(
         '{address_hash}',
-        onToken ? e.token : template.startsWith('/smart-contracts/') ? (e.contract ?? e.address) : e.address,
+        deposit?.from ??
+          (onToken ? e.token : template.startsWith('/smart-contracts/') ? (e.contract ?? e.address) : e.address),
       )
       .replace('{token_id}', e.instance?.id ?? '1')
       .replace(
         '{transaction_hash}',
-        (template.endsWith('/blobs') ? e.blob?.transaction : undefined) ?? e.transaction ?? '0x',
+        deposit?.transaction ??
+          (template.endsWith('/blobs') ? e.blob?.transaction : undefined) ??
+          e.transaction ??
+          '0x',
       )
       .replace('{blob_hash}', e.blob?.hash ?? `0x01${'0'.repeat(62)}`)
       // A countdown is to a block still to come.
-      .replace('{block_number_or_hash}', String(template.endsWith('/countdown') ? e.block + 100 : e.block));
+      .replace(
+        '{block_number_or_hash}',
+        String(deposit?.block ?? (template.endsWith('/countdown') ? e.block + 100 : e.block)),
+      );
     urls.push(`/api/v2${filled}${queryOf(template, chain, e)}`);
   }
   return urls;

@@ -105,6 +105,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'block', field: 'excess_blob_gas', blockscout: 'added where the chain has blobs: the header\'s excess blob gas, a string', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'block', field: 'blob_gas_price', blockscout: 'added in the detail where the chain has blobs: its blob transactions\' blob gas price, null without any', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'block', field: 'burnt_blob_fees', blockscout: 'added in the detail where the chain has blobs: blob gas used × blob gas price', source: `${VIEWS}/ethereum_view.ex` },
+  { resource: 'block', field: 'beacon_deposits_count', blockscout: 'added where the chain is an Ethereum explorer\'s (it has blobs): the detail\'s beacon deposits (EIP-6110), null in lists', source: `${VIEWS}/ethereum_view.ex` },
   { resource: 'block withdrawal', field: 'block_number', blockscout: 'removed: a block’s list shows index, validator, receiver and amount', source: `${VIEWS}/withdrawal_view.ex` },
   { resource: 'block withdrawal', field: 'timestamp', blockscout: 'removed, as block_number', source: `${VIEWS}/withdrawal_view.ex` },
   { resource: 'internal transaction', field: 'transaction_index', blockscout: 'added', source: `${SCHEMAS}/internal_transaction.ex` },
@@ -461,6 +462,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
     withdrawals_count: null,
     is_pending_update: false,
     ...blockBlobFields(block, extras),
+    ...(extras.blobs ? { beacon_deposits_count: null } : {}),
   }),
   blockDetail: (form, block, internalTransactionsCount, extras) => ({
     ...blockFields(form),
@@ -474,6 +476,7 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
       ? {
           blob_gas_price: extras.blobs.gasPrice === null ? null : String(extras.blobs.gasPrice),
           burnt_blob_fees: String(extras.blobs.burntFees),
+          beacon_deposits_count: extras.blobs.beaconDeposits,
         }
       : {}),
   }),

@@ -42,13 +42,15 @@ export interface TransactionExtras {
   readonly blobs: BlobTransactionFacts | null;
 }
 
-/** What a block holds beyond the spec's fields: its blob figures (EIP-4844), where the chain has blobs. */
+/** What a block holds beyond the spec's fields: its blob figures (EIP-4844) and beacon deposits, where the chain is an Ethereum explorer's (it has blobs). */
 export interface BlockExtras {
   readonly blobs: {
     readonly transactions: number;
     /** The blob gas price of its blob transactions; null when it has none. */
     readonly gasPrice: bigint | null;
     readonly burntFees: bigint;
+    /** Its beacon deposits (EIP-6110), which the explorer's same extension counts in the detail. */
+    readonly beaconDeposits: number;
   } | null;
 }
 

@@ -32,6 +32,8 @@ export interface ChainSpec {
     readonly reorgs: boolean;
     /** Beacon-chain withdrawals credited in blocks (EIP-4895). */
     readonly withdrawals: boolean;
+    /** Validator deposits to the beacon chain's deposit contract, read from its logs (EIP-6110). */
+    readonly beaconDeposits: boolean;
     /** Blocks carry a proof-of-work nonce and difficulty (else both are zero, as after the Merge). */
     readonly proofOfWork: boolean;
   };
@@ -56,11 +58,11 @@ export function nextBaseFee(parent: BaseFeeParent): bigint {
   return fee - (fee * (target - used)) / target / CHANGE_DENOMINATOR;
 }
 
-/** An Ethereum L1 as the mock has always built it: EIP-1559's fee market with Prague's blob schedule, uncles, reorgs and beacon withdrawals. */
+/** An Ethereum L1 as the mock has always built it: EIP-1559's fee market with Prague's blob schedule, uncles, reorgs, beacon withdrawals and deposits. */
 export const ETHEREUM = {
   kind: 'ethereum',
   feeMarket: { initialBaseFee: 1_000_000_000n, nextBaseFee, blobs: PRAGUE_BLOBS },
-  features: { uncles: true, reorgs: true, withdrawals: true, proofOfWork: true },
+  features: { uncles: true, reorgs: true, withdrawals: true, beaconDeposits: true, proofOfWork: true },
   transactionTypes: TRANSACTION_TYPES.map((t) => t.id),
 } as const satisfies ChainSpec;
 

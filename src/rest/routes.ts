@@ -83,6 +83,7 @@ const tokenInstancesEndpoints = endpointsOf('tokenInstances', () => import('./en
 const tokensEndpoints = endpointsOf('tokens', () => import('./endpoints/tokens.js'));
 const transactionEndpoints = endpointsOf('transaction', () => import('./endpoints/transaction.js'));
 const transactionsEndpoints = endpointsOf('transactions', () => import('./endpoints/transactions.js'));
+const beaconDepositsEndpoints = endpointsOf('beaconDeposits', () => import('./endpoints/beaconDeposits.js'));
 const blobsEndpoints = endpointsOf('blobs', () => import('./endpoints/blobs.js'));
 const transactionTokenTransfersEndpoints = endpointsOf(
   'transactionTokenTransfers',
@@ -152,6 +153,17 @@ export const ROUTES: readonly Route[] = [
   { template: '/transactions/{transaction_hash}/summary', handler: transactionEndpoints('transactionSummary') },
   { template: '/transactions/{transaction_hash}/blobs', handler: blobsEndpoints('transactionBlobs') },
   { template: '/blobs/{blob_hash}', handler: blobsEndpoints('blob') },
+  { template: '/beacon/deposits', handler: beaconDepositsEndpoints('allBeaconDeposits') },
+  { template: '/beacon/deposits/count', handler: beaconDepositsEndpoints('beaconDepositsCount') },
+  {
+    template: '/blocks/{block_number_or_hash}/beacon/deposits',
+    handler: beaconDepositsEndpoints('blockBeaconDeposits'),
+  },
+  {
+    template: '/transactions/{transaction_hash}/beacon/deposits',
+    handler: beaconDepositsEndpoints('transactionBeaconDeposits'),
+  },
+  { template: '/addresses/{address_hash}/beacon/deposits', handler: beaconDepositsEndpoints('addressBeaconDeposits') },
   { template: '/addresses/{address_hash}/counters', handler: addressCountersEndpoints('addressCounters') },
   { template: '/addresses/{address_hash}/tabs-counters', handler: addressCountersEndpoints('addressTabsCounters') },
   {

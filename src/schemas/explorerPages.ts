@@ -28,6 +28,23 @@ const blob = z.strictObject({
   kzg_proof: hexString.nullable(),
 });
 
+/** A beacon deposit (EIP-6110) as `deposit_view.ex` renders it (`Schemas.Beacon.Deposit`), with the profile's address references. */
+const beaconDeposit = (r: Resources) =>
+  z.strictObject({
+    index: integer,
+    transaction_hash: fullHash,
+    block_hash: fullHash,
+    block_number: integer,
+    block_timestamp: timestamp,
+    pubkey: z.string().regex(/^0x[0-9a-fA-F]{96}$/),
+    withdrawal_credentials: fullHash,
+    withdrawal_address: r.addressRef.nullable(),
+    amount: integerString,
+    signature: z.string().regex(/^0x[0-9a-fA-F]{192}$/),
+    status: z.enum(['invalid', 'pending', 'completed']),
+    from_address: r.addressRef,
+  });
+
 /** The resource objects a profile puts inside these responses. */
 export interface Resources {
   readonly addressRef: z.ZodType;
@@ -334,25 +351,32 @@ export function explorerPageResponses(r: Resources): Record<string, z.ZodType> {
     '/blobs/{blob_hash}': blob.extend({
       transaction_hashes: z.array(z.strictObject({ block_consensus: z.boolean(), transaction_hash: fullHash })),
     }),
+    '/beacon/deposits': paged(beaconDeposit(r)),
+    '/beacon/deposits/count': z.strictObject({ deposits_count: integer }),
+    '/blocks/{block_number_or_hash}/beacon/deposits': paged(beaconDeposit(r)),
+    '/transactions/{transaction_hash}/beacon/deposits': paged(beaconDeposit(r)),
+    '/addresses/{address_hash}/beacon/deposits': paged(beaconDeposit(r)),
     '/addresses/{address_hash}/counters': counts(
       'transactions_count',
       'token_transfers_count',
       'gas_usage_count',
       'validations_count',
     ),
-    '/addresses/{address_hash}/tabs-counters': z.strictObject(
-      Object.fromEntries(
-        [
-          'transactions_count',
-          'token_transfers_count',
-          'token_balances_count',
-          'logs_count',
-          'withdrawals_count',
-          'internal_transactions_count',
-          'validations_count',
-        ].map((k) => [k, integer.max(51)]),
-      ),
-    ),
+    '/addresses/{address_hash}/tabs-counters': z
+      .strictObject(
+        Object.fromEntries(
+          [
+            'transactions_count',
+            'token_transfers_count',
+            'token_balances_count',
+            'logs_count',
+            'withdrawals_count',
+            'internal_transactions_count',
+            'validations_count',
+          ].map((k) => [k, integer.max(51)]),
+        ),
+      )
+      .extend({ beacon_deposits_count: integer.max(51).optional() }),
     '/addresses/{address_hash}/coin-balance-history': paged(coinBalance),
     '/addresses/{address_hash}/coin-balance-history-by-day': z.strictObject({
       items: z.array(z.strictObject({ date: day, value: integerString })),

@@ -21,9 +21,10 @@ import { LazyTable } from './lazyTable.js';
  * Bumped whenever the layout changes, or the chain a scenario and seed build (a cached snapshot
  * keyed by it would be stale): a snapshot of another format is rebuilt, never read. 7: EIP-4844's
  * blobs; 8: ERC-4337's predeploys and user operations (each branch's alone); 9: both in one chain;
- * 10: no tip offered above its fee cap.
+ * 10: no tip offered above its fee cap, or beacon deposits (each branch's alone); 11: both (the
+ * deposit contract, its stakers and their deposits; the layout is unchanged).
  */
-export const SNAPSHOT_FORMAT = 10;
+export const SNAPSHOT_FORMAT = 11;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 

@@ -1,4 +1,5 @@
 import type { Block } from '../chain/types.js';
+import { beaconDepositsOf } from '../domain/beaconDeposits.js';
 import { blobGasPriceOf, blockBlobsOf, hasBlobs } from '../domain/blobs.js';
 import { internalCountOf } from '../domain/transactions.js';
 import type { BlockExtras } from '../profiles/profileFormat.js';
@@ -47,11 +48,21 @@ function blockForm<P extends Profile>(ctx: ViewContext<P>, block: Block): BlockF
   };
 }
 
-/** What a block holds beyond the spec's form: its blob figures where the chain has blobs. */
+/** What a block holds beyond the spec's form: its blob figures and beacon deposits where the chain has blobs. */
 function blockExtras(ctx: ViewContext, block: Block): BlockExtras {
   if (!hasBlobs(ctx.chain)) return { blobs: null };
   const { transactions, burntFees } = blockBlobsOf(ctx.chain, block);
-  return { blobs: { transactions, gasPrice: transactions ? blobGasPriceOf(ctx.chain, block) : null, burntFees } };
+  // Deposits are the consensus block's: an uncle or a reorged block at its height has none.
+  const beaconDeposits =
+    block.type === 'block' ? (beaconDepositsOf(ctx.facts).byBlock.get(block.height)?.length ?? 0) : 0;
+  return {
+    blobs: {
+      transactions,
+      gasPrice: transactions ? blobGasPriceOf(ctx.chain, block) : null,
+      burntFees,
+      beaconDeposits,
+    },
+  };
 }
 
 /** The block's JSON as lists show it. */

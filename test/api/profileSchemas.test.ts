@@ -7,7 +7,9 @@ import { NONE } from '../../src/chain/types.js';
 import { catalogueBlob } from '../../src/protocol/blobData.js';
 import { PROFILES } from '../../src/schemas/profile.js';
 import { expectValidResponse, templateOf } from '../support/expectValid.js';
+import { beaconDepositsOf } from '../../src/domain/beaconDeposits.js';
 import { factsOf } from '../../src/domain/facts.js';
+import { instancesOf } from '../../src/domain/tokens.js';
 import { userOpsExamples } from '../../src/rest/endpoints/userOps.js';
 
 const chain = buildChain({ scenario: 'tiny', seed: 3 });
@@ -124,7 +126,11 @@ function urls(): string[] {
         `/tokens/${h}/instances`,
         `/search?q=${encodeURIComponent(token.symbol)}`,
       );
-      const instance = [...chain.tokenTransfers].find((t) => t.tokenId === id && t.tokenIds)?.tokenIds?.[0];
+      // The first id transferred that someone still holds: a burnt one has no instance page.
+      const held = new Set(instancesOf(factsOf(chain), id).map((x) => x.nftId));
+      const instance = [...chain.tokenTransfers]
+        .flatMap((t) => (t.tokenId === id && t.tokenIds ? t.tokenIds : []))
+        .find((nft) => held.has(nft));
       if (instance !== undefined)
         for (const tail of ['', '/transfers', '/transfers-count', '/holders'])
           out.push(`/tokens/${h}/instances/${instance}${tail}`);
@@ -172,6 +178,16 @@ function urls(): string[] {
     '/transactions?type=blob_transaction',
     `/blocks/${blob.block}/transactions?type=blob_transaction`,
     `/blobs/${catalogueBlob(blob.body).versionedHash}`,
+  );
+  // Beacon deposits (EIP-6110): every list, of a block, a transaction and a sender, and the count.
+  const deposit = beaconDepositsOf(factsOf(chain)).deposits[0]!;
+  out.push(
+    '/beacon/deposits',
+    '/beacon/deposits/count',
+    `/blocks/${deposit.block}/beacon/deposits`,
+    `/blocks/${chain.blocks.at(deposit.block)!.hash}/beacon/deposits`,
+    `/transactions/${chain.transactions.at(deposit.transaction)!.hash}/beacon/deposits`,
+    `/addresses/${accounts[deposit.fromId]!.hash}/beacon/deposits`,
   );
   return out;
 }

@@ -56,6 +56,19 @@ function tampered(fetcher: Fetcher, method: string, change: (result: any, params
 const GET_NONCE = '0x35567e1a';
 const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
 
+/** `get_deposit_root()`'s selector and `DepositEvent`'s topic (the beacon deposit contract's). */
+const GET_DEPOSIT_ROOT = '0xc5f2892f';
+const DEPOSIT_EVENT = '0x649bbc62d0e31342afea4e5cd82d4049e7e1ee912fc0889aa790803be39038c5';
+
+/** A DepositEvent's data with the signature's last byte zeroed (the fourth bytes argument). */
+const depositDataWithout = (data: string) => {
+  const words = data.slice(2).match(/.{64}/g)!;
+  const offset = Number.parseInt(words[3]!, 16) / 32;
+  const word = offset + 1 + 2; // length word, then 96 bytes: the third word holds the last byte.
+  words[word] = `${words[word]!.slice(0, 62)}${words[word]!.slice(62) === '00' ? '01' : '00'}`;
+  return `0x${words.join('')}`;
+};
+
 const plusOne = (hex: string) => `0x${(BigInt(hex) + 1n).toString(16)}`;
 
 describe('the agreement laws catch a node that disagrees', () => {
@@ -159,6 +172,25 @@ describe('the agreement laws catch a node that disagrees', () => {
       'eth_getTransactionReceipt',
       (r) => ({ ...r, logs: r.logs.filter((l: any) => l.topics[0] !== USER_OPERATION_EVENT) }),
       /has no UserOperationEvent for it/,
+    ],
+    [
+      'deposit logs in another order (EIP-6110)',
+      'eth_getLogs',
+      (logs: any[], params) => (params[0].topics?.[0] === DEPOSIT_EVENT ? [...logs].reverse() : logs),
+      /^deposit \d+: index: REST/m,
+    ],
+    [
+      'a deposit log without its last byte of signature',
+      'eth_getLogs',
+      (logs: any[], params) =>
+        params[0].topics?.[0] === DEPOSIT_EVENT ? logs.map((l) => ({ ...l, data: depositDataWithout(l.data) })) : logs,
+      /^deposit \d+: signature: REST/m,
+    ],
+    [
+      'a deposit contract whose root is one more',
+      'eth_call',
+      (r: string, params) => (params[0].data.startsWith(GET_DEPOSIT_ROOT) ? plusOne(r) : r),
+      /^deposits: get_deposit_root: REST/m,
     ],
   ];
   it.each(broken)('%s', async (_what, method, change, found) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as AbiFunction from 'ox/AbiFunction';
+import { depositAgreement } from './depositAgreement.js';
 import { userOpAgreement } from './userOpAgreement.js';
 
 /** Anything that answers a fetch Request: a `createHandler`, or `fetch` bound to a running server. */
@@ -423,5 +424,7 @@ export async function agreementViolations(
   }
   // ERC-4337 user operations: the account-abstraction proxy's against REST v2 and the node.
   await userOpAgreement({ get, rpc, same, out });
+  // Beacon deposits: REST v2's list against the deposit contract's logs by eth_getLogs and getLogs.
+  await depositAgreement({ get, rpc, same, out }, items);
   return { violations: out, checked };
 }

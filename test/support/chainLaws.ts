@@ -12,6 +12,7 @@ import { userOpViolations } from './userOpLaws.js';
 import { rowsOf } from '../../src/chain/table.js';
 import { type Chain, NONE } from '../../src/chain/types.js';
 import { blobViolations } from './blobLaws.js';
+import { depositViolations } from './depositLaws.js';
 
 /**
  * Every invariant of a chain, checked against the chain's entities by an independent replay.
@@ -464,5 +465,7 @@ export function chainViolations(chain: Chain, limit = 20): string[] {
 
   // ERC-4337: operations, their nonces per (sender, key), deployments, fees and the bundler's pay.
   userOpViolations(chain, fail);
+  // Beacon deposits (EIP-6110): consecutive indexes, roots, amounts and the contract's balance.
+  depositViolations(chain, fail);
   return problems;
 }

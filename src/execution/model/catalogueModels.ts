@@ -2,6 +2,7 @@ import * as Address from 'ox/Address';
 import { coinToTokens, tokensToCoin } from '../../../generators/contracts/routerQuote.js';
 import { logBlockOf } from '../../chain/logs.js';
 import { NONE } from '../../chain/types.js';
+import { depositDataRoot, depositRoot, fromLittleEndian64, littleEndian64 } from '../../protocol/beaconDeposit.js';
 import { artifactsOf, codeAt } from '../../domain/contracts.js';
 import { logEventOf } from '../../domain/logs.js';
 import { tokenOf } from '../../domain/tokens.js';
@@ -28,6 +29,18 @@ function total(env: CallEnv, id: number, name: string, account: string | undefin
     if (account === undefined || lowerOf(args[0]) === account) sum += BigInt(args[amount] as bigint);
   return sum;
 }
+
+/** The deposit data roots of the deposits the contract logged up to the block asked, in index order. */
+const depositLeaves = (env: CallEnv): `0x${string}`[] =>
+  [...eventsOf(env, env.self, 'DepositEvent')].map((args) => {
+    const [pubkey, withdrawalCredentials, amount, signature] = args as `0x${string}`[];
+    return depositDataRoot({
+      pubkey: pubkey!,
+      withdrawalCredentials: withdrawalCredentials!,
+      amountGwei: fromLittleEndian64(amount!),
+      signature: signature!,
+    });
+  });
 
 function last(env: CallEnv, id: number, name: string): readonly unknown[] | undefined {
   let found: readonly unknown[] | undefined;
@@ -179,6 +192,12 @@ export function catalogueModel(
     case 'entry-point-v06:balanceOf':
     case 'entry-point-v07:balanceOf':
       return returns(entryPointDeposit(env, lowerOf(args[0])));
+    case 'deposit-contract:get_deposit_count':
+      return returns(littleEndian64(BigInt(depositLeaves(env).length)));
+    case 'deposit-contract:get_deposit_root':
+      return returns(depositRoot(depositLeaves(env)));
+    case 'deposit-contract:supportsInterface':
+      return returns(['0x01ffc9a7', '0x85640907'].includes(lowerOf(args[0])));
     case 'library:toChecksumString':
       return returns(Address.checksum(lowerOf(args[0]) as `0x${string}`));
     default:

@@ -1,3 +1,5 @@
+import { beaconDepositsOf } from '../../domain/beaconDeposits.js';
+import { hasBlobs } from '../../domain/blobs.js';
 import { accountIdOf } from '../../domain/accounts.js';
 import { itemsOf } from '../../domain/transactions.js';
 import type { RestContext } from '../context.js';
@@ -44,6 +46,7 @@ export const addressCounters: EndpointHandler = (ctx, [raw]) => {
 /** `/addresses/{h}/tabs-counters`: each tab's item count, capped at 51. */
 export const addressTabsCounters: EndpointHandler = (ctx, [raw]) => {
   const id = accountIdOf(ctx.chain, addressParam(raw!));
+  const ethereum = hasBlobs(ctx.chain);
   const keys = [
     'validations_count',
     'transactions_count',
@@ -52,6 +55,8 @@ export const addressTabsCounters: EndpointHandler = (ctx, [raw]) => {
     'logs_count',
     'withdrawals_count',
     'internal_transactions_count',
+    // An Ethereum explorer (the chain type a chain with blobs is) counts the beacon deposits it sent too.
+    ...(ethereum ? ['beacon_deposits_count'] : []),
   ];
   if (id === undefined) return jsonResponse(200, Object.fromEntries(keys.map((k) => [k, 0])));
   const index = ctx.chain.indexes.at(id)!;
@@ -63,6 +68,7 @@ export const addressTabsCounters: EndpointHandler = (ctx, [raw]) => {
     index.logs.length,
     index.withdrawals.length,
     index.internalTransactions.length,
+    ...(ethereum ? [beaconDepositsOf(ctx.facts).byFrom.get(id)?.length ?? 0] : []),
   ];
   return jsonResponse(200, Object.fromEntries(keys.map((k, i) => [k, Math.min(counts[i]!, TAB_LIMIT)])));
 };

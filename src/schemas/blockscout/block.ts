@@ -41,6 +41,8 @@ export const block = z
     uncles_hashes: z.tuple([]),
     internal_transactions_count: z.null(),
     withdrawals_count: z.null(),
+    // The same extension's deposits count, not loaded in lists.
+    beacon_deposits_count: z.null().optional(),
     rewards: z.array(z.strictObject({ reward: integerString, type: z.enum(['emission_funds', 'uncle', 'validator']) })),
   })
   .meta({ id: 'BlockscoutBlock' });
@@ -53,5 +55,7 @@ export const blockDetail = z
     // The detail's own blob fields: its blob transactions' blob gas price (null without any) and the blob fees they burnt.
     blob_gas_price: integerString.nullable().optional(),
     burnt_blob_fees: integerString.optional(),
+    // Its beacon deposits (EIP-6110), counted in the detail by the same extension.
+    beacon_deposits_count: integer.optional(),
   })
   .meta({ id: 'BlockscoutBlockResponse' });
