@@ -1,4 +1,4 @@
-import { type DepositData, depositDataRoot, littleEndian64 } from '../../src/protocol/beaconDeposit.js';
+import { type DepositData, depositDataRoot } from '../../src/protocol/beaconDeposit.js';
 import { GWEI } from '../ledger/blockContext.js';
 import type { TxPlan } from '../ledger/plan.js';
 import type { Stream } from '../random/stream.js';
@@ -21,14 +21,8 @@ export function withdrawalCredentials(rng: Stream, type: 0 | 1 | 2, address: `0x
   return `0x0${type}${'00'.repeat(11)}${address.slice(2).toLowerCase()}`;
 }
 
-/** A staker's deposit: `deposit(pubkey, withdrawal_credentials, signature, deposit_data_root)` with the amount as value, and its `DepositEvent`. */
-export function depositPlan(
-  rng: Stream,
-  fromId: number,
-  contractId: number,
-  deposit: DepositData,
-  index: bigint,
-): TxPlan {
+/** A staker's deposit: `deposit(pubkey, withdrawal_credentials, signature, deposit_data_root)` with the amount as value; its `DepositEvent` follows from the call (eventsOf). */
+export function depositPlan(rng: Stream, fromId: number, contractId: number, deposit: DepositData): TxPlan {
   return {
     fromId,
     toId: contractId,
@@ -41,18 +35,5 @@ export function depositPlan(
       args: [deposit.pubkey, deposit.withdrawalCredentials, deposit.signature, depositDataRoot(deposit)],
     },
     events: 1,
-    emitted: [
-      {
-        contractKind: 'deposit-contract',
-        name: 'DepositEvent',
-        args: [
-          deposit.pubkey,
-          deposit.withdrawalCredentials,
-          littleEndian64(deposit.amountGwei),
-          deposit.signature,
-          littleEndian64(index),
-        ],
-      },
-    ],
   };
 }

@@ -47,7 +47,6 @@ export function depositActivity(
   let nextScripted = 0;
   /** The pubkeys of validators deposited so far with a well-formed signature (top-ups go to them). */
   const validators: `0x${string}`[] = [];
-  let count = 0n;
 
   /** A deposit of `kind`; a top-up goes to the first validator when `first` says so, else to a drawn one. */
   const draw = (rng: Stream, kind: Kind, stakerId: number, first: boolean): DepositData => {
@@ -77,11 +76,10 @@ export function depositActivity(
     const stakerId = setup.stakerIds[rng.int(0, setup.stakerIds.length - 1)]!;
     const data = draw(rng, kind, stakerId, isScripted);
     const handle = isScripted && kind === 'new' ? 'beaconDeposit' : undefined;
-    const plan = depositPlan(rng, stakerId, setup.contractId, data, count);
+    const plan = depositPlan(rng, stakerId, setup.contractId, data);
     if (ctx.gasUsed + plan.gasUsed > ctx.gasLimit) return false;
     if (state.accounts[stakerId]!.balance < plan.value + BigInt(plan.gasLimit) * ctx.maxFeeCap) return false;
     applyTransaction(state, ctx, handle ? { ...plan, handle } : plan, rng);
-    count += 1n;
     if (kind !== 'invalid' && kind !== 'top-up') validators.push(data.pubkey);
     return true;
   };

@@ -1,4 +1,6 @@
 import type { ContractKind, InternalTransaction } from '../../src/chain/types.js';
+import { littleEndian64 } from '../../src/protocol/beaconDeposit.js';
+import { GWEI } from './blockContext.js';
 import type { TxPlan } from './plan.js';
 import type { LedgerState } from './state.js';
 
@@ -29,6 +31,7 @@ const args = (e: EmittedBy) => e.plan.call!.args;
 /** The value the contract paid out by its last plain call (a withdrawal, a release). */
 const paidOut = (e: EmittedBy) => e.internals.findLast((i) => i.type === 'call')?.value ?? 0n;
 const createdBy = (e: EmittedBy) => e.internals.find((i) => i.type === 'create' || i.type === 'create2')!.createdId;
+const lowerHex = (value: unknown) => String(value).toLowerCase() as `0x${string}`;
 const one = (contractKind: ContractKind, name: string, values: readonly unknown[]) => [
   { contractKind, name, args: values },
 ];
@@ -84,6 +87,15 @@ const RULES: Record<string, Rule> = {
   'destructible.ping': (e) => one('destructible', 'Pinged', [hashOf(e, e.plan.fromId), BigInt(e.serial + 1)]),
   'factory.createClone': (e) => one('factory', 'CloneCreated', [args(e)[0], hashOf(e, createdBy(e))]),
   'factory.deploy': (e) => one('factory', 'Deployed', [args(e)[0], hashOf(e, createdBy(e))]),
+  // The amount in gwei and the index (the contract's deposits before: it emits nothing else) as eight little-endian bytes.
+  'deposit-contract.deposit': (e) =>
+    one('deposit-contract', 'DepositEvent', [
+      lowerHex(args(e)[0]),
+      lowerHex(args(e)[1]),
+      littleEndian64(e.plan.value / GWEI),
+      lowerHex(args(e)[2]),
+      littleEndian64(BigInt(e.serial)),
+    ]),
 };
 
 /** The events a successful call emits, as many as its plan says, each with its emitter. */

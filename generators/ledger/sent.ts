@@ -195,7 +195,7 @@ export const sentPlan: SendPlanner = (state, sent) => {
   if (dispatched?.reverts) return { ...base, call, gasUsed, revertReason: 'execution reverted' };
   // The beacon deposit contract's one write: its checks, and the log EIP-6110 reads.
   if (own?.kind === 'deposit-contract' && hasCode && call?.functionName === 'deposit')
-    return sentDeposit(state, { ...base, call, gasUsed });
+    return sentDeposit({ ...base, call, gasUsed });
   if (!write) return { ...base, call, gasUsed };
   const caller = sent.from;
   const outcome =

@@ -1,7 +1,6 @@
-import { type DepositData, depositDataRoot, littleEndian64 } from '../../src/protocol/beaconDeposit.js';
+import { type DepositData, depositDataRoot } from '../../src/protocol/beaconDeposit.js';
 import { GWEI } from './blockContext.js';
 import type { TxPlan } from './plan.js';
-import type { LedgerState } from './state.js';
 
 const ETHER = 10n ** 18n;
 const UINT64_MAX = 2n ** 64n - 1n;
@@ -9,9 +8,9 @@ const UINT64_MAX = 2n ** 64n - 1n;
 /**
  * A sent `deposit(pubkey, withdrawal_credentials, signature, deposit_data_root)` to the deposit
  * contract, as its code runs it: each `require` in order reverts with its message; a deposit that
- * passes logs `DepositEvent` with the amount in gwei and the contract's count so far as its index.
+ * passes logs `DepositEvent` (eventsOf's rule: the amount in gwei, the contract's count so far as its index).
  */
-export function sentDeposit(state: LedgerState, plan: TxPlan & { readonly toId: number }): TxPlan {
+export function sentDeposit(plan: TxPlan): TxPlan {
   const [pubkey, withdrawalCredentials, signature, root] = (plan.call?.args ?? []) as `0x${string}`[];
   const bytes = (hex: `0x${string}` | undefined) => ((hex?.length ?? 2) - 2) / 2;
   const reason =
@@ -40,23 +39,6 @@ export function sentDeposit(state: LedgerState, plan: TxPlan & { readonly toId: 
       ...plan,
       revertReason: 'DepositContract: reconstructed DepositData does not match supplied deposit_data_root',
     };
-  // The contract emits nothing but DepositEvent: its events so far are its deposits.
-  const index = BigInt(state.eventSerials.get(plan.toId) ?? 0);
-  return {
-    ...plan,
-    events: 1,
-    emitted: [
-      {
-        contractKind: 'deposit-contract',
-        name: 'DepositEvent',
-        args: [
-          deposit.pubkey,
-          deposit.withdrawalCredentials,
-          littleEndian64(deposit.amountGwei),
-          deposit.signature,
-          littleEndian64(index),
-        ],
-      },
-    ],
-  };
+  // Its DepositEvent (the next index) follows from the call, as a generated deposit's (eventsOf).
+  return { ...plan, events: 1 };
 }

@@ -55,7 +55,7 @@ const push = <K>(map: Map<K, number[]>, key: K, value: number) => {
 export function beaconDepositsOf(facts: Facts): BeaconDeposits {
   return facts.memo.get('beacon-deposits', () => {
     const { chain } = facts;
-    const head = chain.blocks.length - 1;
+    const head = chain.headHeight;
     const deposits: BeaconDepositFact[] = [];
     const byBlock = new Map<number, number[]>();
     const byTransaction = new Map<number, number[]>();

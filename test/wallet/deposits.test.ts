@@ -20,7 +20,7 @@ const data = (
 ) => encodeFunctionData({ abi: DEPOSIT, args: [pubkey, credentials, signature, root] });
 
 describe('a deposit a wallet sends to the deposit contract', () => {
-  it('is a deposit like the generated ones: its log, the next index, every law; the contract’s checks revert', async () => {
+  it('is a deposit like the generated ones: its log, the next index, every law, complete an epoch later; the contract’s checks revert', async () => {
     const handler = createHandler({ scenario: 'tiny', seed: 1, cache: false });
     const get = async (path: string) => (await handler(new Request(`http://mock${path}`))).json() as Promise<any>;
     const before = (await get('/api/v2/beacon/deposits/count')).deposits_count as number;
@@ -64,6 +64,16 @@ describe('a deposit a wallet sends to the deposit contract', () => {
       expect((await get(`/api/v2/transactions/${failed.transactionHash}`)).revert_reason).toBe(reason);
     }
     expect((await get('/api/v2/beacon/deposits/count')).deposits_count).toBe(before + 1);
+    expect(chainViolations(handler.chain)).toEqual([]);
+
+    // It completes once it is 32 blocks (an epoch) below the head, as the chain is mined.
+    const status = async () =>
+      (await get(`/api/v2/transactions/${ok.transactionHash}/beacon/deposits`)).items[0].status as string;
+    const depositBlock = Number(BigInt(ok.blockNumber));
+    handler.mine(depositBlock + 31 - handler.chain.headHeight);
+    expect(await status()).toBe('pending');
+    handler.mine(1);
+    expect(await status()).toBe('completed');
     expect(chainViolations(handler.chain)).toEqual([]);
   });
 });
