@@ -9,6 +9,7 @@ import { startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { createPhoenixSocket, type PhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { lazyNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/lazyNodeSocket.js';
+import { mempoolEvents } from './phoenix/mempoolEvents.js';
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, withModules } from './lazy/lazyModule.js';
 import { evmExecutorModule } from './app/executorModule.js';
@@ -339,7 +340,7 @@ function watchScenario(
   return () => stop();
 }
 
-/** What the Phoenix socket broadcasts of a block or a send, loaded with the first one to broadcast. */
+/** What the Phoenix socket broadcasts of a mined block, loaded with the first one to broadcast. */
 const phoenixEvents = lazyModule('the explorer’s socket events', () => import('./phoenix/blockEvents.js'));
 
 /**
@@ -356,7 +357,7 @@ function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<
         withModules(() => [
           ...events().blockEvents(app.rest.context, height, socket),
           // The mempool in front of the newest head, once per mine.
-          ...(height === app.chain.headHeight ? events().mempoolEvents(app.rest.context, socket) : []),
+          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, socket) : []),
         ]),
       )
       .then((messages) => socket.broadcast(messages))
@@ -366,7 +367,7 @@ function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<
   live.onPending((hash) => {
     if (!socket.listening('transactions:new_pending_transaction') && !socket.listeningUnder('addresses')) return;
     const app = live.current;
-    const rendered = withModules(() => events().mempoolEvents(app.rest.context, socket, hash));
+    const rendered = withModules(() => mempoolEvents(app.rest.context, socket, hash));
     broadcasting = broadcasting
       .then(() => rendered)
       .then((messages) => socket.broadcast(messages))

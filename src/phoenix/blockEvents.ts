@@ -1,26 +1,12 @@
 import { balanceSteps } from '../domain/balances.js';
 import { chainTotals } from '../domain/chainStats.js';
-import type { PendingTransaction } from '../domain/mempool.js';
 import { itemsOf } from '../domain/transactions.js';
 import type { RestContext } from '../rest/context.js';
 import { blockJson } from '../views/block.js';
 import { coinBalanceStepJson } from '../views/coinBalance.js';
-import { pendingTransactionJson } from '../views/pendingTransaction.js';
 import { tokenTransferJson } from '../views/tokenTransfer.js';
 import { transactionJson } from '../views/transaction.js';
-
-/** One message the explorer broadcasts: to a topic, an event and its payload (as JSON: pieces are the views' own). */
-export interface Broadcast {
-  readonly topic: string;
-  readonly event: string;
-  readonly payloadJson: string;
-}
-
-/** Who listens: to a topic, and to any topic under a prefix (`addresses`, `tokens`). */
-export interface Listeners {
-  listening(topic: string): boolean;
-  listeningUnder(prefix: string): boolean;
-}
+import type { Broadcast, Listeners } from './broadcast.js';
 
 /**
  * What the explorer's notifier broadcasts when block `height` is imported (`notifier.ex`), for the
@@ -97,48 +83,5 @@ export function blockEvents(ctx: RestContext, height: number, listeners: Listene
   }
   for (const [token, count] of tokenCounts)
     emit(`tokens:${chain.accounts[token]!.lower}`, 'token_transfer', () => `{"token_transfer":${count}}`);
-  return out;
-}
-
-/**
- * What the notifier broadcasts for the transactions that entered the mempool in front of the new
- * head: their count to `transactions:new_pending_transaction`, and each listening address's own to
- * `addresses:<hash>` (`pending_transaction`), addresses in order of first appearance. Computed
- * only when someone listens.
- */
-export function mempoolEvents(
-  ctx: RestContext,
-  listeners: Listeners,
-  /** Only this transaction's address events (one a client just sent), with the pool's count. */
-  only?: string,
-): Broadcast[] {
-  const counted = listeners.listening('transactions:new_pending_transaction');
-  if (!counted && !listeners.listeningUnder('addresses')) return [];
-  const mempool = ctx.mempool();
-  const pending = mempool?.list() ?? [];
-  const out: Broadcast[] = [];
-  if (counted)
-    out.push({
-      topic: 'transactions:new_pending_transaction',
-      event: 'pending_transaction',
-      payloadJson: `{"pending_transaction":${pending.length}}`,
-    });
-  // Each listening address's transactions, read once through the pool (not once per address joined).
-  const own = new Map<string, PendingTransaction[]>();
-  for (const t of pending) {
-    if (only !== undefined && t.hash !== only) continue;
-    for (const hash of new Set([t.from, t.to])) {
-      if (hash === null || !listeners.listening(`addresses:${hash}`)) continue;
-      let list = own.get(hash);
-      if (!list) own.set(hash, (list = []));
-      list.push(t);
-    }
-  }
-  for (const [hash, list] of own)
-    out.push({
-      topic: `addresses:${hash}`,
-      event: 'pending_transaction',
-      payloadJson: `{"transactions":[${list.map((t) => pendingTransactionJson(ctx, mempool!, t)).join(',')}]}`,
-    });
   return out;
 }

@@ -1,5 +1,5 @@
 import { type Connection, push, type SocketRoute, textFrame } from '../websocket/upgrades.js';
-import type { Broadcast } from './blockEvents.js';
+import type { Broadcast } from './broadcast.js';
 import { joinAnswer } from './phoenixTopics.js';
 
 /** The path the explorer's frontends open: `socket("/socket/v2", …)` plus Phoenix's transport. */
