@@ -9,9 +9,8 @@ import { startClock } from './live/clock.js';
 import { watchFiles } from './live/watchFiles.js';
 import { createPhoenixSocket, type PhoenixSocket, SOCKET_PATH } from './phoenix/phoenixSocket.js';
 import { lazyNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/lazyNodeSocket.js';
-import { mempoolEvents } from './phoenix/mempoolEvents.js';
 import { attachUpgrades } from './websocket/upgrades.js';
-import { lazyModule, withModules } from './lazy/lazyModule.js';
+import { lazyModule, sameAcrossAttempts, withModules } from './lazy/lazyModule.js';
 import { evmExecutorModule } from './app/executorModule.js';
 import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
@@ -342,22 +341,27 @@ function watchScenario(
 
 /** What the Phoenix socket broadcasts of a mined block, loaded with the first one to broadcast. */
 const phoenixEvents = lazyModule('the explorer’s socket events', () => import('./phoenix/blockEvents.js'));
+/** What it broadcasts of the mempool, loaded with the first one to broadcast. */
+const pendingEvents = lazyModule('the explorer’s mempool events', () => import('./phoenix/mempoolEvents.js'));
 
 /**
  * Broadcasts on the Phoenix socket what each mined block and each accepted send brings, in order
- * (a view may wait for a lazily loaded module). Returns the broadcasts under way.
+ * (a view may wait for a lazily loaded module). A send's pool is read as it is accepted and kept
+ * across the attempts (under automine it is mined next, and the pool moves on). Returns the
+ * broadcasts under way.
  */
 function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<void> {
-  const events = () => phoenixEvents.get();
   let broadcasting: Promise<void> = Promise.resolve();
   live.onBlock((_chain, height) => {
     const app = live.current;
     broadcasting = broadcasting
       .then(() =>
         withModules(() => [
-          ...events().blockEvents(app.rest.context, height, socket),
+          ...phoenixEvents.get().blockEvents(app.rest.context, height, socket),
           // The mempool in front of the newest head, once per mine.
-          ...(height === app.chain.headHeight ? mempoolEvents(app.rest.context, socket) : []),
+          ...(height === app.chain.headHeight
+            ? pendingEvents.get().mempoolEvents(app.rest.context, socket, app.rest.context.mempool())
+            : []),
         ]),
       )
       .then((messages) => socket.broadcast(messages))
@@ -367,7 +371,10 @@ function broadcastBlocks(live: LiveChain, socket: PhoenixSocket): () => Promise<
   live.onPending((hash) => {
     if (!socket.listening('transactions:new_pending_transaction') && !socket.listeningUnder('addresses')) return;
     const app = live.current;
-    const rendered = withModules(() => mempoolEvents(app.rest.context, socket, hash));
+    const rendered = withModules(() => {
+      const pool = sameAcrossAttempts(() => app.rest.context.mempool());
+      return pendingEvents.get().mempoolEvents(app.rest.context, socket, pool, hash);
+    });
     broadcasting = broadcasting
       .then(() => rendered)
       .then((messages) => socket.broadcast(messages))

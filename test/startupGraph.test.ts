@@ -68,7 +68,7 @@ const LOADED_ON_FIRST_USE: readonly (readonly [RegExp, string])[] = [
   [/^src\/stats\/statsApi\.ts$/, 'the stats service'],
   [/^src\/rpc\/node\.ts$/, 'the node'],
   [/^src\/nodeSocket\/nodeSocket\.ts$/, "the node's websocket"],
-  [/^src\/phoenix\/blockEvents\.ts$/, "the Phoenix socket's events"],
+  [/^src\/phoenix\/(blockEvents|mempoolEvents)\.ts$/, "the Phoenix socket's events"],
   [/^src\/views\/warmUp\.ts$/, 'the warm-up'],
   [/^src\/protocol\/blobData\.ts$/, 'the blob catalogue'],
   [/^src\/execution\//, 'the executors'],

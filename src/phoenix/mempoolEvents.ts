@@ -1,10 +1,7 @@
-import type { PendingTransaction } from '../domain/mempool.js';
+import type { Mempool, PendingTransaction } from '../domain/mempool.js';
 import type { RestContext } from '../rest/context.js';
 import { pendingTransactionJson } from '../views/pendingTransaction.js';
 import type { Broadcast, Listeners } from './broadcast.js';
-
-// Loaded with the server (unlike the block events): a send's pending events are rendered the
-// moment it is accepted, before automine mines it and the pool in front of the head moves on.
 
 /**
  * What the notifier broadcasts for the transactions that entered the mempool in front of the new
@@ -15,12 +12,13 @@ import type { Broadcast, Listeners } from './broadcast.js';
 export function mempoolEvents(
   ctx: RestContext,
   listeners: Listeners,
+  /** The pool as it stood when the events happened (read then: it moves on with the next block). */
+  mempool: Mempool | undefined,
   /** Only this transaction's address events (one a client just sent), with the pool's count. */
   only?: string,
 ): Broadcast[] {
   const counted = listeners.listening('transactions:new_pending_transaction');
   if (!counted && !listeners.listeningUnder('addresses')) return [];
-  const mempool = ctx.mempool();
   const pending = mempool?.list() ?? [];
   const out: Broadcast[] = [];
   if (counted)
