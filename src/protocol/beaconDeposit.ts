@@ -1,5 +1,4 @@
-import * as Hash from 'ox/Hash';
-import * as Hex from 'ox/Hex';
+import { createHash } from 'node:crypto';
 
 /** The beacon chain's deposit contract on Ethereum mainnet (and where every Ethereum-kind chain of the mock has it). */
 export const DEPOSIT_CONTRACT_ADDRESS = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
@@ -33,12 +32,19 @@ export function fromLittleEndian64(bytes: `0x${string}`): bigint {
 }
 
 const zeros = (bytes: number): `0x${string}` => `0x${'00'.repeat(bytes)}`;
-const sha = (...parts: `0x${string}`[]): `0x${string}` => Hash.sha256(Hex.concat(...parts));
+/** SHA-256 of the bytes of `parts` one after another (node's: the explorer's views read these roots on the start-up path). */
+const sha = (...parts: `0x${string}`[]): `0x${string}` =>
+  `0x${createHash('sha256')
+    .update(Buffer.from(parts.map((p) => p.slice(2)).join(''), 'hex'))
+    .digest('hex')}`;
+/** Bytes `[start, end)` of hex. */
+const slice = (hex: `0x${string}`, start: number, end?: number): `0x${string}` =>
+  `0x${hex.slice(2 + 2 * start, end === undefined ? undefined : 2 + 2 * end)}`;
 
 /** `deposit_data_root`: the SSZ root of the deposit data, as the contract rebuilds it to check the argument. */
 export function depositDataRoot(d: DepositData): `0x${string}` {
   const pubkeyRoot = sha(d.pubkey, zeros(16));
-  const signatureRoot = sha(sha(Hex.slice(d.signature, 0, 64)), sha(Hex.slice(d.signature, 64), zeros(32)));
+  const signatureRoot = sha(sha(slice(d.signature, 0, 64)), sha(slice(d.signature, 64), zeros(32)));
   return sha(sha(pubkeyRoot, d.withdrawalCredentials), sha(littleEndian64(d.amountGwei), zeros(24), signatureRoot));
 }
 
