@@ -1,8 +1,5 @@
 import fc from 'fast-check';
-import { buildChain } from '../../generators/buildChain.js';
-import { findScenario } from '../../scenarios/index.js';
-import type { Scenario } from '../../scenarios/types.js';
-import type { Chain } from '../chain/types.js';
+import { busyChains } from './busyChains.js';
 import { type DepositStatus, beaconDepositsOf } from '../domain/beaconDeposits.js';
 import { createRestContext } from '../rest/context.js';
 import type { Profile } from '../schemas/profile.js';
@@ -10,21 +7,9 @@ import { beaconDepositJson } from '../views/beaconDeposit.js';
 
 /** The chains deposits come from: small busy ones, one per seed, built by the server's builder (kept once built). */
 const SEEDS = 8;
-const chains = new Map<number, Chain>();
-function chainOf(seed: number): Chain {
-  let chain = chains.get(seed);
-  if (!chain) {
-    const tiny = findScenario('tiny')!;
-    const scenario: Scenario = {
-      ...tiny,
-      name: 'beacon-deposits',
-      description: 'Tiny, with a beacon deposit in most blocks.',
-      beaconDepositsPerBlock: 1,
-    };
-    chains.set(seed, (chain = buildChain({ scenario, seed: `beacon-deposits:${seed}` })));
-  }
-  return chain;
-}
+const chainOf = busyChains('beacon-deposits', 'beacon-deposits', 'Tiny, with a beacon deposit in most blocks.', {
+  beaconDepositsPerBlock: 1,
+});
 
 export interface BeaconDepositOptions {
   /** Only deposits the explorer marks so. */

@@ -1,8 +1,5 @@
 import fc from 'fast-check';
-import { buildChain } from '../../generators/buildChain.js';
-import { findScenario } from '../../scenarios/index.js';
-import type { Scenario } from '../../scenarios/types.js';
-import type { Chain } from '../chain/types.js';
+import { busyChains } from './busyChains.js';
 import { factsOf } from '../domain/facts.js';
 import { type UserOperationFact, userOpsOf } from '../domain/userOps.js';
 import { createRestContext } from '../rest/context.js';
@@ -11,21 +8,9 @@ import type { Profile } from '../schemas/profile.js';
 
 /** The chains user-operation values come from: small busy ones, one per seed, built by the server's builder (kept once built). */
 const SEEDS = 12;
-const chains = new Map<number, Chain>();
-function chainOf(seed: number): Chain {
-  let chain = chains.get(seed);
-  if (!chain) {
-    const tiny = findScenario('tiny')!;
-    const scenario: Scenario = {
-      ...tiny,
-      name: 'user-operations',
-      description: 'Tiny, with a user operation or two in most blocks.',
-      userOperationsPerBlock: 1.5,
-    };
-    chains.set(seed, (chain = buildChain({ scenario, seed: `user-ops:${seed}` })));
-  }
-  return chain;
-}
+const chainOf = busyChains('user-ops', 'user-operations', 'Tiny, with a user operation or two in most blocks.', {
+  userOperationsPerBlock: 1.5,
+});
 
 export interface UserOperationOptions {
   /** Only operations that succeeded (true) or whose call reverted (false). */
