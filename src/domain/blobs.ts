@@ -1,4 +1,5 @@
 import { firstWhere } from '../chain/search.js';
+import { fieldOf } from '../chain/table.js';
 import type { Blob, Block, Chain, Hex } from '../chain/types.js';
 import { blobBaseFee, GAS_PER_BLOB } from '../protocol/blobGas.js';
 import { chainSpecOf } from '../protocol/chainSpec.js';
@@ -9,11 +10,15 @@ import { lazyModules } from './lazyModules.js';
 const catalogue = () => lazyModules.blobData.get();
 
 /** The rows of `chain.blobs` of one transaction: `[start, end)`. */
-export function blobRangeOf(chain: Chain, transaction: number): readonly [number, number] {
-  const table = chain.blobs;
-  const start = firstWhere(table.length, (i) => table.at(i)!.transaction >= transaction);
-  const end = firstWhere(table.length, (i) => table.at(i)!.transaction > transaction);
-  return [start, end];
+export const blobRangeOf = (chain: Chain, transaction: number): readonly [number, number] =>
+  blobRowsOf(chain, transaction, transaction + 1);
+
+/** The rows of `chain.blobs` of the transactions `first` … `end` − 1: `[start, end)`, read from the column where the table has one. */
+function blobRowsOf(chain: Chain, first: number, end: number): readonly [number, number] {
+  const length = chain.blobs.length;
+  if (length === 0) return [0, 0];
+  const transactionOf = fieldOf(chain.blobs, 'transaction');
+  return [firstWhere(length, (i) => transactionOf(i) >= first), firstWhere(length, (i) => transactionOf(i) >= end)];
 }
 
 /** A transaction's blobs (EIP-4844), in its list's order; empty for every other type. */
@@ -60,9 +65,10 @@ export function blobTransactionOf(chain: Chain, transaction: number): BlobTransa
 
 /** A block's blob figures: its blob transactions, and the blob fees they burnt. */
 export function blockBlobsOf(chain: Chain, block: Block): { transactions: number; burntFees: bigint } {
+  const [start, end] = blobRowsOf(chain, block.transactionStart, block.transactionStart + block.transactionCount);
+  const transactionOf = fieldOf(chain.blobs, 'transaction');
   let transactions = 0;
-  for (let t = block.transactionStart; t < block.transactionStart + block.transactionCount; t++)
-    if (blobRangeOf(chain, t)[1] > blobRangeOf(chain, t)[0]) transactions++;
+  for (let i = start; i < end; i++) if (i === start || transactionOf(i) !== transactionOf(i - 1)) transactions++;
   const price = blobGasPriceOf(chain, block) ?? 0n;
   return { transactions, burntFees: BigInt(block.blobGasUsed) * price };
 }
