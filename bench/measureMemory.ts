@@ -32,7 +32,7 @@ async function settledRss(pid: number, steady = 5, maxSeconds = 90): Promise<num
  * mined by `POST /__mock/mine`, one block a request as the block clock mines them.
  */
 export async function measureMemory(dist: string, scenario = 'default', blocks = 600): Promise<MemoryFigures> {
-  const server = await spawnUntilLine([`${dist}/src/cli.js`, '--port', '0', '--json', '--scenario', scenario]);
+  const server = await spawnUntilLine([`${dist}/bin/cli.js`, '--port', '0', '--json', '--scenario', scenario]);
   try {
     const { url, chain } = JSON.parse(server.line) as { url: string; chain: { source: string } };
     const pid = server.child.pid!;

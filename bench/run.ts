@@ -35,7 +35,7 @@ try {
 
 // The node alone (BENCH_ONLY=rpc): its loads against the ceiling, then exit.
 if (process.env.BENCH_ONLY === 'rpc') {
-  const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+  const mock = await spawnUntilLine([`${DIST}/bin/cli.js`, '--port', '0']);
   const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
   // Past the start-up's background work (snapshot, lazy modules, warm-up), as in the full run.
   await new Promise((resolve) => setTimeout(resolve, 15_000));
@@ -58,7 +58,7 @@ if (process.env.BENCH_ONLY === 'rpc') {
 if (process.env.BENCH_ONLY === 'etherscan') {
   const chain = buildChain({ scenario: 'default', seed: 1 });
   const load = endpointLoads(chain, createApi(chain)).find((l) => l.name === 'etherscan txlist')!;
-  const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+  const mock = await spawnUntilLine([`${DIST}/bin/cli.js`, '--port', '0']);
   const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   for (const [mode, urls] of [
@@ -131,7 +131,7 @@ function throughputLoads() {
 
 // The REST loads alone (BENCH_ONLY=throughput): the table's rows, then exit.
 if (process.env.BENCH_ONLY === 'throughput') {
-  const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+  const mock = await spawnUntilLine([`${DIST}/bin/cli.js`, '--port', '0']);
   const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
   const loads = throughputLoads();
   const t = measureThroughput(urlIn(mock.line), urlIn(ceiling.line), loads, SECONDS, CONNECTIONS, log);
@@ -201,7 +201,7 @@ const LIVE_URLS = [
 ];
 const liveRps: number[][] = [];
 for (const flags of [[], ['--block-time', '1']]) {
-  const server = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0', ...flags]);
+  const server = await spawnUntilLine([`${DIST}/bin/cli.js`, '--port', '0', ...flags]);
   const url = urlIn(server.line);
   // Past the start-up's background work (snapshot, lazy modules, warm-up), as a test run would be.
   await new Promise((resolve) => setTimeout(resolve, 8_000));
@@ -230,7 +230,7 @@ const startup = await measureStartup(
 
 // 3. Throughput, each endpoint hot and walking, mock and ceiling back to back.
 const loads = throughputLoads();
-const mock = await spawnUntilLine([`${DIST}/src/cli.js`, '--port', '0']);
+const mock = await spawnUntilLine([`${DIST}/bin/cli.js`, '--port', '0']);
 const ceiling = await spawnUntilLine([`${DIST}/bench/ceilingServer.js`, 'default', '1']);
 const [mockUrl, ceilingUrl] = [urlIn(mock.line), urlIn(ceiling.line)];
 const {

@@ -39,7 +39,7 @@ export async function measureStartup(
 ): Promise<StartupRow[]> {
   const root = mkdtempSync(join(tmpdir(), 'explorer-mock-bench-'));
   const cli = (scenario: string, dir: string) => [
-    `${dist}/src/cli.js`,
+    `${dist}/bin/cli.js`,
     '--port',
     '0',
     '--scenario',

@@ -109,6 +109,17 @@ describe('the published package', () => {
     });
   });
 
+  it('installs the explorer-mock command (the bundled CLI), which serves a scenario', () => {
+    const out = run(`import { spawn } from 'node:child_process';
+      const child = spawn('node_modules/.bin/explorer-mock', ['--scenario', 'tiny', '--port', '0', '--json', '--no-cache']);
+      let line = '';
+      const url = await new Promise((resolve) => child.stdout.on('data', (c) => { line += c; if (line.includes('\\n')) resolve(JSON.parse(line).url); }));
+      const response = await fetch(url + '/api/v2/blocks');
+      console.log(response.status, (await response.json()).items.length > 0);
+      child.kill('SIGTERM');`);
+    expect(out.trim()).toBe('200 true');
+  });
+
   it('starts a server and validates its answers from a separate project', () => {
     const out = run(`import { startServer } from 'explorer-mock'; import { schemas } from 'explorer-mock/schemas';
       const server = await startServer({ scenario: 'tiny', port: 0 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bin/cli.js', import.meta.url));
 
 interface Run {
   readonly child: ChildProcess;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 
-const BIN = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bin/cli.js', import.meta.url));
 let out: string;
 let server: RunningServer;
 let manifest: {

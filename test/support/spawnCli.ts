@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bin/cli.js', import.meta.url));
 
 export interface SpawnedCli {
   readonly child: ChildProcess;
