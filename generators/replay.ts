@@ -113,7 +113,8 @@ function genesisState(
 export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
   const { state, cast, delegates, batchers, erc4337, deposits } = genesisState(scenario, seed, spec);
   const gasLimit = blockGasLimit(scenario);
-  const transactions = blockTransactions(state, cast);
+  // Scripted user operations draw on the generator's deposits (its book exists before any block runs).
+  const transactions = blockTransactions(state, cast, () => userOps?.book ?? null);
   const setCode = delegates.length ? setCodeActivity(state, cast, delegates) : null;
   const blobsActivity = spec.feeMarket.blobs ? blobActivity(state, batchers, spec.feeMarket.blobs) : null;
   const userOps = erc4337.length ? userOpsActivity(state, cast, erc4337) : null;
@@ -407,6 +408,14 @@ function nameNotables(state: LedgerState, cast: Cast, forced: ReturnType<typeof 
       what: 'the contract',
     })),
   ];
+  for (const [name, account] of cast.namedSmartAccounts) {
+    if (h[name] !== undefined && h[name] !== account.hash)
+      throw new BuildChainError(
+        `buildChain: "${name}" is already a handle of every chain (${h[name]}); name the smart account otherwise`,
+        account.path,
+      );
+    h[name] = account.hash;
+  }
   for (const { name, id, path, what } of own) {
     if (h[name] !== undefined && h[name] !== hashOf(id))
       throw new BuildChainError(

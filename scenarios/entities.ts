@@ -5,7 +5,7 @@
 import { MULTICALL3_ADDRESS } from '../generators/contracts/multicall3.js';
 import { callAbi, contractProblem, readAbiName, readFunction } from './contractEntities.js';
 import { addressOfKey, privateKeyProblem, testKey } from '../src/chain/testKeys.js';
-import type { NamedAccount, Scenario } from './types.js';
+import type { NamedAccount, Scenario, ScriptedTransaction } from './types.js';
 import { checksumProblem, type EntityProblem, parseCoinAmount, parseTokenAmount, ZERO_ADDRESS } from './values.js';
 
 /** At most this many withdrawals of one account in a block (Ethereum's cap for all of them). */
@@ -45,6 +45,45 @@ export function namedAddressOf(account: NamedAccount): string | undefined {
 
 /** The zero address and the precompiles up to Prague (0x01 to 0x11): no account can live there. */
 const isReserved = (lower: string) => /^0x0{38}[0-9a-f]{2}$/.test(lower) && parseInt(lower.slice(40), 16) <= 0x11;
+
+/** What identifies a smart account an activity entry's user operation comes from. */
+export const smartAccountKey = (op: NonNullable<ScriptedTransaction['userOperation']>): string =>
+  `${op.entryPoint ?? '0.7'}:${op.owner}:${op.salt ?? 0}`;
+
+/**
+ * The smart accounts the activity's user operations name (`userOperation.account`), or the first
+ * problem: a name taken by another entity, one name for two accounts (owner, salt, EntryPoint), or
+ * two names for one.
+ */
+export function smartAccountNames(
+  activity: readonly ScriptedTransaction[],
+  taken: (name: string) => boolean,
+): { readonly names: ReadonlyMap<string, string> } | EntityProblem {
+  const names = new Map<string, string>();
+  const byKey = new Map<string, { name: string; at: number }>();
+  const named = new Map<string, number>();
+  for (const [i, tx] of activity.entries()) {
+    const op = tx.userOperation;
+    if (op?.account === undefined) continue;
+    const path = `activity[${i}].userOperation.account`;
+    const key = smartAccountKey(op);
+    if (taken(op.account))
+      return { path, problem: `"${op.account}" is already the name of an account, a token or a contract` };
+    const other = names.get(op.account);
+    if (other !== undefined && other !== key)
+      return {
+        path,
+        problem: `"${op.account}" already names the smart account of activity[${named.get(op.account)}] (another owner, salt or entry point)`,
+      };
+    const before = byKey.get(key);
+    if (before !== undefined && before.name !== op.account)
+      return { path, problem: `this smart account is already named "${before.name}" in activity[${before.at}]` };
+    names.set(op.account, key);
+    if (!named.has(op.account)) named.set(op.account, i);
+    if (!before) byKey.set(key, { name: op.account, at: i });
+  }
+  return { names };
+}
 
 /** The first thing a scenario's entities and lists ask that a chain cannot give, or null. */
 export function entityProblem(scenario: Scenario): EntityProblem | null {
@@ -159,14 +198,36 @@ export function entityProblem(scenario: Scenario): EntityProblem | null {
   const contractFound = contractProblem(contracts, names, scenario.entities?.tokens ?? [], takenNames, claim);
   if (contractFound) return contractFound;
   const contractNames = new Set(contracts.map((c) => c.name));
+  const smart = smartAccountNames(
+    scenario.activity ?? [],
+    (name) => names.has(name) || symbols.has(name) || contractNames.has(name),
+  );
+  if ('problem' in smart) return smart;
   for (const [i, tx] of (scenario.activity ?? []).entries()) {
     const at = `activity[${i}]`;
     if (!names.has(tx.from))
       return { path: `${at}.from`, problem: `no account named "${tx.from}" in entities.accounts` };
-    if (!names.has(tx.to) && !symbols.has(tx.to) && !contractNames.has(tx.to))
+    if (tx.userOperation !== undefined && !names.has(tx.userOperation.owner))
+      return {
+        path: `${at}.userOperation.owner`,
+        problem: `no account named "${tx.userOperation.owner}" in entities.accounts`,
+      };
+    if (!names.has(tx.to) && !symbols.has(tx.to) && !contractNames.has(tx.to) && !smart.names.has(tx.to))
       return {
         path: `${at}.to`,
-        problem: `no account named "${tx.to}", no token with that symbol and no contract with that name`,
+        problem: smart.names.size
+          ? `no account named "${tx.to}", no token with that symbol, no contract and no smart account with that name`
+          : `no account named "${tx.to}", no token with that symbol and no contract with that name`,
+      };
+    if (tx.userOperation !== undefined && (tx.delegate !== undefined || tx.emits || tx.sets))
+      return {
+        path: `${at}.userOperation`,
+        problem: 'a user operation makes one call from the smart account: give no delegate, emits or sets',
+      };
+    if (smart.names.has(tx.to) && (tx.call || tx.status === 'error' || tx.delegate !== undefined))
+      return {
+        path: `${at}.to`,
+        problem: `"${tx.to}" is a smart account: a transaction to it only sends coin (no call, delegate or status "error")`,
       };
     if (tx.delegate !== undefined) {
       if (!names.has(tx.to))

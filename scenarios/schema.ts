@@ -253,6 +253,43 @@ export const scriptedTransaction = z.strictObject({
     .describe(
       'Makes it a set-code transaction (EIP-7702, type 4): `to`, a named account, signs an authorization delegating its code to this named contract (or to the zero address 0x0000000000000000000000000000000000000000, clearing its delegation); `from` sends it, itself or as a sponsor.',
     ),
+  userOperation: z
+    .strictObject({
+      owner: handle.describe('The named account that owns the smart account and signs the operation.'),
+      salt: z
+        .number()
+        .int()
+        .min(0)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional()
+        .describe('The salt the factory creates the account with (default 0): another salt, another account.'),
+      account: handle
+        .optional()
+        .describe(
+          'A name for the smart account: a handle of the chain (from genesis, counterfactual), and a `to` or address argument of other entries once deployed.',
+        ),
+      entryPoint: z
+        .enum(['0.7', '0.6'])
+        .optional()
+        .describe('The EntryPoint (and its SimpleAccount factory) the account runs on (default 0.7).'),
+      sponsored: z
+        .boolean()
+        .optional()
+        .describe(
+          'The verifying paymaster pays its gas (default false: the account pays from its balance). An account’s first operation, which deploys it, must be sponsored.',
+        ),
+      key: z
+        .number()
+        .int()
+        .min(0)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional()
+        .describe('Its nonce key (default 0): each key counts its own sequence.'),
+    })
+    .optional()
+    .describe(
+      'Makes it an ERC-4337 user operation: `from`, a bundler, sends handleOps to the EntryPoint; the operation’s sender is the smart account of `owner` (created by the factory on its first operation), which calls `to` with `value` (and `call`); status "error" reverts the operation, not the bundle.',
+    ),
   status: z.enum(['ok', 'error']).optional().describe('Whether it succeeds (default ok).'),
   revertReason: z
     .string()

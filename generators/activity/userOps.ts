@@ -9,7 +9,7 @@ import { type ContractKind, DEFAULT_CHAIN_ID, type Hex as HexString } from '../.
 import { abiOf } from '../contracts/abiOf.js';
 import { GWEI } from '../ledger/blockContext.js';
 import type { InternalSpec, TransferSpec, TxPlan } from '../ledger/plan.js';
-import { accountCodeLabel, type Erc4337Deployment, type EntryPointVersion } from '../script/erc4337.js';
+import { accountCodeLabel, type Erc4337Deployment, type EntryPointVersion, factoryAddress } from '../script/erc4337.js';
 import type { Scene } from './context.js';
 import { roundAmount } from './pick.js';
 
@@ -25,6 +25,8 @@ export interface SmartAccount {
   readonly version: EntryPointVersion;
   readonly ownerId: number;
   readonly salt: bigint;
+  /** The factory's CREATE2 salt, where it is not `salt` itself (a scenario's own accounts: keccak256(owner ‖ salt)). */
+  readonly create2Salt?: bigint;
   /** Its account id once deployed. */
   id: number | null;
   /** The next sequence number of each nonce key (ERC-4337's two-dimensional nonce). */
@@ -45,7 +47,21 @@ export type OpIntent =
   | { readonly kind: 'coin'; readonly toIds: readonly number[]; readonly values: readonly bigint[] }
   | { readonly kind: 'token'; readonly tokenId: number; readonly toId: number; readonly amount: bigint }
   /** A token transfer above the account's balance: the call reverts, the operation fails and still pays. */
-  | { readonly kind: 'failing-token'; readonly tokenId: number; readonly toId: number; readonly amount: bigint };
+  | { readonly kind: 'failing-token'; readonly tokenId: number; readonly toId: number; readonly amount: bigint }
+  /**
+   * A scenario's own call: `execute(to, value, data)`, moving `value` and the token `transfers` it
+   * names (from the account) when it succeeds; with a revert reason it reverts and moves nothing.
+   * A proxy runs its implementation's code by delegatecall.
+   */
+  | {
+      readonly kind: 'call';
+      readonly toId: number;
+      readonly value: bigint;
+      readonly data: HexString;
+      readonly transfers: readonly Omit<TransferSpec, 'fromId'>[];
+      readonly revertReason: string | null;
+      readonly implementationId: number | null;
+    };
 
 export interface OpRequest {
   readonly account: SmartAccount;
@@ -75,6 +91,31 @@ export const counterfactualAddress = (factory: HexString, salt: bigint, version:
       bytecodeHash: Hash.keccak256(Hex.fromString(accountCodeLabel(version))),
     }),
   ) as HexString;
+
+/**
+ * A scenario's own smart account: the one the version's factory creates for `owner` with `salt`
+ * (`createAccount(owner, salt)`), at CREATE2 with the salt keccak256(owner ‖ salt) (abi.encodePacked,
+ * as LightAccount's factory takes it), so an owner's accounts are its own and apart from the
+ * generated ones. Counterfactual until its first operation.
+ */
+export function ownedSmartAccount(
+  owner: { readonly id: number; readonly hash: HexString },
+  salt: bigint,
+  version: EntryPointVersion,
+): SmartAccount {
+  const create2Salt = Hex.toBigInt(
+    Hash.keccak256(Hex.concat(owner.hash, Hex.padLeft(Hex.fromNumber(salt), 32)) as HexString),
+  );
+  return {
+    hash: counterfactualAddress(factoryAddress(version), create2Salt, version),
+    version,
+    ownerId: owner.id,
+    salt,
+    create2Salt,
+    id: null,
+    sequences: new Map(),
+  };
+}
 
 export const deploymentOf = (book: Erc4337Book, version: EntryPointVersion): Erc4337Deployment =>
   book.deployments.find((d) => d.version === version)!;
@@ -142,6 +183,8 @@ function callDataOf(scene: Scene, intent: OpIntent, ownerHash: HexString): HexSt
             intent.values,
             intent.toIds.map(() => '0x'),
           ]);
+    case 'call':
+      return encode('smart-account', 'execute', [hash(intent.toId), intent.value, intent.data]);
     case 'token':
     case 'failing-token':
       return encode('smart-account', 'execute', [
@@ -186,11 +229,18 @@ function planOp(scene: Scene, book: Erc4337Book, request: OpRequest, deposits: M
   if (paymasterId !== null && deposit < prefund) return null;
   if (paymasterId === null) {
     if (account.id === null) return null;
-    const spends = intent.kind === 'coin' ? intent.values.reduce((a, b) => a + b, 0n) : 0n;
+    const spends =
+      intent.kind === 'coin'
+        ? intent.values.reduce((a, b) => a + b, 0n)
+        : intent.kind === 'call' && intent.revertReason === null
+          ? intent.value
+          : 0n;
     if (state.accounts[account.id]!.balance < missing + spends) return null;
   }
-  const success = intent.kind !== 'failing-token';
-  const revertReason = success ? null : errorData('ERC20: transfer amount exceeds balance');
+  const success = intent.kind === 'call' ? intent.revertReason === null : intent.kind !== 'failing-token';
+  const revertReason = success
+    ? null
+    : errorData(intent.kind === 'call' ? intent.revertReason! : 'ERC20: transfer amount exceeds balance');
   const factory = deploys ? state.accounts[d.factoryId]!.hash : undefined;
   const factoryData = deploys ? encode('account-factory', 'createAccount', [ownerHash, account.salt]) : undefined;
   const paymaster = paymasterId === null ? undefined : state.accounts[paymasterId]!.hash;
@@ -314,7 +364,7 @@ export function bundlePlan(
           name: 'SimpleAccount',
           verification: 'full',
           constructorArgs: [entryPoint],
-          salt: Hex.padLeft(Hex.fromNumber(op.request.account.salt), 32) as HexString,
+          salt: Hex.padLeft(Hex.fromNumber(op.request.account.create2Salt ?? op.request.account.salt), 32) as HexString,
           bytecodeLabel: accountCodeLabel(version),
         },
       });
@@ -350,6 +400,26 @@ export function bundlePlan(
       intent.toIds.forEach((toId, i) =>
         internals.push({ type: 'call', fromId: senderId, toId, value: intent.values[i]!, gasLimit: gasLimitOf() }),
       );
+    if (intent.kind === 'call') {
+      internals.push({
+        type: 'call',
+        fromId: senderId,
+        toId: intent.toId,
+        value: intent.value,
+        gasLimit: gasLimitOf(),
+        ...failed,
+      });
+      if (intent.implementationId !== null)
+        internals.push({
+          type: 'delegatecall',
+          fromId: intent.toId,
+          toId: intent.implementationId,
+          value: 0n,
+          gasLimit: gasLimitOf(),
+          ...failed,
+        });
+      if (op.success) for (const t of intent.transfers) transfers.push({ ...t, fromId: senderId });
+    }
     if (intent.kind === 'token' || intent.kind === 'failing-token') {
       internals.push({
         type: 'call',

@@ -1,5 +1,6 @@
 import { BuildChainError } from '../../src/protocol/errors.js';
 import type { Scene } from '../activity/context.js';
+import type { Erc4337Book } from '../activity/userOps.js';
 import { randomTransaction } from '../activity/randomTransaction.js';
 import { applyTransaction } from '../ledger/applyTransaction.js';
 import { type BlockContext, GWEI } from '../ledger/blockContext.js';
@@ -32,9 +33,13 @@ export interface BlockTransactions {
  * guarantees, named tokens and contracts, spread-out activity; and scripted activity at its
  * block), and the random activity filling each block after them.
  */
-export function blockTransactions(state: LedgerState, cast: Cast): BlockTransactions {
+export function blockTransactions(
+  state: LedgerState,
+  cast: Cast,
+  erc4337: () => Erc4337Book | null = () => null,
+): BlockTransactions {
   const { scenario, seed } = state;
-  const activity = activitySteps(state, cast);
+  const activity = activitySteps(state, cast, erc4337);
   const queue: ScriptStep[] = [
     ...setupSteps(state, cast),
     ...specialSteps(state, cast),

@@ -27,6 +27,8 @@ const OPS_PER_BUNDLE = 2.5;
 
 /** The user-operation activity of each block: its scripted set-up and first operations, then drawn bundles. */
 export interface UserOpsActivity {
+  /** The accounts and deposits the generator keeps: a scenario's own operations draw on the same deposits. */
+  readonly book: Erc4337Book;
   scripted(ctx: BlockContext): void;
   drawn(ctx: BlockContext): void;
 }
@@ -176,6 +178,7 @@ export function userOpsActivity(
   ]);
 
   return {
+    book,
     scripted(ctx) {
       scripted.get(ctx.height)?.(ctx);
     },

@@ -1,4 +1,13 @@
-import type { TokenType } from '../../src/chain/types.js';
+import type { Hex, TokenType } from '../../src/chain/types.js';
+
+/** A smart account a scenario names (`userOperation.account`). */
+export interface NamedSmartAccount {
+  readonly hash: Hex;
+  /** Its account id once its first operation deployed it. */
+  readonly id: number | null;
+  /** Where the scenario names it. */
+  readonly path: string;
+}
 
 export interface Validator {
   readonly index: number;
@@ -33,6 +42,8 @@ export interface Cast {
   readonly namedTokens: Map<string, number>;
   /** The scenario's named contracts by name, once created (at genesis for those at fixed addresses). */
   readonly namedContracts: Map<string, number>;
+  /** The smart accounts the scenario's user operations name, by name: address from genesis, id once deployed. */
+  readonly namedSmartAccounts: Map<string, NamedSmartAccount>;
   readonly tokens: Record<TokenType, number[]>;
   /** Issuer (owner, minter) of each token contract. */
   readonly issuer: Map<number, number>;

@@ -35,6 +35,10 @@ const deployments: readonly {
   },
 ];
 
+/** The SimpleAccount factory of a version, at its fixed address. */
+export const factoryAddress = (version: EntryPointVersion): Hex =>
+  Address.checksum(deployments.find((d) => d.version === version)!.factory) as Hex;
+
 /** The bytecode label every smart account of a version shares (the factory's one proxy code). */
 export const accountCodeLabel = (version: EntryPointVersion) => `erc4337:simple-account:v${version}`;
 

@@ -115,6 +115,7 @@ export function createGenesis(state: LedgerState): Cast {
     quiet,
     namedTokens: new Map(),
     namedContracts: new Map(),
+    namedSmartAccounts: new Map(),
     deployerId,
     whaleId,
     onePageId,

@@ -28,7 +28,7 @@ export function customCodeOf(spec: NamedContract): CustomCode | null {
 /** The address of a named account, token or contract (null when it has none yet). */
 export function namedAddress(state: LedgerState, cast: Cast, name: string): Hex | null {
   const id = cast.named.get(name) ?? cast.namedTokens.get(name) ?? cast.namedContracts.get(name);
-  return id === undefined ? null : state.accounts[id]!.hash;
+  return id === undefined ? (cast.namedSmartAccounts.get(name)?.hash ?? null) : state.accounts[id]!.hash;
 }
 
 /** Gives a named contract, just created, the reads its entry declares (from its creation block unless `at` says). */
