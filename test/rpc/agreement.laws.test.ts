@@ -144,6 +144,12 @@ describe('the agreement laws catch a node that disagrees', () => {
       /: code: REST/,
     ],
     [
+      'a delegated account whose designator names another delegate (EIP-7702)',
+      'eth_getCode',
+      (c: string) => (c.startsWith('0xef0100') ? `0xef0100${'11'.repeat(20)}` : c),
+      /: deployed bytecode: REST/,
+    ],
+    [
       'a block header with excess blob gas off the rule',
       BLOCKS,
       (b) => (b.excessBlobGas ? { ...b, excessBlobGas: plusOne(b.excessBlobGas) } : b),

@@ -365,6 +365,9 @@ export async function agreementViolations(
       else if (listsPending) same(`${where}: pending nonce`, hex(latestCount), pendingNonce);
       // Its code is the designator of its delegate (EIP-7702), or none.
       same(`${where}: code`, delegate === null ? '0x' : `0xef0100${String(lower(delegate)).slice(2)}`, code);
+      // Blockscout's record of it, an address with code and no contract, holds that designator as its bytecode.
+      if (rest.proxy_type === 'eip7702')
+        same(`${where}: deployed bytecode`, (await get(`/api/v2/smart-contracts/${address}`)).deployed_bytecode, code);
     } else {
       const contract = await get(`/api/v2/smart-contracts/${address}`).catch(() => null);
       if (contract?.deployed_bytecode) same(`${where}: code`, contract.deployed_bytecode, code);
