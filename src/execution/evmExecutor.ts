@@ -1,4 +1,4 @@
-import { NONE } from '../chain/types.js';
+import { type Hex, NONE } from '../chain/types.js';
 import { sentPlan } from '../../generators/ledger/sent.js';
 import { planOfExecuted } from './evm/planOfExecuted.js';
 import type { ExecutedSend } from './evm/sendEffects.js';
@@ -13,11 +13,32 @@ import { factsTrace } from './modelTraces.js';
 let runs: Promise<typeof import('./evm/evmRuns.js')> | undefined;
 const evmRuns = () => (runs ??= import('./evm/evmRuns.js'));
 
-/** Whether a transaction or call needs the EVM over `world`: a creation, or a call of an address that runs code of its own. */
-export function needsEvm(world: World, to: string | null): boolean {
-  if (to === null) return true;
-  const account = world.account(to);
+/** Whether `address` runs code of its own over `world` (a contract a client deployed or a scenario brought, a delegated EOA). */
+const runsOwnCode = (world: World, address: string): boolean => {
+  const account = world.account(address);
   return account !== undefined && account.code !== '0x' && !account.modelled;
+};
+
+/**
+ * The selectors of the token standards' safe transfers (ERC-721's two `safeTransferFrom`s,
+ * ERC-1155's `safeTransferFrom` and `safeBatchTransferFrom`): each asks its recipient, its second
+ * argument, when that is a contract (`onERC721Received`...).
+ */
+export const SAFE_TRANSFER_SELECTORS: ReadonlySet<string> = new Set([
+  '0x42842e0e',
+  '0xb88d4fde',
+  '0xf242432a',
+  '0x2eb2c2d6',
+]);
+
+/**
+ * Whether a transaction or call needs the EVM over `world`: a creation, a call of an address that
+ * runs code of its own, or a safe transfer of a modelled token to one (the receiver's hook runs).
+ */
+export function needsEvm(world: World, to: string | null, data: Hex = '0x'): boolean {
+  if (to === null || runsOwnCode(world, to)) return true;
+  if (!SAFE_TRANSFER_SELECTORS.has(data.slice(0, 10)) || data.length < 10 + 128) return false;
+  return world.account(to)?.modelled === true && runsOwnCode(world, `0x${data.slice(10 + 64 + 24, 10 + 128)}`);
 }
 
 /**
@@ -35,9 +56,9 @@ export function transactionTrace(
   if (!tx.signed || tx.block === 0) return factsTrace(state, at, options);
   const world = positionWorld(state.facts, at, STUB_CODE);
   const to = tx.toId === NONE ? null : state.chain.accounts[tx.toId]!.lower;
-  if (!needsEvm(world, to)) return factsTrace(state, at, options);
-  const from = state.chain.accounts[tx.fromId]!.lower;
   const { input, accessList } = tx.signed;
+  if (!needsEvm(world, to, input)) return factsTrace(state, at, options);
+  const from = state.chain.accounts[tx.fromId]!.lower;
   return evmRuns().then((evm) =>
     evm.traceTransaction(
       world,
@@ -62,7 +83,7 @@ export function createEvmExecutor(): Executor {
       forget: () => prepared.clear(),
       async prepare({ state, ctx }, head, sends) {
         const world = ledgerWorld(state, ctx, head.chain.chainId, head, STUB_CODE);
-        const evmSends = sends.filter((sent) => needsEvm(world, sent.to));
+        const evmSends = sends.filter((sent) => needsEvm(world, sent.to, sent.signed.input));
         if (!evmSends.length) return;
         const done = await (await evmRuns()).runSends(world, evmSends);
         evmSends.forEach((sent, i) => prepared.set(sent.hash, done[i]!));
@@ -75,18 +96,19 @@ export function createEvmExecutor(): Executor {
     },
     call(state, request, height) {
       const world = factsWorld(state.facts, height, STUB_CODE);
-      if (!needsEvm(world, request.to)) return modelExecutor.call(state, request, height);
+      if (!needsEvm(world, request.to, request.data)) return modelExecutor.call(state, request, height);
       return evmRuns().then((evm) => evm.runCall(world, request));
     },
     estimateGas(state, request, height, accessList) {
       const world = factsWorld(state.facts, height, STUB_CODE);
-      if (!needsEvm(world, request.to)) return modelExecutor.estimateGas(state, request, height, accessList);
+      if (!needsEvm(world, request.to, request.data))
+        return modelExecutor.estimateGas(state, request, height, accessList);
       return evmRuns().then((evm) => evm.estimateGas(world, request, accessList));
     },
     trace: transactionTrace,
     traceCall(state, request, height, options) {
       const world = factsWorld(state.facts, height, STUB_CODE);
-      if (!needsEvm(world, request.to)) return modelExecutor.traceCall(state, request, height, options);
+      if (!needsEvm(world, request.to, request.data)) return modelExecutor.traceCall(state, request, height, options);
       return evmRuns().then((evm) => evm.traceCall(world, request, options));
     },
   };

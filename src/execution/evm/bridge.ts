@@ -1,6 +1,6 @@
 import { EVMError, type PrecompileInput } from '@ethereumjs/evm';
 import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import type { AbiFunction } from 'abitype';
+import type { Abi, AbiFunction } from 'abitype';
 import * as AbiFunctions from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
 import * as Hash from 'ox/Hash';
@@ -8,13 +8,18 @@ import * as Hex from 'ox/Hex';
 import { abiOf } from '../../../generators/contracts/abiOf.js';
 import { functionBySelector } from '../../../generators/contracts/dispatch.js';
 import { executionGas } from '../../../generators/contracts/gasTable.js';
-import { type TokenMove, type TokenReader, tokenWrite } from '../../../generators/contracts/tokenRules.js';
+import {
+  TOKEN_WRITE_FUNCTIONS,
+  type TokenMove,
+  type TokenReader,
+  tokenWrite,
+} from '../../../generators/contracts/tokenRules.js';
 import type { ContractKind, TokenType } from '../../chain/types.js';
 import { eventLog } from '../../domain/abiCoder.js';
 import { allowanceSlot } from '../../chain/allowanceSlot.js';
 import { revertData } from '../../domain/revertData.js';
 import { ExecutionRefused } from '../../protocol/errors.js';
-import { BRIDGE_ADDRESS } from './stub.js';
+import { BRIDGE_ADDRESS, RECEIVER_CALL } from './stub.js';
 import type { WorldStateManager } from './worldStateManager.js';
 
 const KIND_OF_TOKEN: Record<TokenType, ContractKind> = {
@@ -211,6 +216,91 @@ function stateRead(reader: TokenReader, name: string, args: readonly unknown[]):
   return undefined;
 }
 
+/** A token's functions as the bridge decodes a call: its ABI's, and the write forms its ABI lacks (ERC-721's `safeTransferFrom` with data). */
+const functionsByKind = new Map<ContractKind, Abi>();
+function functionsOf(kind: ContractKind, type: TokenType): Abi {
+  let abi = functionsByKind.get(kind);
+  if (!abi) {
+    abi = [...abiOf(kind), ...(TOKEN_WRITE_FUNCTIONS[type] ?? []).map((f) => AbiFunctions.from(f))] as Abi;
+    functionsByKind.set(kind, abi);
+  }
+  return abi;
+}
+
+/**
+ * The receivers the token standards call on a safe transfer to a contract (OpenZeppelin 4's
+ * `_checkOnERC721Received`, `_doSafeTransferAcceptanceCheck`, `_doSafeBatchTransferAcceptanceCheck`):
+ * what the receiver is asked, the word it must answer, and the standard's texts when it does not.
+ * The ticket names the check when the stub comes back with the receiver's answer.
+ */
+const RECEIVERS = {
+  'ERC-721:safeTransferFrom': {
+    ticket: `0xe4417ec0${'0'.repeat(52)}0721`,
+    ask: AbiFunctions.from(
+      'function onERC721Received(address operator, address from, uint256 tokenId, bytes data) returns (bytes4)',
+    ),
+    args: (operator: string, a: readonly unknown[]) => [operator, a[0], a[2], a[3] ?? '0x'],
+    notReceiver: 'ERC721: transfer to non ERC721Receiver implementer',
+    rejected: 'ERC721: transfer to non ERC721Receiver implementer',
+    /** ERC-721 passes any revert on as it came; ERC-1155 only an `Error(string)`. */
+    passesOn: (returned: Uint8Array) => returned.length > 0,
+  },
+  'ERC-1155:safeTransferFrom': {
+    ticket: `0xe4417ec0${'0'.repeat(52)}1155`,
+    ask: AbiFunctions.from(
+      'function onERC1155Received(address operator, address from, uint256 id, uint256 value, bytes data) returns (bytes4)',
+    ),
+    args: (operator: string, a: readonly unknown[]) => [operator, a[0], a[2], a[3], a[4]],
+    notReceiver: 'ERC1155: transfer to non-ERC1155Receiver implementer',
+    rejected: 'ERC1155: ERC1155Receiver rejected tokens',
+    passesOn: (returned: Uint8Array) => bytesToHex(returned.subarray(0, 4)) === ERROR_SELECTOR,
+  },
+  'ERC-1155:safeBatchTransferFrom': {
+    ticket: `0xe4417ec0${'0'.repeat(52)}b155`,
+    ask: AbiFunctions.from(
+      'function onERC1155BatchReceived(address operator, address from, uint256[] ids, uint256[] values, bytes data) returns (bytes4)',
+    ),
+    args: (operator: string, a: readonly unknown[]) => [operator, a[0], a[2], a[3], a[4]],
+    notReceiver: 'ERC1155: transfer to non-ERC1155Receiver implementer',
+    rejected: 'ERC1155: ERC1155Receiver rejected tokens',
+    passesOn: (returned: Uint8Array) => bytesToHex(returned.subarray(0, 4)) === ERROR_SELECTOR,
+  },
+} as const;
+type Receiver = (typeof RECEIVERS)[keyof typeof RECEIVERS];
+const ERROR_SELECTOR = '0x08c379a0';
+const RECEIVER_BY_TICKET = new Map<string, Receiver>(Object.values(RECEIVERS).map((r) => [r.ticket, r]));
+/** What the stub's second call to the bridge costs. */
+const ANSWER_GAS = 100n;
+
+/**
+ * The receiver a safe transfer must ask before it holds: its `to`, where that runs code of its own
+ * (a contract the ledger models accepts without being asked, as the models always have it).
+ */
+function receiverCall(sm: WorldStateManager, type: TokenType, caller: string, name: string, args: readonly unknown[]) {
+  const receiver = RECEIVERS[`${type}:${name}` as keyof typeof RECEIVERS];
+  if (!receiver) return undefined;
+  const to = String(args[1]).toLowerCase();
+  if (sm.world.account(to)?.modelled || sm.codeSync(to).length === 0) return undefined;
+  return Hex.concat(
+    RECEIVER_CALL,
+    Hex.padLeft(to as `0x${string}`, 32),
+    receiver.ticket,
+    AbiFunctions.encodeData(receiver.ask, receiver.args(caller, args) as never),
+  );
+}
+
+/** The safe transfer's end, once the stub brings the receiver's answer: it holds, or it reverts as the standard says. */
+function receiverAnswered(receiver: Receiver, success: boolean, returned: Uint8Array) {
+  if (success) {
+    // Solidity decodes the bytes4 it returns: a short or ill-padded word reverts the caller with nothing.
+    if (returned.length < 32 || returned.subarray(4, 32).some((b) => b !== 0)) return reverted(ANSWER_GAS, '0x');
+    if (bytesToHex(returned.subarray(0, 4)) === AbiFunctions.getSelector(receiver.ask))
+      return { executionGasUsed: ANSWER_GAS, returnValue: new Uint8Array() };
+    return reverted(ANSWER_GAS, revertData(receiver.rejected));
+  }
+  return reverted(ANSWER_GAS, receiver.passesOn(returned) ? bytesToHex(returned) : revertData(receiver.notReceiver));
+}
+
 const reverted = (gas: bigint, data: `0x${string}`) => ({
   executionGasUsed: gas,
   returnValue: hexToBytes(data),
@@ -228,6 +318,12 @@ export function bridgePrecompile(written: BridgeSlots) {
   return async (input: PrecompileInput) => {
     const sm = input._EVM.stateManager as WorldStateManager;
     const data = input.data;
+    // The stub back with a receiver's answer (a ticket, never an address word, in front).
+    if (data.subarray(0, 12).some((b) => b !== 0)) {
+      const receiver = RECEIVER_BY_TICKET.get(bytesToHex(data.subarray(0, 32)));
+      if (!receiver) return reverted(ANSWER_GAS, '0x');
+      return receiverAnswered(receiver, data[63] === 1, data.subarray(64));
+    }
     const token = bytesToHex(data.subarray(12, 32));
     const caller = bytesToHex(data.subarray(44, 64));
     const value = BigInt(bytesToHex(data.subarray(64, 96)));
@@ -235,7 +331,7 @@ export function bridgePrecompile(written: BridgeSlots) {
     const base = sm.world.token(token);
     if (base) {
       const kind = KIND_OF_TOKEN[base.type];
-      const fn = functionBySelector(abiOf(kind), calldata.slice(0, 10)) as AbiFunction | undefined;
+      const fn = functionBySelector(functionsOf(kind, base.type), calldata.slice(0, 10)) as AbiFunction | undefined;
       let args: readonly unknown[] | undefined;
       try {
         args = fn ? (fn.inputs.length ? (AbiFunctions.decodeData(fn, calldata) as readonly unknown[]) : []) : undefined;
@@ -250,9 +346,11 @@ export function bridgePrecompile(written: BridgeSlots) {
         if (write && !write.ok) return reverted(gas, write.reason === null ? '0x' : revertData(write.reason));
         if (write) {
           const logs = applyWrite(state, token, kind, caller, fn.name, args, write.moves);
-          const returned = fn.outputs.length
-            ? AbiFunctions.encodeResult(fn, (fn.outputs.length === 1 ? write.returns[0] : write.returns) as never)
-            : '0x';
+          const returned =
+            receiverCall(sm, base.type, caller, fn.name, args) ??
+            (fn.outputs.length
+              ? AbiFunctions.encodeResult(fn, (fn.outputs.length === 1 ? write.returns[0] : write.returns) as never)
+              : '0x');
           return { executionGasUsed: gas, returnValue: hexToBytes(returned), logs };
         }
         if (STATE_READS.has(fn.name)) {
