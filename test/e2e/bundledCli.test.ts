@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type SpawnedCli, spawnCli } from '../support/spawnCli.js';
 
+const UNBUNDLED = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 const REGISTER = fileURLToPath(new URL('../support/moduleLog/register.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-modules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,5 +73,62 @@ describe('the bundled explorer-mock command (dist/bin, scripts/bundleCli.mjs)', 
         await cli.stop();
       }
     });
+  });
+
+  it('answers as the unbundled modules do, byte for byte: each API, the CSV exports, the stats service, the tracer', async () => {
+    const flags = ['--scenario', 'tiny', '--seed', '3', '--profile', 'blockscout', '--no-cache'];
+    const [bundled, modules] = await Promise.all([spawnCli(flags), spawnCli(flags, {}, [], UNBUNDLED)]);
+    try {
+      const first = (await (await fetch(`${bundled.url}/api/v2/transactions`)).json()) as { items: any[] };
+      const tx = first.items.find((t) => t.block_number !== null)!;
+      const address = tx.from.hash as string;
+      const period = tx.timestamp.slice(0, 10);
+      // (Not the home page: it says how long this start took.)
+      const paths = [
+        '/api/v2/blocks',
+        '/api/v2/main-page/transactions',
+        '/api/v2/stats',
+        `/api/v2/transactions/${tx.hash}`,
+        `/api/v2/addresses/${address}/transactions`,
+        `/api/v2/addresses/${address}/transactions/csv?from_period=${period}&to_period=${period}`,
+        `/api/v1/transactions-csv?address_id=${address}&from_period=${period}&to_period=${period}`,
+        '/api/v2/transactions?type=blob_transaction',
+        '/api/v2/beacon/deposits',
+        '/api/v2/proxy/account-abstraction/operations',
+        '/api/v2/advanced-filters?transaction_types=ERC-20',
+        '/api/v2/smart-contracts',
+        '/stats-service/api/v1/counters',
+        `/api?module=account&action=txlist&address=${address}`,
+        '/api/v2/nope',
+      ];
+      const rpc = [
+        { method: 'eth_getBlockByNumber', params: ['latest', true] },
+        { method: 'debug_traceTransaction', params: [tx.hash, { tracer: 'callTracer' }] },
+        { method: 'eth_feeHistory', params: ['0x4', 'latest', [50]] },
+      ];
+      const answers = async (url: string) => {
+        const out: string[] = [];
+        for (const path of paths) {
+          const response = await fetch(`${url}${path}`);
+          out.push(`${path} ${response.status} ${await response.text()}`);
+        }
+        for (const call of rpc) {
+          const response = await fetch(`${url}/rpc`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...call }),
+          });
+          out.push(`${call.method} ${response.status} ${await response.text()}`);
+        }
+        return out;
+      };
+      const [fromBundle, fromModules] = await Promise.all([answers(bundled.url), answers(modules.url)]);
+      expect(fromBundle.filter((a) => / 200 /.test(a.slice(0, 400))).length).toBeGreaterThanOrEqual(paths.length - 1);
+      // An answer that names the server's own address is compared with its port taken out.
+      const samePorts = (list: string[], url: string) => list.map((a) => a.replaceAll(url, 'URL'));
+      expect(samePorts(fromBundle, bundled.url)).toEqual(samePorts(fromModules, modules.url));
+    } finally {
+      await Promise.all([bundled.stop(), modules.stop()]);
+    }
   });
 });

@@ -38,14 +38,16 @@ export async function runCli(
 
 /**
  * Starts the built `explorer-mock` with `--port 0 --json` and the given flags; resolves once it prints its ready line.
- * `nodeArgs` go to Node itself (`--inspect=127.0.0.1:0` for {@link heapAfterCollection}).
+ * `nodeArgs` go to Node itself (`--inspect=127.0.0.1:0` for {@link heapAfterCollection}); `bin` another
+ * build of the command (the unbundled `dist/src/cli.js`).
  */
 export async function spawnCli(
   args: readonly string[] = [],
   env: NodeJS.ProcessEnv = {},
   nodeArgs: readonly string[] = [],
+  bin: string = BIN,
 ): Promise<SpawnedCli> {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, '--port', '0', '--json', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, bin, '--port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
