@@ -1,3 +1,4 @@
+import * as Abi from 'ox/Abi';
 import { describe, expect, it } from 'vitest';
 import { testKey } from '../../src/chain/testKeys.js';
 import { factsOf } from '../../src/domain/facts.js';
@@ -6,7 +7,7 @@ import { storageWrittenAt } from '../../src/domain/storage.js';
 import { codeAt } from '../../src/domain/contracts.js';
 import { logsOfTransaction } from '../../src/chain/logs.js';
 import { findScenario } from '../../scenarios/index.js';
-import { artifact, evmChain } from './harness.js';
+import { type Artifact, artifact, evmChain } from './harness.js';
 
 const KEY = testKey(0).privateKey;
 const ME = testKey(0).address.toLowerCase();
@@ -113,5 +114,36 @@ describe('executed contracts and the generated world', () => {
     expect(paid.transaction.internalCount).toBe(1);
     const back = t.live.current.chain.internalTransactions.at(paid.transaction.internalStart)!;
     expect(back).toMatchObject({ type: 'call', value: 5n * 10n ** 17n, success: true });
+  });
+});
+
+describe('the bridge speaks only for the contracts the ledger models', () => {
+  it('code that calls the bridge itself, naming a token and a holder, moves nothing', async () => {
+    const t = evmChain({ scenario: devScenario as never, seed: 1 });
+    const tusd = t.chain.handles.TUSD!.toLowerCase();
+    const dev = t.chain.handles.dev!.toLowerCase();
+    const erc20 = artifact('Token');
+    const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
+    // Runtime: memory = TUSD ‖ dev ‖ 0 ‖ transfer(attacker, 1000 TUSD), CALL the bridge with it, return its success.
+    const transfer = t.calldata(erc20, 'transfer', ['0x000000000000000000000000000000000000bad1', 10n ** 9n]).slice(2);
+    const words = [word(tusd), word(dev), word('0'), ...(transfer.padEnd(192, '0').match(/.{64}/g) as string[])];
+    const stores = words.map((w, i) => `7f${w}61${(i * 32).toString(16).padStart(4, '0')}52`).join('');
+    const size = (96 + transfer.length / 2).toString(16).padStart(4, '0');
+    // CALL(gas, bridge, 0, 0, size, 0, 0); MSTORE(0, success); RETURN(0, 32).
+    const runtime = `${stores}6000600061${size}6000600073${'00000000000000000000000000000000000e4417'}5af160005260206000f3`;
+    const length = (runtime.length / 2).toString(16).padStart(4, '0');
+    // PUSH2 length PUSH1 14 PUSH1 0 CODECOPY PUSH2 length PUSH1 0 RETURN (14 bytes), then the runtime.
+    const init = `0x61${length}600e60003961${length}6000f3${runtime}`;
+    const deployed = await t.send(DEV, { to: null, data: init as `0x${string}` });
+    const forger = deployed.chain.accounts[deployed.transaction.createdId]!.lower;
+    const before = (await t.read(erc20, tusd, 'balanceOf', [dev])).value;
+    // Its code answers whether the bridge did what it asked: no.
+    const probe = { abi: Abi.from(['function probe() returns (uint256)']) } as unknown as Artifact;
+    expect((await t.read(probe, forger, 'probe', [], dev)).value).toBe(0n);
+    const sent = await t.send(DEV, { to: forger, data: '0x' });
+    expect(sent.transaction.status).toBe('ok');
+    expect(sent.transaction.tokenTransferCount).toBe(0);
+    expect((await t.read(erc20, tusd, 'balanceOf', [dev])).value).toBe(before);
+    expect((await t.read(erc20, tusd, 'balanceOf', ['0x000000000000000000000000000000000000bad1'])).value).toBe(0n);
   });
 });

@@ -314,10 +314,14 @@ const reverted = (gas: bigint, data: `0x${string}`) => ({
  * standard's events; its state reads come from the same state; every other call is the models'
  * (`World.modelCall`). `written` collects the slots the bridge wrote, which are no contract's storage.
  */
-export function bridgePrecompile(written: BridgeSlots) {
+export function bridgePrecompile(written: BridgeSlots, callerOf: () => string | undefined) {
   return async (input: PrecompileInput) => {
     const sm = input._EVM.stateManager as WorldStateManager;
     const data = input.data;
+    // Only a modelled contract's stub speaks for it: code that calls the bridge itself, naming a
+    // token it is not (to move someone's tokens), or bringing an answer no stub asked for, is refused.
+    const stub = callerOf()?.toLowerCase();
+    if (stub === undefined || !sm.world.account(stub)?.modelled) return reverted(ANSWER_GAS, '0x');
     // The stub back with a receiver's answer (a ticket, never an address word, in front).
     if (data.subarray(0, 12).some((b) => b !== 0)) {
       const receiver = RECEIVER_BY_TICKET.get(bytesToHex(data.subarray(0, 32)));
@@ -325,6 +329,7 @@ export function bridgePrecompile(written: BridgeSlots) {
       return receiverAnswered(receiver, data[63] === 1, data.subarray(64));
     }
     const token = bytesToHex(data.subarray(12, 32));
+    if (token !== stub) return reverted(ANSWER_GAS, '0x');
     const caller = bytesToHex(data.subarray(44, 64));
     const value = BigInt(bytesToHex(data.subarray(64, 96)));
     const calldata = bytesToHex(data.subarray(96));
@@ -374,7 +379,7 @@ export function bridgePrecompile(written: BridgeSlots) {
 }
 
 /** The bridge as the EVM takes a custom precompile. */
-export const bridgeAt = (written: BridgeSlots) => ({
+export const bridgeAt = (written: BridgeSlots, callerOf: () => string | undefined) => ({
   address: createAddressFromString(BRIDGE_ADDRESS),
-  function: bridgePrecompile(written),
+  function: bridgePrecompile(written, callerOf),
 });

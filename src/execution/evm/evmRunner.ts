@@ -116,11 +116,13 @@ async function pooledEvm(chainId: number, world: World): Promise<PooledEvm> {
       return this;
     },
   };
+  // The bridge's own frame is the innermost as it runs: who called it is that frame's `from`.
+  const bridgeCaller = () => pooled.frames[pooled.frames.length - 1]?.from;
   const evm = await createEVM({
     common: commonFor(chainId),
     stateManager: state,
     blockchain,
-    customPrecompiles: [bridgeAt(bridgeSlots)],
+    customPrecompiles: [bridgeAt(bridgeSlots, bridgeCaller)],
   });
   const pooled: PooledEvm = { evm, state, bridgeSlots, frames: [], root: null, hooks: null };
   evm.events!.on('beforeMessage', (message: Message, resolve?: (result?: unknown) => void) => {
