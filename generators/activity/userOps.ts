@@ -242,7 +242,10 @@ function planOp(scene: Scene, book: Erc4337Book, request: OpRequest, deposits: M
     ? null
     : errorData(intent.kind === 'call' ? intent.revertReason! : 'ERC20: transfer amount exceeds balance');
   const factory = deploys ? state.accounts[d.factoryId]!.hash : undefined;
-  const factoryData = deploys ? encode('account-factory', 'createAccount', [ownerHash, account.salt]) : undefined;
+  // The salt the factory is given is the one its CREATE2 uses (the factory's source takes it as it comes).
+  const factoryData = deploys
+    ? encode('account-factory', 'createAccount', [ownerHash, account.create2Salt ?? account.salt])
+    : undefined;
   const paymaster = paymasterId === null ? undefined : state.accounts[paymasterId]!.hash;
   const paymasterData = paymasterId === null ? undefined : (Hex.concat(rng.hex(12), rng.hex(65)) as HexString);
   const callData = callDataOf(scene, intent, ownerHash);

@@ -1,4 +1,7 @@
 import * as AbiEvent from 'ox/AbiEvent';
+import * as AbiFunction from 'ox/AbiFunction';
+import * as Hash from 'ox/Hash';
+import * as Hex from 'ox/Hex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { findScenario } from '../../scenarios/index.js';
@@ -110,6 +113,18 @@ describe('a scenario pins its own ERC-4337 user operations', () => {
     expect(details.map((o) => BigInt(o.nonce))).toEqual([0n, 1n, (1n << 64n) | 0n, 2n]);
     // Only the first deploys it (its factory); the first and third are sponsored.
     expect(details.map((o) => o.factory !== null)).toEqual([true, false, false, false]);
+    // Its init code asks the factory for the account it became: createAccount(alice, keccak256(alice ‖ 0)),
+    // the salt the factory's CREATE2 takes as given.
+    const alice = server.chain.accounts[server.chain.accountByHash.get(server.chain.handles.alice!.toLowerCase())!]!;
+    const salt = Hash.keccak256(Hex.concat(alice.hash as Hex.Hex, Hex.padLeft(Hex.fromNumber(0), 32)));
+    const initCode = details[0]!.raw.init_code as string;
+    expect(lower(initCode.slice(0, 42))).toBe(lower(hashOf(details[0]!.factory)));
+    expect(
+      AbiFunction.decodeData(
+        AbiFunction.from('function createAccount(address owner, uint256 salt)'),
+        `0x${initCode.slice(42)}` as Hex.Hex,
+      ),
+    ).toEqual([alice.lower, Hex.toBigInt(salt)]);
     expect(details.map((o) => o.paymaster !== null)).toEqual([true, false, true, false]);
 
     // The bundles: carol's handleOps to the EntryPoint, each reporting its operation by UserOperationEvent.
