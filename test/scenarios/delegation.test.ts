@@ -4,6 +4,7 @@ import { findScenario } from '../../scenarios/index.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { chainViolations } from '../support/chainLaws.js';
+import { serverClient } from '../support/serverClient.js';
 
 type Json = Record<string, any>;
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -32,16 +33,7 @@ const scenario: Scenario = {
 
 describe('a scenario pins its own EIP-7702 delegation', () => {
   let server: RunningServer;
-  const get = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
-  const rpc = async (method: string, params: unknown[]) =>
-    (
-      (await (
-        await fetch(`${server.url}/rpc`, {
-          method: 'POST',
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        })
-      ).json()) as Json
-    ).result;
+  const { get, rpc, handles: handlesOf } = serverClient(() => server.url);
   beforeAll(async () => {
     server = await startServer({ scenario, seed: 4, cache: false, profile: 'blockscout' });
   });
@@ -49,9 +41,7 @@ describe('a scenario pins its own EIP-7702 delegation', () => {
 
   it('delegates alice to the team’s contract by her own set-code transaction, then clears it by bob’s, keeping every chain law', async () => {
     expect(chainViolations(server.chain)).toEqual([]);
-    const handles = Object.fromEntries(
-      ((await get('/__mock/scenario')).handles as Json[]).map((h) => [h.name, h.value as string]),
-    );
+    const handles = await handlesOf();
     const [alice, wallet] = [handles.alice!, handles.TeamWallet!];
     const setCode = ((await get(`/api/v2/addresses/${alice}/transactions`)).items as Json[]).filter(
       (t) => t.type === 4,

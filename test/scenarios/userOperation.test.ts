@@ -10,6 +10,7 @@ import { createHandler } from '../../src/handler/createHandler.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 import { agreementViolations } from '../support/agreementLaws.js';
 import { chainViolations } from '../support/chainLaws.js';
+import { serverClient } from '../support/serverClient.js';
 
 type Json = Record<string, any>;
 const ENTRY_POINT_V07 = '0x0000000071727de22e5e9d8baf0edac6f37da032';
@@ -70,16 +71,7 @@ const scenario: Scenario = {
 
 describe('a scenario pins its own ERC-4337 user operations', () => {
   let server: RunningServer;
-  const get = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
-  const rpc = async (method: string, params: unknown[]) =>
-    (
-      (await (
-        await fetch(`${server.url}/rpc`, {
-          method: 'POST',
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        })
-      ).json()) as Json
-    ).result;
+  const { get, rpc, handles: handlesOf } = serverClient(() => server.url);
   beforeAll(async () => {
     server = await startServer({ scenario, seed: 4, cache: false, profile: 'blockscout' });
   });
@@ -87,9 +79,7 @@ describe('a scenario pins its own ERC-4337 user operations', () => {
 
   it('deploys alice’s smart account by its first, sponsored operation and runs the rest from it, keeping every chain law', async () => {
     expect(chainViolations(server.chain)).toEqual([]);
-    const handles = Object.fromEntries(
-      ((await get('/__mock/scenario')).handles as Json[]).map((h) => [h.name, h.value as string]),
-    );
+    const handles = await handlesOf();
     const [wallet, bob, carol, tusd] = [handles.aliceWallet!, handles.bob!, handles.carol!, handles.TUSD!];
     expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const lower = (s: string) => s.toLowerCase();

@@ -1,33 +1,18 @@
-import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
+import { serveBundledPage } from '../support/bundledPage.js';
 import { launchChromium } from '../support/chromium.js';
 import type { SendAndConfirm } from './page/sendPage.js';
 import { KEY0 } from './support.js';
 
 let server: RunningServer;
-let page: Server;
+let page: Awaited<ReturnType<typeof serveBundledPage>>;
 
 beforeAll(async () => {
   // The mock mines only when asked, so the page sees its transaction pending first.
   server = await startServer({ scenario: 'tiny', seed: 8, cache: false, automine: false });
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./page/sendPage.ts', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-  });
-  const script = bundle.outputFiles[0]!.text;
-  // The page on an origin of its own: the mock's CORS lets it call /rpc and the REST API.
-  page = createServer((request, response) => {
-    if (request.url === '/send.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script src="/send.js"></script>');
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  page = await serveBundledPage(fileURLToPath(new URL('./page/sendPage.ts', import.meta.url)));
 });
 afterAll(async () => {
   page.close();
@@ -39,7 +24,7 @@ describe('a dApp page in headless Chromium', () => {
     const browser = await launchChromium();
     try {
       const tab = await browser.newPage();
-      await tab.goto(`http://127.0.0.1:${(page.address() as { port: number }).port}/`);
+      await tab.goto(page.url);
       const head = server.chain.headHeight;
       const mock = server.url.replace('127.0.0.1', 'localhost');
       const done = tab.evaluate(

@@ -1,33 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import * as AbiFunction from 'ox/AbiFunction';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testKey } from '../../src/chain/testKeys.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
+import { serveBundledPage } from '../support/bundledPage.js';
 import { launchChromium } from '../support/chromium.js';
 import type { CounterFlow } from './page/counterPage.js';
 
 const counter = JSON.parse(readFileSync(new URL('../fixtures/contracts/Counter.json', import.meta.url), 'utf8'));
 let server: RunningServer;
-let page: Server;
+let page: Awaited<ReturnType<typeof serveBundledPage>>;
 
 beforeAll(async () => {
   server = await startServer({ scenario: 'tiny', seed: 8, cache: false });
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./page/counterPage.ts', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-  });
-  const script = bundle.outputFiles[0]!.text;
-  page = createServer((request, response) => {
-    if (request.url === '/app.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script src="/app.js"></script>');
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  page = await serveBundledPage(fileURLToPath(new URL('./page/counterPage.ts', import.meta.url)));
 });
 afterAll(async () => {
   page.close();
@@ -39,7 +26,7 @@ describe('a scaffold-eth-style page in headless Chromium, on wagmi’s core acti
     const browser = await launchChromium();
     try {
       const tab = await browser.newPage();
-      await tab.goto(`http://127.0.0.1:${(page.address() as { port: number }).port}/`);
+      await tab.goto(page.url);
       const mock = server.url.replace('127.0.0.1', 'localhost');
       const account = testKey(0).address as `0x${string}`;
       const result = await tab.evaluate(

@@ -15,7 +15,20 @@ export const BRIDGE_ADDRESS = '0x00000000000000000000000000000000000e4417';
 export const RECEIVER_CALL = `0x${'e4417ca11'.padEnd(64, 'f')}` as const;
 
 const hex = (n: number) => n.toString(16).padStart(2, '0');
-const bridge = `73${BRIDGE_ADDRESS.slice(2)}`; // PUSH20 the bridge
+
+/**
+ * CALL the bridge with memory[0 … argsSize] (`argsSize` the code that pushes it), all the gas, no
+ * value; then copy what it returned to memory[0 …], leaving its success on the stack.
+ */
+const callBridge = (argsSize: string) => [
+  '60006000', // PUSH1 0 (retSize) PUSH1 0 (retOffset)
+  argsSize,
+  '6000', // PUSH1 0 (argsOffset)
+  '6000', // PUSH1 0 (value)
+  `73${BRIDGE_ADDRESS.slice(2)}`, // PUSH20 the bridge
+  '5af1', // GAS CALL
+  '3d600060003e', // RETURNDATASIZE PUSH1 0 PUSH1 0 RETURNDATACOPY
+];
 
 /** The stub's code as labelled pieces; a jump's target is its label's offset. */
 function assemble(pieces: readonly (string | { label: string } | { jumpTo: string })[]): `0x${string}` {
@@ -42,13 +55,7 @@ export const STUB_CODE: `0x${string}` = assemble([
   '33602052', // CALLER PUSH1 32 MSTORE
   '34604052', // CALLVALUE PUSH1 64 MSTORE
   '3660006060' + '37', // CALLDATASIZE PUSH1 0 PUSH1 96 CALLDATACOPY
-  '60006000', // PUSH1 0 (retSize) PUSH1 0 (retOffset)
-  '36606001', // CALLDATASIZE PUSH1 96 ADD (argsSize)
-  '6000', // PUSH1 0 (argsOffset)
-  '6000', // PUSH1 0 (value)
-  bridge,
-  '5af1', // GAS CALL
-  '3d600060003e', // RETURNDATASIZE PUSH1 0 PUSH1 0 RETURNDATACOPY
+  ...callBridge('36606001'), // argsSize: CALLDATASIZE PUSH1 96 ADD
   { jumpTo: 'answered' },
   '57', // JUMPI
   '3d6000fd', // RETURNDATASIZE PUSH1 0 REVERT
@@ -72,13 +79,7 @@ export const STUB_CODE: `0x${string}` = assemble([
   '600052', // PUSH1 0 MSTORE
   '602052', // PUSH1 32 MSTORE (the success)
   '3d600060403e', // RETURNDATASIZE PUSH1 0 PUSH1 64 RETURNDATACOPY (what the receiver returned)
-  '60006000', // PUSH1 0 (retSize) PUSH1 0 (retOffset)
-  '3d604001', // RETURNDATASIZE PUSH1 64 ADD (argsSize)
-  '6000', // PUSH1 0 (argsOffset)
-  '6000', // PUSH1 0 (value)
-  bridge,
-  '5af1', // GAS CALL
-  '3d600060003e', // RETURNDATASIZE PUSH1 0 PUSH1 0 RETURNDATACOPY
+  ...callBridge('3d604001'), // argsSize: RETURNDATASIZE PUSH1 64 ADD
   { jumpTo: 'done' },
   '57', // JUMPI
   '3d6000fd', // RETURNDATASIZE PUSH1 0 REVERT
