@@ -1,6 +1,7 @@
 import { withArtifacts } from '../scenarios/artifact.js';
 import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
 import { BuildChainError } from '../src/protocol/errors.js';
+import type { ConstructorRuns } from './ledger/constructorRuns.js';
 
 /** What a chain is built from: a scenario (a built-in's name or an object) and a seed. */
 export interface BuildChainOptions {
@@ -14,6 +15,12 @@ export interface BuildChainOptions {
   readonly genesisTime?: number;
   /** Seconds per slot: a block every slot, bar missed ones (default 12). */
   readonly slotSeconds?: number;
+  /**
+   * What the EVM did running the constructors of the scenario's contracts that bring their own
+   * code: `await runConstructors(options)` gives options with them. Needed by a scenario with such
+   * contracts (the builder cannot run the EVM itself).
+   */
+  readonly constructors?: ConstructorRuns;
 }
 
 export { BuildChainError } from '../src/protocol/errors.js';

@@ -19,6 +19,7 @@ import { finalize } from './finalize.js';
 import { type BlockContext, maxFeeCapFor } from './ledger/blockContext.js';
 import { predeployContract } from './ledger/createContract.js';
 import { changeBalance } from './ledger/registerAccount.js';
+import type { ConstructorRuns } from './ledger/constructorRuns.js';
 import type { SendRunner } from './ledger/sent.js';
 import { applyStateEdit } from './ledger/stateEdits.js';
 import { SentPool } from './ledger/sentPool.js';
@@ -58,6 +59,8 @@ export interface ReplayInput {
   readonly spec: ChainSpec & { readonly kind: ChainKind };
   /** What runs the transactions clients send (the execution port's send half). */
   readonly sends: SendRunner;
+  /** What the EVM did running the scenario's contracts' constructors. */
+  readonly constructors: ConstructorRuns;
 }
 
 /** The blocks every chain has at fixed heights (a share of the scenario's `blocks`), so each screen has one. */
@@ -76,6 +79,7 @@ function genesisState(
   scenario: Scenario,
   seed: string,
   spec: ChainSpec,
+  constructors: ConstructorRuns,
 ): {
   state: LedgerState;
   cast: Cast;
@@ -84,7 +88,7 @@ function genesisState(
   erc4337: Erc4337Deployment[];
   deposits: DepositSetup | null;
 } {
-  const state = createState(seed, scenario);
+  const state = createState(seed, scenario, constructors);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
   predeployContracts(state, cast);
@@ -110,8 +114,16 @@ function genesisState(
  * generated ones; its withdrawals and uncle follow where the chain has them; it is sealed with its
  * proof-of-work fields and, now and then, a reorged sibling.
  */
-export function replay({ scenario, seed, genesisTime, slotSeconds, spec, sends }: ReplayInput): ChainBuilder {
-  const { state, cast, delegates, batchers, erc4337, deposits } = genesisState(scenario, seed, spec);
+export function replay({
+  scenario,
+  seed,
+  genesisTime,
+  slotSeconds,
+  spec,
+  sends,
+  constructors,
+}: ReplayInput): ChainBuilder {
+  const { state, cast, delegates, batchers, erc4337, deposits } = genesisState(scenario, seed, spec, constructors);
   const gasLimit = blockGasLimit(scenario);
   // Scripted user operations draw on the generator's deposits (its book exists before any block runs).
   const transactions = blockTransactions(state, cast, () => userOps?.book ?? null);

@@ -12,7 +12,8 @@ import { lazyNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/lazyNodeSocket.js
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, sameAcrossAttempts, withModules } from './lazy/lazyModule.js';
 import { evmExecutorModule } from './app/executorModule.js';
-import type { BuildChainOptions } from '../generators/chainInput.js';
+import { type BuildChainOptions, resolveScenario } from '../generators/chainInput.js';
+import { constructedContracts } from '../generators/ledger/constructorRuns.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
@@ -322,7 +323,8 @@ function watchScenario(
     try {
       const { loadScenario } = await import('../scenarios/loadScenario.js');
       const next = await loadScenario(file, process.cwd(), [], read);
-      const nextBuild = { ...on.build, scenario: next };
+      const { constructors: _earlier, ...kept } = on.build;
+      const nextBuild = await withConstructorRuns({ ...kept, scenario: next });
       const chain = (await on.loadBuilder()).buildChain(nextBuild);
       generation += 1;
       on.rebuilt(generation);
@@ -337,6 +339,16 @@ function watchScenario(
     stop = watchFiles(read.length ? read : files, changed);
   }
   return () => stop();
+}
+
+/**
+ * The build options with the constructors of the scenario's contracts that bring their own code run
+ * on the EVM (loaded only for such a scenario); others as they are.
+ */
+async function withConstructorRuns<T extends BuildChainOptions>(options: T): Promise<T> {
+  if (!constructedContracts(resolveScenario(options.scenario)).length) return options;
+  const { runConstructors } = await import('./execution/constructorRuns.js');
+  return { ...options, constructors: (await runConstructors(options)).constructors };
 }
 
 /** What the Phoenix socket broadcasts of a mined block, loaded with the first one to broadcast. */
@@ -406,11 +418,11 @@ async function openServed(
     ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
     : scenario;
   try {
-    const build: BuildChainOptions & { readonly scenario: string | Scenario } = {
+    const build: BuildChainOptions & { readonly scenario: string | Scenario } = await withConstructorRuns({
       scenario: resolved,
       seed,
       ...(await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime })).build,
-    };
+    });
     // A chain anchored to the wall clock has other times (so another key) at each start: a snapshot of it would only fill the cache.
     const clockAnchored = genesisTime === undefined && (headTime === 'now' || blockTime !== undefined);
     const opened = await openChain({

@@ -4,6 +4,7 @@ import type {
   Blob,
   ContractEvent,
   Block,
+  Hex,
   InternalTransaction,
   StateEdit,
   StorageWrite,
@@ -14,6 +15,7 @@ import type {
 } from '../../src/chain/types.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { type HolderSet, holderSet } from './holderSet.js';
+import type { TxPlan } from './plan.js';
 
 /** Per-address lists of global indexes, appended in chain order while the chain is built. */
 export interface AddressLists {
@@ -62,10 +64,32 @@ export interface TokenApprovals {
   readonly operators: Set<string>;
 }
 
+/**
+ * What the EVM did running a scenario's contract's constructor. The builder cannot run the EVM
+ * (it is synchronous, the EVM is not): `runConstructors` (src/execution) runs them and hands the
+ * results in through `BuildChainOptions.constructors`, keyed by the contract's name.
+ */
+export interface ConstructorRun {
+  /** The runtime code the constructor returned (its immutables filled in). */
+  readonly runtime: Hex;
+  /** The slots it set in its own storage, with their values: a pinned contract's storage at genesis. */
+  readonly storage: readonly { readonly slot: Hex; readonly value: Hex }[];
+  /**
+   * The plan of a contract created at set-up, from the model's (its fee draw and its creation):
+   * the gas, logs, internal transactions, storage and tokens of the EVM's run.
+   */
+  readonly plan: (state: LedgerState, model: TxPlan) => TxPlan;
+}
+
+/** The constructor runs of a scenario's contracts, by contract name. */
+export type ConstructorRuns = ReadonlyMap<string, ConstructorRun>;
+
 /** Everything the simulation mutates; frozen into a `Chain` at the end. */
 export interface LedgerState {
   readonly seed: string;
   readonly scenario: Scenario;
+  /** What the EVM did running the scenario's contracts' constructors (`runConstructors`). */
+  readonly constructors: ConstructorRuns;
   readonly accounts: Account[];
   readonly byLower: Map<string, number>;
   readonly lists: AddressLists[];
@@ -117,10 +141,11 @@ export const emptyLists = (): AddressLists => ({
   minedBlocks: [],
 });
 
-export function createState(seed: string, scenario: Scenario): LedgerState {
+export function createState(seed: string, scenario: Scenario, constructors: ConstructorRuns = new Map()): LedgerState {
   return {
     seed,
     scenario,
+    constructors,
     accounts: [],
     byLower: new Map(),
     lists: [],

@@ -7,6 +7,7 @@ import { deployContract } from '../activity/deploy.js';
 import { BuildChainError } from '../chainInput.js';
 import { constructorInputsOf } from '../contracts/abiOf.js';
 import { predeployContract } from '../ledger/createContract.js';
+import { applyStateEdit } from '../ledger/stateEdits.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
 import { declaredReadOf } from './declaredReads.js';
@@ -102,11 +103,16 @@ export function predeployContracts(state: LedgerState, cast: Cast): void {
     if (spec.address === undefined) continue;
     const { implementationId, ...created } = creationOf(state, cast, spec, i, cast.deployerId);
     const hash = Address.checksum(spec.address.toLowerCase() as Hex);
+    // A constructor that ran leaves its runtime (immutables filled in) and its storage, as a genesis allocation holds them.
+    const run = state.constructors.get(spec.name);
     const id = predeployContract(state, hash, {
       ...created,
+      ...(run && created.custom ? { custom: { ...created.custom, deployedBytecode: run.runtime } } : {}),
       bytecodeLabel: `named:${spec.name}`,
       ...(implementationId !== NONE ? { implementationId } : {}),
     });
+    for (const { slot, value } of run?.storage ?? [])
+      applyStateEdit(state, { kind: 'storage', address: hash.toLowerCase(), slot, value }, 0);
     cast.namedContracts.set(spec.name, id);
     declareReads(state, cast, spec, i, id, 0);
   }
@@ -138,7 +144,8 @@ export function namedContractSteps(state: LedgerState, cast: Cast): ScriptStep[]
             `buildChain: entities.contracts[${i}].deployer: ${spec.deployer ?? 'the protocol deployer'} cannot pay for the deployment at block ${s.ctx.height}`,
             `entities.contracts[${i}].deployer`,
           );
-        return plan;
+        // Its constructor ran on the EVM (`runConstructors`): the creation is what that run did.
+        return s.state.constructors.get(spec.name)?.plan(s.state, plan) ?? plan;
       },
       after: (s, t) => {
         const transaction = s.state.transactions[t]!;

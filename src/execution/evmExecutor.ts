@@ -11,7 +11,7 @@ import { factsTrace } from './modelTraces.js';
 
 /** The EVM and what runs on it (`@ethereumjs/evm`, about a second to import): loaded on the first run that needs it. */
 let runs: Promise<typeof import('./evm/evmRuns.js')> | undefined;
-const evmRuns = () => (runs ??= import('./evm/evmRuns.js'));
+export const evmRuns = () => (runs ??= import('./evm/evmRuns.js'));
 
 /** Whether `address` runs code of its own over `world` (a contract a client deployed or a scenario brought, a delegated EOA). */
 const runsOwnCode = (world: World, address: string): boolean => {

@@ -13,6 +13,7 @@ import { createFaultPlanner } from '../faults/planFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import { accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
+import type { ConstructorRuns } from '../../generators/ledger/constructorRuns.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import { DEFAULT_MEDIA_ORIGIN } from '../domain/nftMedia.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
@@ -22,6 +23,11 @@ export interface CreateHandlerOptions {
   /** A built-in scenario's name, or a scenario object (`await loadScenario(path)` reads a file). */
   readonly scenario?: string | Scenario;
   readonly seed?: string | number;
+  /**
+   * What the EVM did running the constructors of the scenario's contracts that bring their own code:
+   * needed for such a scenario (`createHandler({ ...(await runConstructors({ scenario, seed })), … })`).
+   */
+  readonly constructors?: ConstructorRuns;
   /** Delay every API answer: fixed ms, or a range jittered from the seed. */
   readonly latency?: FaultConfig['latency'];
   readonly errorRate?: number;
@@ -160,6 +166,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     build = {
       scenario,
       seed,
+      ...(options.constructors ? { constructors: options.constructors } : {}),
       ...(head === undefined ? {} : { head }),
       ...(genesisTime === undefined ? {} : { genesisTime }),
     };

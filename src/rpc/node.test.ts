@@ -5,6 +5,7 @@ import { nestedAliasedAggregate3 } from '../../test/support/aliasedMulticall.js'
 import { buildChain } from '../../generators/buildChain.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { createHandler } from '../handler/createHandler.js';
+import { runConstructors } from '../execution/constructorRuns.js';
 import { MULTICALL3 } from '../execution/model/multicall3.js';
 import { createRpcContext } from './context.js';
 import { BATCH_TIMEOUT_MS } from './envelope.js';
@@ -244,8 +245,10 @@ describe('eth_call', () => {
 
   it('compares a declared read’s string arguments exactly, its addresses in any case', async () => {
     const dapp = createHandler({
-      scenario: await loadScenario(new URL('../../scenarios/examples/dapp.json', import.meta.url).pathname),
-      seed: 1,
+      ...(await runConstructors({
+        scenario: await loadScenario(new URL('../../scenarios/examples/dapp.json', import.meta.url).pathname),
+        seed: 1,
+      })),
       cache: false,
     });
     const ownerOf = AbiFunction.from('function ownerOf(string) view returns (address)');

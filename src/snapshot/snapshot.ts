@@ -2,7 +2,7 @@ import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
 import { HashIndex } from '../chain/hashIndex.js';
 import { rowsOf, type Table } from '../chain/table.js';
-import type { Account, Block, Chain } from '../chain/types.js';
+import { type Account, type Block, type Chain, NONE, type StorageWrite } from '../chain/types.js';
 import { decodeAddressIndexes, encodeAddressIndexes } from './addressIndexes.js';
 import { columnIsNull, columnReader, encodeRows, type Field, rowDecoder, runSteps, type Sections } from './columns.js';
 import {
@@ -22,9 +22,10 @@ import { LazyTable } from './lazyTable.js';
  * keyed by it would be stale): a snapshot of another format is rebuilt, never read. 7: EIP-4844's
  * blobs; 8: ERC-4337's predeploys and user operations (each branch's alone); 9: both in one chain;
  * 10: no tip offered above its fee cap, or beacon deposits (each branch's alone); 11: both (the
- * deposit contract, its stakers and their deposits; the layout is unchanged).
+ * deposit contract, its stakers and their deposits; the layout is unchanged). 12: what a
+ * scenario's contracts' constructors did (`storageWrites`, and the raw logs of a table's rows).
  */
-export const SNAPSHOT_FORMAT = 11;
+export const SNAPSHOT_FORMAT = 12;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 
@@ -66,6 +67,12 @@ const TABLES: readonly (readonly [string, keyof Chain, readonly Field[]])[] = [
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 const pad8 = (n: number) => (n + 7) & ~7;
 
+/** Whether a storage write is a client's: a cheat code's (no transaction at a later block than genesis) or a sent transaction's. */
+const clientWrote =
+  (chain: Chain) =>
+  (write: StorageWrite): boolean =>
+    write.transaction === NONE ? write.block > 0 : chain.transactions.at(write.transaction)!.signed !== undefined;
+
 /** The snapshot of a chain, as the chunks of its file: a header, then its sections, 8-byte aligned. */
 export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Uint8Array[] =>
   runSteps(encodeSnapshotSteps(chain, about));
@@ -77,7 +84,8 @@ export function* encodeSnapshotSteps(
   chain: Chain,
   about: Pick<SnapshotHeader, 'key' | 'version'>,
 ): Generator<void, Uint8Array[]> {
-  if (chain.storageWrites.length || chain.stateEdits.length)
+  // The storage a scenario's constructors wrote is kept; a client's sends and cheat codes are not (their signed bytes, their edits).
+  if (chain.stateEdits.length || [...rowsOf(chain.storageWrites)].some(clientWrote(chain)))
     throw new SnapshotError('a chain clients executed transactions on is not saved (its storage would be lost)');
   const sections: Sections = new Map();
   const { scenario, seed, kind, chainId, signers, exchangeRate, handles, headHeight, zeroId, totalSupply } = chain;
@@ -89,11 +97,16 @@ export function* encodeSnapshotSteps(
   for (const [prefix, key, fields] of TABLES) {
     const table = chain[key] as Table<unknown>;
     sections.set(`${prefix}.count`, bytesOf(Uint32Array.of(table.length)));
-    yield* encodeRows(prefix, rowsOf(table), fields, sections);
+    const rows = rowsOf(table);
+    yield* encodeRows(prefix, rows, fields, sections);
+    // The raw logs of the constructors a scenario's contracts ran: few rows, kept apart from the columns.
+    const raws = rows.flatMap((row, i) => ((row as { raw?: unknown }).raw ? [[i, (row as { raw: unknown }).raw]] : []));
+    if (raws.length) sections.set(`${prefix}.raw`, serialize(raws));
   }
   yield* encodeAddressIndexes(chain.indexes, sections);
   sections.set('richList', bytesOf(chain.richList));
   sections.set('nftOwners', serialize(chain.nftOwners));
+  sections.set('storageWrites', serialize([...rowsOf(chain.storageWrites)]));
   sections.set('txHashSlots', bytesOf(chain.transactionByHash.slots?.() ?? new HashIndex(chain.transactions).slots()));
 
   // The payload is the sections, each followed by zeros to the next multiple of 8: kept as chunks
@@ -193,9 +206,13 @@ export function decodeSnapshot(
     const counter = section(`${prefix}.count`);
     const count = new Uint32Array(counter.buffer, counter.byteOffset, 1)[0]!;
     const fieldNamed = (name: string) => fields.find((f) => f.name === name);
+    const decode = rowDecoder(prefix, fields, sections);
+    const raws = sections.has(`${prefix}.raw`)
+      ? new Map(deserialize(section(`${prefix}.raw`)) as [number, unknown][])
+      : null;
     tables[key] = new LazyTable(
       count,
-      rowDecoder(prefix, fields, sections),
+      raws ? (i) => (raws.has(i) ? { ...(decode(i) as object), raw: raws.get(i) } : decode(i)) : decode,
       (name) => {
         const field = fieldNamed(name);
         return field && columnReader(`${prefix}.${field.name}`, field.kind, sections);
@@ -243,8 +260,7 @@ export function decodeSnapshot(
     authorizations: tables.authorizations as Chain['authorizations'],
     blobs: tables.blobs as Chain['blobs'],
     events: tables.events as Chain['events'],
-    // Only transactions clients sent write storage, and a chain they sent to is never saved.
-    storageWrites: [],
+    storageWrites: deserialize(section('storageWrites')) as StorageWrite[],
     stateEdits: [],
     indexes: decodeAddressIndexes(accounts.length, sections),
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),

@@ -103,7 +103,12 @@ interface Prepared {
 /** Resolves the options and reads the snapshot when the cache holds a valid one. */
 function prepare(options: OpenChainOptions): Prepared {
   const growth = growthOf(options);
-  const input = { scenario: resolveScenario(options.scenario), seed: resolveSeed(options.seed), ...growth };
+  const input = {
+    scenario: resolveScenario(options.scenario),
+    seed: resolveSeed(options.seed),
+    ...growth,
+    ...(options.constructors ? { constructors: options.constructors } : {}),
+  };
   const warn = options.warn ?? stderr;
   let settings = cacheSettings(options.cache);
   const key = settings && chainKey(input.scenario, input.seed, growth);

@@ -30,7 +30,7 @@ export interface Artifact {
   readonly standardJson: unknown;
 }
 
-export const artifact = (name: 'Counter' | 'Token' | 'Spender' | 'Receiver'): Artifact =>
+export const artifact = (name: 'Counter' | 'Token' | 'Spender' | 'Receiver' | 'Mirror'): Artifact =>
   JSON.parse(readFileSync(new URL(`../fixtures/contracts/${name}.json`, import.meta.url), 'utf8')) as Artifact;
 
 /** A served chain whose executor is the EVM's, and what a test does with it. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
-import { buildChain } from '../../generators/buildChain.js';
+import { type BuildChainOptions, buildChain } from '../../generators/buildChain.js';
+import { runConstructors } from '../../src/execution/constructorRuns.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import { createApi } from '../../src/app/createApi.js';
 import { getUrl } from '../../src/rest/walkPages.js';
@@ -30,6 +31,8 @@ const write = (name: string, content: unknown) => {
 };
 const handlesOf = (summary: Json) =>
   Object.fromEntries((summary.handles as { name: string; value: string }[]).map((h) => [h.name, h.value]));
+/** A scenario's chain, its contracts' constructors run on the EVM. */
+const built = async (options: BuildChainOptions) => buildChain(await runConstructors(options));
 const api = (chain: ReturnType<typeof buildChain>) => {
   const call = createApi(chain);
   return (url: string) => JSON.parse(getUrl(call, url).body) as Json;
@@ -186,6 +189,37 @@ describe('named contracts', () => {
       expect(registryLogs.map((l) => l.decoded.method_call)).toEqual([
         'Registered(string name, address indexed owner)',
       ]);
+
+      // Greeter's constructor ran: its own code answers what it stored (the greeting, alice as owner), before and after a reset.
+      const call = async (signature: string) => {
+        const fn = AbiFunction.from(signature) as AbiFunction.AbiFunction;
+        const answer = (await (
+          await fetch(`${cli.url}/rpc`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'eth_call',
+              params: [{ to: h.Greeter, data: AbiFunction.encodeData(fn) }, 'latest'],
+            }),
+          })
+        ).json()) as Json;
+        return AbiFunction.decodeResult(fn, answer.result);
+      };
+      for (const round of ['started', 'reset']) {
+        expect(await call('function greet() view returns (string)'), round).toBe('Hello, world');
+        expect(await call('function owner() view returns (address)'), round).toBe(ALICE.toLowerCase());
+        if (round === 'started') expect((await fetch(`${cli.url}/__mock/reset`, { method: 'POST' })).status).toBe(200);
+      }
+      const creationLogs = (await get(`/api/v2/transactions/${greeterAddress.creation_transaction_hash}/logs`))
+        .items as Json[];
+      expect(creationLogs.map((l) => [l.decoded.method_call, l.decoded.parameters.map((p: Json) => p.value)])).toEqual([
+        [
+          'OwnershipTransferred(address indexed previousOwner, address indexed newOwner)',
+          ['0x0000000000000000000000000000000000000000', ALICE],
+        ],
+      ]);
     } finally {
       expect(await cli.stop()).toBe(0);
     }
@@ -193,11 +227,11 @@ describe('named contracts', () => {
 
   it('the dapp example keeps every chain law, on several seeds', async () => {
     const scenario = await loadScenario(DAPP);
-    for (const seed of [1, 2, 3]) expect(chainViolations(buildChain({ scenario, seed }))).toEqual([]);
+    for (const seed of [1, 2, 3]) expect(chainViolations(await built({ scenario, seed }))).toEqual([]);
   });
 
   it("counts a contract's gas usage as Blockscout does: the gas of the transactions calling it", async () => {
-    const chain = buildChain({ scenario: await loadScenario(DAPP), seed: 1 });
+    const chain = await built({ scenario: await loadScenario(DAPP), seed: 1 });
     const get = api(chain);
     // bob receives but never sends: an EOA counts what it sent.
     expect(get(`/api/v2/addresses/${chain.handles.bob}/counters`).gas_usage_count).toBe('0');
@@ -216,7 +250,7 @@ describe('named contracts', () => {
   });
 
   it("the contracts' code survives a snapshot: every contract page the same, byte for byte", async () => {
-    const chain = buildChain({ scenario: await loadScenario(DAPP), seed: 2 });
+    const chain = await built({ scenario: await loadScenario(DAPP), seed: 2 });
     const back = decodeSnapshot(Buffer.concat(encodeSnapshot(chain, { key: 'k', version: 'v' })), {
       key: 'k',
       version: 'v',
@@ -259,7 +293,7 @@ describe('named contracts', () => {
         'artifacts/build-info/073ba156ce8d9ddbf2eaaebbdd51d5ad.json',
       ].map((f) => join(HARDHAT, f)),
     ]);
-    const chain = buildChain({ scenario, seed: 4 });
+    const chain = await built({ scenario, seed: 4 });
     expect(chainViolations(chain)).toEqual([]);
     const get = api(chain);
     const record = get(`/api/v2/smart-contracts/${chain.handles.Counter}`);
@@ -289,7 +323,7 @@ describe('named contracts', () => {
         contracts: [{ name: 'Counter', artifact: './hardhat-job/artifacts/contracts/Counter.sol/Counter.json' }],
       },
     });
-    const jobChain = buildChain({ scenario: await loadScenario(jobFile), seed: 4 });
+    const jobChain = await built({ scenario: await loadScenario(jobFile), seed: 4 });
     expect(api(jobChain)(`/api/v2/smart-contracts/${jobChain.handles.Counter}`)).toMatchObject({
       file_path: 'contracts/Counter.sol',
       additional_sources: [],
@@ -340,7 +374,7 @@ describe('named contracts', () => {
         ],
       },
     });
-    const chain = buildChain({ scenario: await loadScenario(file), seed: 5 });
+    const chain = await built({ scenario: await loadScenario(file), seed: 5 });
     expect(chainViolations(chain)).toEqual([]);
     const get = api(chain);
     for (const name of ['Literal', 'Built']) {

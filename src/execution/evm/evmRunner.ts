@@ -1,6 +1,13 @@
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
-import { createEVM, type EVM, type EVMResult, type InterpreterStep, type Message } from '@ethereumjs/evm';
-import { Address, bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import {
+  createEVM,
+  type EVM,
+  type EVMResult,
+  type ExecResult,
+  type InterpreterStep,
+  type Message,
+} from '@ethereumjs/evm';
+import { Account, Address, bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import type { AccessList, Hex } from '../../protocol/transaction.js';
 import { type BridgeSlots, bridgeAt } from './bridge.js';
 import type { World } from './world.js';
@@ -152,7 +159,21 @@ async function pooledEvm(chainId: number, world: World): Promise<PooledEvm> {
 export interface EvmSession {
   /** Runs a message: the transaction's execution (the ledger charges its fee and intrinsic gas), in the world's block. */
   run(input: MessageInput): Promise<Run>;
+  /**
+   * Runs creation code as the code of `address`, without a creation's rules (no nonce, no address
+   * derived, no code stored): what a genesis allocation a constructor built holds. Its result's
+   * return value is the runtime code; its storage writes are in the session's state.
+   */
+  runInit(input: InitInput): Promise<ExecResult>;
   readonly state: WorldStateManager;
+}
+
+/** Creation code to run at a fixed address (`EvmSession.runInit`). */
+export interface InitInput {
+  readonly address: string;
+  readonly from: string;
+  readonly code: Hex;
+  readonly gas: bigint;
 }
 
 /**
@@ -181,7 +202,11 @@ export async function withEvm<T>(
   }
   let failed = true;
   try {
-    const result = await use({ run: (input) => runOn(pooled, world, input), state: pooled.state });
+    const result = await use({
+      run: (input) => runOn(pooled, world, input),
+      runInit: (input) => initOn(pooled, world, input),
+      state: pooled.state,
+    });
     failed = false;
     return result;
   } finally {
@@ -207,7 +232,6 @@ async function runOn(pooled: PooledEvm, world: World, input: MessageInput): Prom
     warm(entry.address);
     for (const key of entry.storageKeys) evm.journal.addAlwaysWarmSlot(entry.address, key);
   }
-  const block = world.block;
   const result = await evm.runCall({
     caller: createAddressFromString(input.from),
     origin: createAddressFromString(input.from),
@@ -218,18 +242,44 @@ async function runOn(pooled: PooledEvm, world: World, input: MessageInput): Prom
     gasPrice: input.gasPrice,
     // A creation's address is the sender's nonce before the increment: a call that creates increments it too.
     ...(input.isCall ? { skipBalance: true, skipNonceIncrement: input.to !== null && input.to !== undefined } : {}),
-    block: {
-      header: {
-        number: BigInt(block.number),
-        coinbase: new Address(hexToBytes(block.coinbase)),
-        timestamp: BigInt(block.timestamp),
-        difficulty: 0n,
-        prevRandao: hexToBytes(world.blockHash(block.number - 1) ?? `0x${'0'.repeat(64)}`),
-        gasLimit: BigInt(block.gasLimit),
-        baseFeePerGas: block.baseFee,
-        getBlobGasPrice: () => 1n,
-      },
-    },
+    block: blockOf(world),
   });
   return { result, root: pooled.root!, state: pooled.state, bridgeSlots: pooled.bridgeSlots };
+}
+
+/** The world's block as the EVM reads it (`NUMBER`, `TIMESTAMP`, `PREVRANDAO`…). */
+const blockOf = (world: World) => {
+  const block = world.block;
+  return {
+    header: {
+      number: BigInt(block.number),
+      coinbase: new Address(hexToBytes(block.coinbase)),
+      timestamp: BigInt(block.timestamp),
+      difficulty: 0n,
+      prevRandao: hexToBytes(world.blockHash(block.number - 1) ?? `0x${'0'.repeat(64)}`),
+      gasLimit: BigInt(block.gasLimit),
+      baseFeePerGas: block.baseFee,
+      getBlobGasPrice: () => 1n,
+    },
+  };
+};
+
+async function initOn(pooled: PooledEvm, world: World, input: InitInput): Promise<ExecResult> {
+  const { evm } = pooled;
+  evm.journal.cleanJournal();
+  pooled.state.originalStorageCache.clear();
+  pooled.frames = [];
+  pooled.root = null;
+  // The account exists as a created one does (EIP-161: nonce 1), so its code can write its storage.
+  await pooled.state.putAccount(createAddressFromString(input.address), new Account(1n, 0n));
+  return evm.runCode({
+    code: hexToBytes(input.code),
+    data: new Uint8Array(),
+    to: createAddressFromString(input.address),
+    caller: createAddressFromString(input.from),
+    origin: createAddressFromString(input.from),
+    value: 0n,
+    gasLimit: input.gas,
+    block: blockOf(world),
+  } as Parameters<EVM['runCode']>[0]);
 }

@@ -5,9 +5,10 @@ import type { SentTransaction } from '../../protocol/sentTransaction.js';
 import type { AccessList } from '../../protocol/transaction.js';
 import type { TransactionTrace } from '../../domain/callTrace.js';
 import { CALL_GAS_CAP, type CallRequest, type CallResult, type GasEstimate, type TraceOptions } from '../executor.js';
-import { type EvmSession, type MessageInput, type Run, withEvm } from './evmRunner.js';
+import { type EvmSession, type InitInput, type MessageInput, type Run, withEvm } from './evmRunner.js';
+import { slotHex } from './worldStateManager.js';
 import { revertReasonOf } from './revertReason.js';
-import { type ExecutedSend, executeSend } from './sendEffects.js';
+import { type ExecutedSend, executeTransaction, messageOfSent, type TransactionMessage } from './sendEffects.js';
 import { Tracer, traceOfRun } from './tracing.js';
 import type { World } from './world.js';
 
@@ -36,10 +37,40 @@ const failed = (error: string, data: Hex) =>
 export async function runSends(world: World, sends: readonly SentTransaction[]): Promise<ExecutedSend[]> {
   return withEvm(world, async (session) => {
     const done: ExecutedSend[] = [];
-    for (const sent of sends) done.push(await executeSend(session, world, sent));
+    for (const sent of sends) done.push(await executeTransaction(session, world, messageOfSent(world, sent)));
     return done;
   });
 }
+
+/** Runs one transaction on the EVM over `world` (a scenario's contract's creation, at its position). */
+export const runTransaction = (world: World, message: TransactionMessage): Promise<ExecutedSend> =>
+  withEvm(world, (session) => executeTransaction(session, world, message));
+
+/** What creation code run at a fixed address left there: its runtime, the slots it set; or why it failed. */
+export type InitOutcome =
+  | { readonly ok: true; readonly runtime: Hex; readonly storage: readonly { slot: Hex; value: Hex }[] }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Runs creation code as the code of `address` over `world` (`EvmSession.runInit`): the runtime it
+ * returns and the slots it sets at `address`, as a genesis allocation holds a predeployed contract.
+ */
+export const runInitAt = (world: World, input: InitInput): Promise<InitOutcome> =>
+  withEvm(world, async (session) => {
+    const exec = await session.runInit(input);
+    const returned = bytesToHex(exec.returnValue) as Hex;
+    if (exec.exceptionError) return { ok: false, reason: revertReasonOf(exec.exceptionError.error, returned) };
+    const prefix = `${input.address.toLowerCase()}:`;
+    const storage = [...session.state.changes().storage]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, value]) => ({
+        slot: slotHex(Buffer.from(key.slice(prefix.length + 2), 'hex')),
+        value: slotHex(value),
+      }))
+      .filter(({ value }) => BigInt(value) !== 0n)
+      .sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
+    return { ok: true, runtime: returned, storage };
+  });
 
 /** A call's result on the EVM over `world`. */
 export const runCall = (world: World, request: CallRequest): Promise<CallResult> =>
@@ -113,22 +144,10 @@ const traced = (
   );
 };
 
-/** What a transaction of the chain sent, to run again at its position. */
-export interface TracedTransaction {
-  readonly from: string;
-  readonly to: string | null;
-  readonly input: Hex;
-  readonly value: bigint;
-  readonly gasLimit: number;
-  /** The gas price it paid (its effective price). */
-  readonly gasPrice: bigint;
-  readonly accessList: AccessList;
-}
-
 /** The trace of a transaction, run again on `world` (the state it ran on: `positionWorld`). */
 export function traceTransaction(
   world: World,
-  tx: TracedTransaction,
+  tx: TransactionMessage,
   options: TraceOptions,
 ): Promise<TransactionTrace> {
   const intrinsic = BigInt(intrinsicGas({ to: tx.to, input: tx.input, accessList: tx.accessList }));

@@ -142,11 +142,65 @@ function tokenEvent(log: EmittedLog, kind: ContractKind) {
  * as events, everything else as emitted), the storage it set, the tokens it made.
  */
 export function planOfExecuted(state: LedgerState, sent: SentTransaction, run: ExecutedSend): TxPlan {
-  const idFor = (address: string) =>
-    state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address as Hex) });
-  const fromId = state.byLower.get(sent.from)!;
+  const idFor = idsIn(state);
   const ok = run.failure === null;
   const creates = sent.to === null;
+  const top = run.root;
+  // The run's accounts are registered before its callee, as they always were (ids follow registration).
+  const effects = effectsOf(state, run, idFor);
+  return {
+    fromId: state.byLower.get(sent.from)!,
+    ...(creates
+      ? { create: deployed(ok ? top.to : null, sent.signed.input, top.to ? run.code.get(top.to) : undefined) }
+      : { toId: idFor(sent.to!) }),
+    value: sent.value,
+    gasUsed: run.gasUsed,
+    gasLimit: sent.gasLimit,
+    call: null,
+    ...(ok ? {} : { revertReason: run.failure! }),
+    sent: {
+      hash: sent.hash,
+      type: sent.type,
+      maxFeePerGas: sent.maxFeePerGas,
+      maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
+      signed: sent.signed,
+    },
+    ...effects,
+  };
+}
+
+/**
+ * The plan of a scenario's contract's creation whose constructor `run` ran (a successful one), from
+ * the model's plan of it (its name, verification, constructor arguments and fee draw kept): the
+ * EVM's gas and effects, the runtime it returned. The run had the block's gas; the limit is the
+ * model's, or a fifth over what the run used where that is more (as a deploy tool estimates).
+ */
+export const constructedPlan =
+  (run: ExecutedSend, runtime: Hex) =>
+  (state: LedgerState, model: TxPlan): TxPlan => ({
+    ...model,
+    create: { ...model.create!, custom: { ...model.create!.custom!, deployedBytecode: runtime } },
+    gasUsed: run.gasUsed,
+    gasLimit: Math.max(model.gasLimit, run.gasUsed + Math.ceil(run.gasUsed / 5)),
+    ...effectsOf(state, run, idsIn(state)),
+  });
+
+/** An address's account id in the ledger, registering it (as a plain address) where the ledger does not know it. */
+const idsIn = (state: LedgerState) => (address: string) =>
+  state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address as Hex) });
+
+/**
+ * What a run did as the ledger plans it: its internal transactions from the call tree (a call under
+ * a failed one failed with it, so it moves nothing), its logs in emission order (token transfers
+ * where a token's log states one the ledger can make, the catalogue tokens' approvals as events,
+ * everything else as emitted), the storage it set, the tokens it made.
+ */
+function effectsOf(
+  state: LedgerState,
+  run: ExecutedSend,
+  idFor: (address: string) => number,
+): Pick<TxPlan, 'internals' | 'executed'> {
+  const ok = run.failure === null;
   const internals: InternalSpec[] = [];
   const walk = (frame: Frame, failed: string | undefined) => {
     for (const call of frame.calls) {
@@ -191,25 +245,8 @@ export function planOfExecuted(state: LedgerState, sent: SentTransaction, run: E
     }
     return { emitterId, raw: { topics: log.topics, data: log.data } };
   });
-  const top = run.root;
   return {
-    fromId,
-    ...(creates
-      ? { create: deployed(ok ? top.to : null, sent.signed.input, top.to ? run.code.get(top.to) : undefined) }
-      : { toId: idFor(sent.to!) }),
-    value: sent.value,
-    gasUsed: run.gasUsed,
-    gasLimit: sent.gasLimit,
-    call: null,
-    ...(ok ? {} : { revertReason: run.failure! }),
     internals,
-    sent: {
-      hash: sent.hash,
-      type: sent.type,
-      maxFeePerGas: sent.maxFeePerGas,
-      maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
-      signed: sent.signed,
-    },
     executed: {
       logs,
       storage: run.storage.map(({ address, slot, value }) => ({ accountId: idFor(address), slot, value })),

@@ -3,6 +3,7 @@ import * as AbiFunctions from 'ox/AbiFunction';
 import type { Hex, TokenType } from '../../chain/types.js';
 import { intrinsicGas } from '../../protocol/intrinsicGas.js';
 import type { SentTransaction } from '../../protocol/sentTransaction.js';
+import type { AccessList } from '../../protocol/transaction.js';
 import { BRIDGE_ADDRESS } from './stub.js';
 import { transferStandard } from './transferLogs.js';
 import type { EvmSession, Frame } from './evmRunner.js';
@@ -77,25 +78,52 @@ const withoutBridge = (frame: Frame): Frame => ({
   calls: frame.calls.filter((c) => c.to !== BRIDGE_ADDRESS).map(withoutBridge),
 });
 
+/** A transaction as the EVM runs it: its sender, its callee (null: a creation), input, value, gas limit, the price it pays, its access list. */
+export interface TransactionMessage {
+  readonly from: string;
+  readonly to: string | null;
+  readonly input: Hex;
+  readonly value: bigint;
+  readonly gasLimit: number;
+  /** The gas price it pays (its effective price). */
+  readonly gasPrice: bigint;
+  readonly accessList: AccessList;
+}
+
+/** A sent transaction's message in `world`'s block: it pays the base fee and its tip, within its fee cap. */
+export const messageOfSent = (world: World, sent: SentTransaction): TransactionMessage => ({
+  from: sent.from,
+  to: sent.to,
+  input: sent.signed.input,
+  value: sent.value,
+  gasLimit: sent.gasLimit,
+  gasPrice:
+    sent.maxFeePerGas < world.block.baseFee + sent.maxPriorityFeePerGas
+      ? sent.maxFeePerGas
+      : world.block.baseFee + sent.maxPriorityFeePerGas,
+  accessList: sent.signed.accessList,
+});
+
 /**
- * Runs a sent transaction on the session's EVM (its fee and nonce are the ledger's to charge) and
- * says what it did: gas, failure, call tree, logs, created code, storage set, new tokens. The
- * session's state then holds its effects, for the next transaction of the session to see.
+ * Runs a transaction on the session's EVM (its fee and nonce are the ledger's to charge) and says
+ * what it did: gas, failure, call tree, logs, created code, storage set, new tokens. The session's
+ * state then holds its effects, for the next transaction of the session to see.
  */
-export async function executeSend(session: EvmSession, world: World, sent: SentTransaction): Promise<ExecutedSend> {
-  const intrinsic = intrinsicGas({ to: sent.to, input: sent.signed.input, accessList: sent.signed.accessList });
+export async function executeTransaction(
+  session: EvmSession,
+  world: World,
+  message: TransactionMessage,
+): Promise<ExecutedSend> {
+  const intrinsic = intrinsicGas({ to: message.to, input: message.input, accessList: message.accessList });
   const before = new Map(session.state.changes().storage);
   const run = await session.run({
-    from: sent.from,
-    to: sent.to,
-    data: sent.signed.input,
-    value: sent.value,
-    gas: BigInt(sent.gasLimit - intrinsic),
-    gasPrice:
-      sent.maxFeePerGas < world.block.baseFee + sent.maxPriorityFeePerGas
-        ? sent.maxFeePerGas
-        : world.block.baseFee + sent.maxPriorityFeePerGas,
-    accessList: sent.signed.accessList,
+    from: message.from,
+    to: message.to,
+    data: message.input,
+    value: message.value,
+    gas: BigInt(message.gasLimit - intrinsic),
+    gasPrice: message.gasPrice,
+    accessList: message.accessList,
   });
   const exec = run.result.execResult;
   const error = exec.exceptionError?.error;

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { buildChain } from '../../generators/buildChain.js';
+import { findScenario } from '../../scenarios/index.js';
+import { createApi } from '../../src/app/createApi.js';
+import { rowsOf } from '../../src/chain/table.js';
+import type { Chain } from '../../src/chain/types.js';
+import { codeAt } from '../../src/domain/contracts.js';
+import { factsOf } from '../../src/domain/facts.js';
+import { storageWrittenAt } from '../../src/domain/storage.js';
+import { runConstructors } from '../../src/execution/constructorRuns.js';
+import { getUrl } from '../../src/rest/walkPages.js';
+import { chainViolations } from '../support/chainLaws.js';
+import { artifact, evmChain } from '../evm/harness.js';
+
+type Json = Record<string, any>;
+
+const DEV = `0x${'a1'.repeat(32)}` as const;
+const SUPPLY = 1_000_000n * 10n ** 18n;
+const PINNED = '0x00000000000000000000000000000000000070Ce';
+const token = artifact('Token');
+const mirror = artifact('Mirror');
+const code = (a: typeof token) => ({ abi: a.abi, bytecode: a.bytecode, deployedBytecode: a.deployedBytecode });
+
+/** A chain whose contracts bring their own code: an ERC-20 pinned at genesis, one created at set-up, and a contract whose constructor reads it. */
+const scenario = {
+  ...findScenario('tiny')!,
+  name: 'constructors',
+  entities: {
+    accounts: [{ name: 'dev', privateKey: DEV, balance: '100 ETH' }],
+    contracts: [
+      { name: 'Pinned', address: PINNED, ...code(token), constructorArgs: [String(SUPPLY)], verified: false },
+      { name: 'Minted', deployer: 'dev', ...code(token), constructorArgs: [String(SUPPLY)], verified: false },
+      { name: 'Mirror', deployer: 'dev', ...code(mirror), constructorArgs: ['Minted'], verified: false },
+    ],
+  },
+};
+
+const built = runConstructors({ scenario: scenario as never, seed: 1 });
+const rest = (chain: Chain) => {
+  const api = createApi(chain, { profile: 'blockscout' });
+  return (url: string) => JSON.parse(getUrl(api, url).body) as Json;
+};
+
+describe("a scenario's contracts that bring their own code run their constructors when the chain is built", () => {
+  it('one created at set-up: its storage is what its constructor wrote, its mint a token the explorer lists, its gas the EVM’s', async () => {
+    const t = evmChain(await built);
+    const chain = t.chain;
+    expect(chainViolations(chain)).toEqual([]);
+    const dev = chain.handles.dev!;
+    const minted = chain.handles.Minted!;
+    const at = minted.toLowerCase();
+    expect((await t.read(token, at, 'balanceOf', [dev])).value).toBe(SUPPLY);
+    expect((await t.read(token, at, 'name')).value).toBe('Test Token');
+    const get = rest(chain);
+    expect(get(`/api/v2/tokens/${minted}`)).toMatchObject({
+      name: 'Test Token',
+      symbol: 'TT',
+      decimals: '18',
+      type: 'ERC-20',
+      total_supply: String(SUPPLY),
+      holders_count: '1',
+    });
+    expect((get(`/api/v2/tokens/${minted}/holders`).items as Json[]).map((h) => [h.address.hash, h.value])).toEqual([
+      [dev, String(SUPPLY)],
+    ]);
+    const creation = get(`/api/v2/addresses/${minted}`).creation_transaction_hash as string;
+    const transfers = get(`/api/v2/transactions/${creation}/token-transfers`).items as Json[];
+    expect(transfers.map((x) => [x.type, x.from.hash, x.to.hash, x.total.value])).toEqual([
+      ['token_minting', '0x0000000000000000000000000000000000000000', dev, String(SUPPLY)],
+    ]);
+    // The same deployment sent to the node by the same account costs the same gas.
+    const genesisRun = get(`/api/v2/transactions/${creation}`);
+    const sent = await t.deploy(DEV, token, [SUPPLY]);
+    expect(sent.transaction.status).toBe('ok');
+    expect(genesisRun.gas_used).toBe(String(sent.transaction.gasUsed));
+  });
+
+  it('one pinned at genesis: the genesis holds its storage and the runtime its constructor returned, and no creation', async () => {
+    const { constructors, ...options } = await built;
+    const chain = buildChain(await built);
+    const facts = factsOf(chain);
+    const id = chain.accountByHash.get(PINNED.toLowerCase())!;
+    expect(chain.accounts[id]!.contract).toMatchObject({ creationTransaction: -1, creatorId: -1 });
+    // OpenZeppelin's ERC-20 keeps its total supply in slot 2.
+    expect(storageWrittenAt(facts, id, `0x${'0'.repeat(63)}2`, 0)).toBe(`0x${SUPPLY.toString(16).padStart(64, '0')}`);
+    expect(codeAt(facts, id, 0)).toBe(token.deployedBytecode);
+    const t = evmChain({ ...options, ...(constructors ? { constructors } : {}) });
+    // Its constructor ran as sent by the protocol deployer (a pinned contract names no deployer of its own).
+    expect((await t.read(token, PINNED.toLowerCase(), 'balanceOf', [chain.handles.deployer!])).value).toBe(SUPPLY);
+    expect((await t.read(token, PINNED.toLowerCase(), 'symbol')).value).toBe('TT');
+    // A genesis allocation has no logs: the explorer has no transfer of it, so no token, as Blockscout would.
+    expect(rest(chain)(`/api/v2/addresses/${PINNED}`)).toMatchObject({
+      is_contract: true,
+      creation_transaction_hash: null,
+      token: null,
+    });
+  });
+
+  it("a constructor that reads another contract sees what that one's constructor wrote; its immutables are in its runtime", async () => {
+    const t = evmChain(await built);
+    const chain = t.chain;
+    const [dev, minted, mirrored] = [chain.handles.dev!, chain.handles.Minted!, chain.handles.Mirror!];
+    const at = mirrored.toLowerCase();
+    expect((await t.read(mirror, at, 'seen')).value).toBe(SUPPLY);
+    expect((await t.read(mirror, at, 'seenName')).value).toBe('Test Token');
+    expect((await t.read(mirror, at, 'token')).value).toBe(minted.toLowerCase());
+    const facts = factsOf(chain);
+    const runtime = codeAt(facts, chain.accountByHash.get(mirrored.toLowerCase())!, chain.headHeight);
+    expect(runtime).not.toBe(mirror.deployedBytecode);
+    expect(runtime).toContain(minted.slice(2).toLowerCase());
+    const get = rest(chain);
+    const creation = get(`/api/v2/addresses/${mirrored}`).creation_transaction_hash as string;
+    const logs = get(`/api/v2/transactions/${creation}/logs`).items as Json[];
+    expect(logs.map((l) => [l.address.hash, l.topics.slice(1, 3)])).toEqual([
+      [
+        mirrored,
+        [`0x${minted.slice(2).toLowerCase().padStart(64, '0')}`, `0x${dev.slice(2).toLowerCase().padStart(64, '0')}`],
+      ],
+    ]);
+    // Its reads of the token are internal calls the explorer lists.
+    expect(
+      (get(`/api/v2/transactions/${creation}/internal-transactions`).items as Json[]).map((i) => [i.type, i.to.hash]),
+    ).toEqual([
+      ['staticcall', minted],
+      ['staticcall', minted],
+    ]);
+  });
+
+  it('gives the same chain for the same scenario and seed', async () => {
+    const again = await runConstructors({ scenario: scenario as never, seed: 1 });
+    const [a, b] = [buildChain(await built), buildChain(again)];
+    expect(rowsOf(b.storageWrites)).toEqual(rowsOf(a.storageWrites));
+    expect(rowsOf(b.transactions)).toEqual(rowsOf(a.transactions));
+    expect(rowsOf(b.events)).toEqual(rowsOf(a.events));
+  });
+
+  it('refuses a build without the runs, and a constructor that reverts, naming the contract', async () => {
+    expect(() => buildChain({ scenario: scenario as never, seed: 1 })).toThrow(
+      'buildChain: entities.contracts[0] (Pinned) brings its own code, so its constructor runs on the EVM, which is asynchronous: build with the options `await runConstructors(options)` gives',
+    );
+    const broken = {
+      ...scenario,
+      name: 'broken-constructor',
+      entities: {
+        ...scenario.entities,
+        contracts: [
+          scenario.entities.contracts[1],
+          { name: 'Broken', deployer: 'dev', ...code(mirror), constructorArgs: ['dev'], verified: false },
+        ],
+      },
+    };
+    await expect(runConstructors({ scenario: broken as never, seed: 1 })).rejects.toThrow(
+      'buildChain: entities.contracts[1]: the constructor of Broken reverted: execution reverted',
+    );
+  });
+});
