@@ -7,7 +7,7 @@ import { exactLists } from './exactLists.js';
 import { stream } from './random/stream.js';
 import { replay } from './replay.js';
 import { type SendRunner, sentPlan } from './ledger/sent.js';
-import { type ConstructorRuns, constructedContracts } from './ledger/constructorRuns.js';
+import { type ContractRuns, contractRunsNeeded } from './ledger/contractRuns.js';
 import type { Scenario } from '../scenarios/types.js';
 
 export { BuildChainError, type BuildChainOptions } from './chainInput.js';
@@ -56,11 +56,11 @@ export function createChainBuilder(
     throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
   const impossible = entityProblem(scenario);
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
-  const constructors = options.constructors ?? constructorsMissing(scenario);
+  const contractRuns = options.contractRuns ?? contractRunsMissing(scenario);
   const exact = exactLists(
     scenario,
     (s) => {
-      const builder = replay({ scenario: s, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends, constructors });
+      const builder = replay({ scenario: s, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends, contractRuns });
       builder.mineTo(s.blocks);
       return { builder, chain: builder.chain() };
     },
@@ -69,21 +69,21 @@ export function createChainBuilder(
   // The guarantees' last build is the chain: it goes on from there.
   return (
     exact.built?.builder ??
-    replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends, constructors })
+    replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends, contractRuns })
   );
 }
 
 /**
- * No constructor runs, for a scenario none of whose contracts runs its constructor; for one with
- * such a contract, a `BuildChainError` saying how to run them (the builder is synchronous, the EVM
- * is not).
+ * No runs, for a scenario none of whose contracts' own code runs; for one with such a contract (a
+ * constructor, a scripted call of it), a `BuildChainError` saying how to run them (the builder is
+ * synchronous, the EVM is not).
  */
-function constructorsMissing(scenario: Scenario): ConstructorRuns {
-  const first = constructedContracts(scenario)[0];
-  if (!first) return new Map();
+function contractRunsMissing(scenario: Scenario): ContractRuns {
+  const needed = contractRunsNeeded(scenario);
+  if (!needed) return new Map();
   throw new BuildChainError(
-    `buildChain: entities.contracts[${first.index}] (${first.spec.name}) brings its own code, so its constructor runs on the EVM, which is asynchronous: build with the options \`await runConstructors(options)\` gives`,
-    `entities.contracts[${first.index}]`,
+    `buildChain: ${needed.path}: ${needed.what}, which is asynchronous: build with the options \`await runContractCode(options)\` gives`,
+    needed.path,
   );
 }
 

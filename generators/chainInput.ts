@@ -1,7 +1,7 @@
 import { withArtifacts } from '../scenarios/artifact.js';
 import { findScenario, scenarioNames, type Scenario } from '../scenarios/index.js';
 import { BuildChainError } from '../src/protocol/errors.js';
-import type { ConstructorRuns } from './ledger/constructorRuns.js';
+import type { ContractRuns } from './ledger/contractRuns.js';
 
 /** What a chain is built from: a scenario (a built-in's name or an object) and a seed. */
 export interface BuildChainOptions {
@@ -16,11 +16,11 @@ export interface BuildChainOptions {
   /** Seconds per slot: a block every slot, bar missed ones (default 12). */
   readonly slotSeconds?: number;
   /**
-   * What the EVM did running the constructors of the scenario's contracts that bring their own
-   * code: `await runConstructors(options)` gives options with them. Needed by a scenario with such
-   * contracts (the builder cannot run the EVM itself).
+   * What the EVM did running the code of the scenario's contracts that bring their own (their
+   * constructors, the scripted calls of them): `await runContractCode(options)` gives options with
+   * them. Needed by a scenario with such contracts (the builder cannot run the EVM itself).
    */
-  readonly constructors?: ConstructorRuns;
+  readonly contractRuns?: ContractRuns;
 }
 
 export { BuildChainError } from '../src/protocol/errors.js';

@@ -19,7 +19,7 @@ import { finalize } from './finalize.js';
 import { type BlockContext, maxFeeCapFor } from './ledger/blockContext.js';
 import { predeployContract } from './ledger/createContract.js';
 import { changeBalance } from './ledger/registerAccount.js';
-import type { ConstructorRuns } from './ledger/constructorRuns.js';
+import type { ContractRuns } from './ledger/contractRuns.js';
 import type { SendRunner } from './ledger/sent.js';
 import { applyStateEdit } from './ledger/stateEdits.js';
 import { SentPool } from './ledger/sentPool.js';
@@ -59,8 +59,8 @@ export interface ReplayInput {
   readonly spec: ChainSpec & { readonly kind: ChainKind };
   /** What runs the transactions clients send (the execution port's send half). */
   readonly sends: SendRunner;
-  /** What the EVM did running the scenario's contracts' constructors. */
-  readonly constructors: ConstructorRuns;
+  /** What the EVM did running the scenario's contracts' own code. */
+  readonly contractRuns: ContractRuns;
 }
 
 /** The blocks every chain has at fixed heights (a share of the scenario's `blocks`), so each screen has one. */
@@ -79,7 +79,7 @@ function genesisState(
   scenario: Scenario,
   seed: string,
   spec: ChainSpec,
-  constructors: ConstructorRuns,
+  contractRuns: ContractRuns,
 ): {
   state: LedgerState;
   cast: Cast;
@@ -88,7 +88,7 @@ function genesisState(
   erc4337: Erc4337Deployment[];
   deposits: DepositSetup | null;
 } {
-  const state = createState(seed, scenario, constructors);
+  const state = createState(seed, scenario, contractRuns);
   const cast = createGenesis(state);
   predeployTokens(state, cast);
   predeployContracts(state, cast);
@@ -121,9 +121,9 @@ export function replay({
   slotSeconds,
   spec,
   sends,
-  constructors,
+  contractRuns,
 }: ReplayInput): ChainBuilder {
-  const { state, cast, delegates, batchers, erc4337, deposits } = genesisState(scenario, seed, spec, constructors);
+  const { state, cast, delegates, batchers, erc4337, deposits } = genesisState(scenario, seed, spec, contractRuns);
   const gasLimit = blockGasLimit(scenario);
   // Scripted user operations draw on the generator's deposits (its book exists before any block runs).
   const transactions = blockTransactions(state, cast, () => userOps?.book ?? null);

@@ -24,9 +24,9 @@ async function exportCommand(argv: readonly string[]): Promise<void> {
   const loaded = await loadScenario(scenario);
   let written;
   try {
-    const { runConstructors } = await import('./execution/constructorRuns.js');
-    const { constructors } = await runConstructors({ scenario: loaded, seed: parsed.options.seed ?? 1 });
-    written = exportFixtures({ ...parsed.options, scenario: loaded, ...(constructors ? { constructors } : {}) });
+    const { runContractCode } = await import('./execution/contractRuns.js');
+    const { contractRuns } = await runContractCode({ scenario: loaded, seed: parsed.options.seed ?? 1 });
+    written = exportFixtures({ ...parsed.options, scenario: loaded, ...(contractRuns ? { contractRuns } : {}) });
   } catch (error) {
     throw scenarioErrorOf(resolve(scenario), error) ?? error;
   }

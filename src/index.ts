@@ -6,8 +6,8 @@ export {
   createChainBuilder,
   type ChainBuilder,
 } from '../generators/buildChain.js';
-export { runConstructors } from './execution/constructorRuns.js';
-export type { ConstructorRun, ConstructorRuns } from '../generators/ledger/constructorRuns.js';
+export { runContractCode } from './execution/contractRuns.js';
+export type { ContractRun, ContractRuns } from '../generators/ledger/contractRuns.js';
 export { MineError, MAX_MINE } from './live/mineError.js';
 export { createApi, type CreateApiOptions } from './app/createApi.js';
 export {

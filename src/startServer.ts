@@ -13,7 +13,7 @@ import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, sameAcrossAttempts, withModules } from './lazy/lazyModule.js';
 import { evmExecutorModule } from './app/executorModule.js';
 import { type BuildChainOptions, resolveScenario } from '../generators/chainInput.js';
-import { constructedContracts } from '../generators/ledger/constructorRuns.js';
+import { contractRunsNeeded } from '../generators/ledger/contractRuns.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
@@ -323,8 +323,8 @@ function watchScenario(
     try {
       const { loadScenario } = await import('../scenarios/loadScenario.js');
       const next = await loadScenario(file, process.cwd(), [], read);
-      const { constructors: _earlier, ...kept } = on.build;
-      const nextBuild = await withConstructorRuns({ ...kept, scenario: next });
+      const { contractRuns: _earlier, ...kept } = on.build;
+      const nextBuild = await withContractRuns({ ...kept, scenario: next });
       const chain = (await on.loadBuilder()).buildChain(nextBuild);
       generation += 1;
       on.rebuilt(generation);
@@ -342,13 +342,13 @@ function watchScenario(
 }
 
 /**
- * The build options with the constructors of the scenario's contracts that bring their own code run
- * on the EVM (loaded only for such a scenario); others as they are.
+ * The build options with the scenario's contracts' own code run on the EVM (their constructors,
+ * the scripted calls of them), loaded only for a scenario that has such contracts; others as they are.
  */
-async function withConstructorRuns<T extends BuildChainOptions>(options: T): Promise<T> {
-  if (!constructedContracts(resolveScenario(options.scenario)).length) return options;
-  const { runConstructors } = await import('./execution/constructorRuns.js');
-  return { ...options, constructors: (await runConstructors(options)).constructors };
+async function withContractRuns<T extends BuildChainOptions>(options: T): Promise<T> {
+  if (!contractRunsNeeded(resolveScenario(options.scenario))) return options;
+  const { runContractCode } = await import('./execution/contractRuns.js');
+  return { ...options, contractRuns: (await runContractCode(options)).contractRuns };
 }
 
 /** What the Phoenix socket broadcasts of a mined block, loaded with the first one to broadcast. */
@@ -418,7 +418,7 @@ async function openServed(
     ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
     : scenario;
   try {
-    const build: BuildChainOptions & { readonly scenario: string | Scenario } = await withConstructorRuns({
+    const build: BuildChainOptions & { readonly scenario: string | Scenario } = await withContractRuns({
       scenario: resolved,
       seed,
       ...(await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime })).build,

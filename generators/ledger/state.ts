@@ -65,31 +65,35 @@ export interface TokenApprovals {
 }
 
 /**
- * What the EVM did running a scenario's contract's constructor. The builder cannot run the EVM
- * (it is synchronous, the EVM is not): `runConstructors` (src/execution) runs them and hands the
- * results in through `BuildChainOptions.constructors`, keyed by the contract's name.
+ * What the EVM did running a scenario's contract's own code: its constructor, or a scripted call
+ * of it. The builder cannot run the EVM (it is synchronous, the EVM is not): `runContractCode`
+ * (src/execution) runs them and hands the results in through `BuildChainOptions.contractRuns`.
  */
-export interface ConstructorRun {
-  /** The runtime code the constructor returned (its immutables filled in). */
+export interface ContractRun {
+  /** The runtime code a constructor returned (its immutables filled in); none for a call. */
   readonly runtime: Hex;
-  /** The slots it set in its own storage, with their values: a pinned contract's storage at genesis. */
+  /** The slots a pinned contract's constructor set in its own storage: its storage at genesis. */
   readonly storage: readonly { readonly slot: Hex; readonly value: Hex }[];
   /**
-   * The plan of a contract created at set-up, from the model's (its fee draw and its creation):
-   * the gas, logs, internal transactions, storage and tokens of the EVM's run.
+   * The transaction's plan from the model's (its fee draw, its creation or call): the gas, logs,
+   * internal transactions, storage and tokens of the EVM's run.
    */
   readonly plan: (state: LedgerState, model: TxPlan) => TxPlan;
 }
 
-/** The constructor runs of a scenario's contracts, by contract name. */
-export type ConstructorRuns = ReadonlyMap<string, ConstructorRun>;
+/** The runs of a scenario's contracts' code, by key (`constructorKey`, `activityKey`). */
+export interface ContractRuns {
+  get(key: string): ContractRun | undefined;
+  /** Told, as the chain is built, which transaction each scripted call to such a contract is (for `runContractCode`). */
+  placed?(key: string, transaction: number): void;
+}
 
 /** Everything the simulation mutates; frozen into a `Chain` at the end. */
 export interface LedgerState {
   readonly seed: string;
   readonly scenario: Scenario;
-  /** What the EVM did running the scenario's contracts' constructors (`runConstructors`). */
-  readonly constructors: ConstructorRuns;
+  /** What the EVM did running the scenario's contracts' own code (`runContractCode`). */
+  readonly contractRuns: ContractRuns;
   readonly accounts: Account[];
   readonly byLower: Map<string, number>;
   readonly lists: AddressLists[];
@@ -141,11 +145,11 @@ export const emptyLists = (): AddressLists => ({
   minedBlocks: [],
 });
 
-export function createState(seed: string, scenario: Scenario, constructors: ConstructorRuns = new Map()): LedgerState {
+export function createState(seed: string, scenario: Scenario, contractRuns: ContractRuns = new Map()): LedgerState {
   return {
     seed,
     scenario,
-    constructors,
+    contractRuns,
     accounts: [],
     byLower: new Map(),
     lists: [],

@@ -19,6 +19,7 @@ import type { Cast } from './cast.js';
 import { declaredReadOf } from './declaredReads.js';
 import { namedAddress } from './namedContractSteps.js';
 import { spreadSteps, type ScriptStep } from './step.js';
+import { activityKey, executedActivity } from '../ledger/contractRuns.js';
 
 /** The successful calls whose effects the ledger models: their token transfers and events. */
 const MODELLED = new Set([
@@ -49,6 +50,8 @@ export function activitySteps(
   const spread: Omit<ScriptStep, 'notBefore'>[] = [];
   const tokens = state.scenario.entities?.tokens ?? [];
   const contracts = state.scenario.entities?.contracts ?? [];
+  // The calls of contracts running their own code: the EVM's runs of them replace the models' plans.
+  const executed = new Set(executedActivity(state.scenario).map((e) => e.index));
   // The smart accounts the user operations come from, one per (EntryPoint, owner, salt): counterfactual from genesis.
   const smartAccounts = new Map<string, SmartAccount>();
   for (const [i, tx] of (state.scenario.activity ?? []).entries()) {
@@ -301,11 +304,30 @@ export function activitySteps(
           };
         },
       };
-      if (tx.at !== undefined) timed.push({ ...step, notBefore: tx.at });
-      else spread.push(step);
+      const placed = executed.has(i) ? withRun(step, activityKey(i, r)) : step;
+      if (tx.at !== undefined) timed.push({ ...placed, notBefore: tx.at });
+      else spread.push(placed);
     }
   }
   return { timed, spread: spreadSteps(spread, state.scenario.blocks, 0.9) };
+}
+
+/**
+ * A step whose transaction is what the EVM did running it (`ContractRuns` under `key`), where the
+ * run is known; the runs are told which transaction it is once applied.
+ */
+function withRun(step: Omit<ScriptStep, 'notBefore'>, key: string): Omit<ScriptStep, 'notBefore'> {
+  return {
+    ...step,
+    plan: (s) => {
+      const model = step.plan(s);
+      return model && (s.state.contractRuns.get(key)?.plan(s.state, model) ?? model);
+    },
+    after: (s, t) => {
+      step.after?.(s, t);
+      s.state.contractRuns.placed?.(key, t);
+    },
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { BuildChainError } from '../chainInput.js';
 import { constructorInputsOf } from '../contracts/abiOf.js';
 import { predeployContract } from '../ledger/createContract.js';
 import { applyStateEdit } from '../ledger/stateEdits.js';
+import { constructorKey } from '../ledger/contractRuns.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Cast } from './cast.js';
 import { declaredReadOf } from './declaredReads.js';
@@ -104,7 +105,7 @@ export function predeployContracts(state: LedgerState, cast: Cast): void {
     const { implementationId, ...created } = creationOf(state, cast, spec, i, cast.deployerId);
     const hash = Address.checksum(spec.address.toLowerCase() as Hex);
     // A constructor that ran leaves its runtime (immutables filled in) and its storage, as a genesis allocation holds them.
-    const run = state.constructors.get(spec.name);
+    const run = state.contractRuns.get(constructorKey(spec.name));
     const id = predeployContract(state, hash, {
       ...created,
       ...(run && created.custom ? { custom: { ...created.custom, deployedBytecode: run.runtime } } : {}),
@@ -144,8 +145,8 @@ export function namedContractSteps(state: LedgerState, cast: Cast): ScriptStep[]
             `buildChain: entities.contracts[${i}].deployer: ${spec.deployer ?? 'the protocol deployer'} cannot pay for the deployment at block ${s.ctx.height}`,
             `entities.contracts[${i}].deployer`,
           );
-        // Its constructor ran on the EVM (`runConstructors`): the creation is what that run did.
-        return s.state.constructors.get(spec.name)?.plan(s.state, plan) ?? plan;
+        // Its constructor ran on the EVM (`runContractCode`): the creation is what that run did.
+        return s.state.contractRuns.get(constructorKey(spec.name))?.plan(s.state, plan) ?? plan;
       },
       after: (s, t) => {
         const transaction = s.state.transactions[t]!;

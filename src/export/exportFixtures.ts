@@ -2,7 +2,7 @@ import { type Profile, PROFILES } from '../schemas/profile.js';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { buildChain, createChainBuilder } from '../../generators/buildChain.js';
-import type { ConstructorRuns } from '../../generators/ledger/constructorRuns.js';
+import type { ContractRuns } from '../../generators/ledger/contractRuns.js';
 import '../app/loadModulesEagerly.js';
 import { etherscanV2Module, nodeModule } from '../app/nodeModule.js';
 import * as etherscanV2Api from '../etherscanV2/etherscanV2Api.js';
@@ -25,8 +25,8 @@ export interface ExportOptions {
   /** A built-in scenario's name, or a scenario object (`loadScenario(file)` reads a file; the CLI's `--scenario FILE` does so). */
   readonly scenario?: string | Scenario;
   readonly seed?: string | number;
-  /** What the EVM did running the scenario's contracts' constructors (`await runConstructors({ scenario, seed })`): needed where it has such contracts. */
-  readonly constructors?: ConstructorRuns;
+  /** What the EVM did running the scenario's contracts' own code (`await runContractCode({ scenario, seed })`): needed where it has such contracts. */
+  readonly contractRuns?: ContractRuns;
   /** Directory to write into (created if missing). */
   readonly out: string;
   /** Pages of each list to follow (default 2). */
@@ -67,7 +67,7 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
   if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
   const originProblem = originOptionProblem(publicUrl);
   if (originProblem) throw new TypeError(`exportFixtures: ${originProblem}`);
-  const build = { scenario, seed, ...(options.constructors ? { constructors: options.constructors } : {}) };
+  const build = { scenario, seed, ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}) };
   const opened = openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain);
   opened.saveSnapshot();
   // Answered as a server answers: with the mempool in front of the head (its pending lists and counts).

@@ -13,7 +13,7 @@ import { createFaultPlanner } from '../faults/planFaults.js';
 import { type HttpAnswer, MAX_POST_BYTES } from '../http/answerHttp.js';
 import { accessPolicy } from '../http/accessPolicy.js';
 import type { Scenario } from '../../scenarios/types.js';
-import type { ConstructorRuns } from '../../generators/ledger/constructorRuns.js';
+import type { ContractRuns } from '../../generators/ledger/contractRuns.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import { DEFAULT_MEDIA_ORIGIN } from '../domain/nftMedia.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
@@ -24,10 +24,10 @@ export interface CreateHandlerOptions {
   readonly scenario?: string | Scenario;
   readonly seed?: string | number;
   /**
-   * What the EVM did running the constructors of the scenario's contracts that bring their own code:
-   * needed for such a scenario (`createHandler({ ...(await runConstructors({ scenario, seed })), … })`).
+   * What the EVM did running the own code of the scenario's contracts (constructors, scripted calls):
+   * needed for such a scenario (`createHandler({ ...(await runContractCode({ scenario, seed })), … })`).
    */
-  readonly constructors?: ConstructorRuns;
+  readonly contractRuns?: ContractRuns;
   /** Delay every API answer: fixed ms, or a range jittered from the seed. */
   readonly latency?: FaultConfig['latency'];
   readonly errorRate?: number;
@@ -166,7 +166,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     build = {
       scenario,
       seed,
-      ...(options.constructors ? { constructors: options.constructors } : {}),
+      ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}),
       ...(head === undefined ? {} : { head }),
       ...(genesisTime === undefined ? {} : { genesisTime }),
     };

@@ -5,7 +5,7 @@ import { nestedAliasedAggregate3 } from '../../test/support/aliasedMulticall.js'
 import { buildChain } from '../../generators/buildChain.js';
 import { loadLazyModules } from '../domain/lazyModules.js';
 import { createHandler } from '../handler/createHandler.js';
-import { runConstructors } from '../execution/constructorRuns.js';
+import { runContractCode } from '../execution/contractRuns.js';
 import { MULTICALL3 } from '../execution/model/multicall3.js';
 import { createRpcContext } from './context.js';
 import { BATCH_TIMEOUT_MS } from './envelope.js';
@@ -245,7 +245,7 @@ describe('eth_call', () => {
 
   it('compares a declared read’s string arguments exactly, its addresses in any case', async () => {
     const dapp = createHandler({
-      ...(await runConstructors({
+      ...(await runContractCode({
         scenario: await loadScenario(new URL('../../scenarios/examples/dapp.json', import.meta.url).pathname),
         seed: 1,
       })),

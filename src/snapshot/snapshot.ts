@@ -23,7 +23,7 @@ import { LazyTable } from './lazyTable.js';
  * blobs; 8: ERC-4337's predeploys and user operations (each branch's alone); 9: both in one chain;
  * 10: no tip offered above its fee cap, or beacon deposits (each branch's alone); 11: both (the
  * deposit contract, its stakers and their deposits; the layout is unchanged). 12: what a
- * scenario's contracts' constructors did (`storageWrites`, and the raw logs of a table's rows).
+ * scenario's contracts' own code did (`storageWrites`, and the raw logs of a table's rows).
  */
 export const SNAPSHOT_FORMAT = 12;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
@@ -84,7 +84,7 @@ export function* encodeSnapshotSteps(
   chain: Chain,
   about: Pick<SnapshotHeader, 'key' | 'version'>,
 ): Generator<void, Uint8Array[]> {
-  // The storage a scenario's constructors wrote is kept; a client's sends and cheat codes are not (their signed bytes, their edits).
+  // The storage a scenario's contracts' code wrote is kept; a client's sends and cheat codes are not (their signed bytes, their edits).
   if (chain.stateEdits.length || [...rowsOf(chain.storageWrites)].some(clientWrote(chain)))
     throw new SnapshotError('a chain clients executed transactions on is not saved (its storage would be lost)');
   const sections: Sections = new Map();
@@ -99,7 +99,7 @@ export function* encodeSnapshotSteps(
     sections.set(`${prefix}.count`, bytesOf(Uint32Array.of(table.length)));
     const rows = rowsOf(table);
     yield* encodeRows(prefix, rows, fields, sections);
-    // The raw logs of the constructors a scenario's contracts ran: few rows, kept apart from the columns.
+    // The raw logs a scenario's contracts' code emitted: few rows, kept apart from the columns.
     const raws = rows.flatMap((row, i) => ((row as { raw?: unknown }).raw ? [[i, (row as { raw: unknown }).raw]] : []));
     if (raws.length) sections.set(`${prefix}.raw`, serialize(raws));
   }

@@ -107,7 +107,7 @@ function prepare(options: OpenChainOptions): Prepared {
     scenario: resolveScenario(options.scenario),
     seed: resolveSeed(options.seed),
     ...growth,
-    ...(options.constructors ? { constructors: options.constructors } : {}),
+    ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}),
   };
   const warn = options.warn ?? stderr;
   let settings = cacheSettings(options.cache);

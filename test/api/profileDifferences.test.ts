@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/app/loadModulesEagerly.js';
 import { buildChain } from '../../generators/buildChain.js';
-import { runConstructors } from '../../src/execution/constructorRuns.js';
+import { runContractCode } from '../../src/execution/contractRuns.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import type { Chain } from '../../src/chain/types.js';
 import { hasCode } from '../../src/domain/accounts.js';
@@ -112,7 +112,7 @@ describe('the DIFFERENCES table of the Blockscout profile', () => {
     const dapp = await loadScenario('scenarios/examples/dapp.json');
     const runs = [
       differences(buildChain({ scenario: 'tiny', seed: 3 })),
-      differences(buildChain(await runConstructors({ scenario: dapp, seed: 1 }))),
+      differences(buildChain(await runContractCode({ scenario: dapp, seed: 1 }))),
     ];
     const found = new Set(runs.flatMap((r) => [...r.found]));
     const seen = new Set(runs.flatMap((r) => [...r.seen]));

@@ -4,7 +4,7 @@ import type { Scenario } from '../../scenarios/types.js';
 import { loadAnswerModules } from '../../src/app/chainApp.js';
 import { creationBlockOf } from '../../src/domain/contracts.js';
 import { factsOf } from '../../src/domain/facts.js';
-import { runConstructors } from '../../src/execution/constructorRuns.js';
+import { runContractCode } from '../../src/execution/contractRuns.js';
 import { createHandler, type MockHandler } from '../../src/handler/createHandler.js';
 
 /** Every verified contract's verified_at, as endpoint 12 serves it, lies between its creation block and the head. */
@@ -39,7 +39,7 @@ describe('a contract is verified after its creation and before the head', () => 
     async (_name, scenario) => {
       await loadAnswerModules();
       const handler = createHandler({
-        ...(await runConstructors({ scenario: await scenario(), seed: 1 })),
+        ...(await runContractCode({ scenario: await scenario(), seed: 1 })),
         cache: false,
       });
       expect(await verifiedAtLaw(handler)).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import type { Scenario } from '../../scenarios/types.js';
-import { runConstructors } from '../../src/execution/constructorRuns.js';
+import { runContractCode } from '../../src/execution/contractRuns.js';
 import { createHandler } from '../../src/handler/createHandler.js';
 import type { Profile } from '../../src/schemas/profile.js';
 import { agreementViolations, type Fetcher } from '../support/agreementLaws.js';
@@ -11,7 +11,7 @@ const example = (file: string) => loadScenario(`${EXAMPLES}${file}`);
 
 /** The violations on a chain, then on the same chain mined `mined` blocks further (having compared at least 300 facts). */
 async function violations(scenario: string | Scenario, seed: string | number, profile: Profile, mined = 3) {
-  const handler = createHandler({ ...(await runConstructors({ scenario, seed })), profile, cache: false });
+  const handler = createHandler({ ...(await runContractCode({ scenario, seed })), profile, cache: false });
   const before = await agreementViolations(handler);
   handler.mine(mined);
   const after = await agreementViolations(handler, { blocks: 4 });

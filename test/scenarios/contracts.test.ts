@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
 import { type BuildChainOptions, buildChain } from '../../generators/buildChain.js';
-import { runConstructors } from '../../src/execution/constructorRuns.js';
+import { runContractCode } from '../../src/execution/contractRuns.js';
 import { loadScenario } from '../../scenarios/loadScenario.js';
 import { createApi } from '../../src/app/createApi.js';
 import { getUrl } from '../../src/rest/walkPages.js';
@@ -32,7 +32,7 @@ const write = (name: string, content: unknown) => {
 const handlesOf = (summary: Json) =>
   Object.fromEntries((summary.handles as { name: string; value: string }[]).map((h) => [h.name, h.value]));
 /** A scenario's chain, its contracts' constructors run on the EVM. */
-const built = async (options: BuildChainOptions) => buildChain(await runConstructors(options));
+const built = async (options: BuildChainOptions) => buildChain(await runContractCode(options));
 const api = (chain: ReturnType<typeof buildChain>) => {
   const call = createApi(chain);
   return (url: string) => JSON.parse(getUrl(call, url).body) as Json;

@@ -185,6 +185,24 @@ export const constructedPlan =
     ...effectsOf(state, run, idsIn(state)),
   });
 
+/**
+ * The plan of a scripted call of a scenario's contract that `run` ran, from the model's plan of it
+ * (its call, value and fee draw kept): the EVM's gas, failure and effects in place of the entry's
+ * declared events. The gas limit as `constructedPlan`'s.
+ */
+export const calledPlan =
+  (run: ExecutedSend) =>
+  (state: LedgerState, model: TxPlan): TxPlan => {
+    const { events: _events, emitted: _emitted, transfers: _transfers, revertReason: _reason, ...kept } = model;
+    return {
+      ...kept,
+      gasUsed: run.gasUsed,
+      gasLimit: Math.max(model.gasLimit, run.gasUsed + Math.ceil(run.gasUsed / 5)),
+      ...(run.failure === null ? {} : { revertReason: run.failure }),
+      ...effectsOf(state, run, idsIn(state)),
+    };
+  };
+
 /** An address's account id in the ledger, registering it (as a plain address) where the ledger does not know it. */
 const idsIn = (state: LedgerState) => (address: string) =>
   state.byLower.get(address) ?? registerAccount(state, `sent:${address}`, { hash: Address.checksum(address as Hex) });

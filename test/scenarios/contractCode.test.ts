@@ -7,7 +7,7 @@ import type { Chain } from '../../src/chain/types.js';
 import { codeAt } from '../../src/domain/contracts.js';
 import { factsOf } from '../../src/domain/facts.js';
 import { storageWrittenAt } from '../../src/domain/storage.js';
-import { runConstructors } from '../../src/execution/constructorRuns.js';
+import { runContractCode } from '../../src/execution/contractRuns.js';
 import { getUrl } from '../../src/rest/walkPages.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { artifact, evmChain } from '../evm/harness.js';
@@ -19,6 +19,7 @@ const SUPPLY = 1_000_000n * 10n ** 18n;
 const PINNED = '0x00000000000000000000000000000000000070Ce';
 const token = artifact('Token');
 const mirror = artifact('Mirror');
+const counter = artifact('Counter');
 const code = (a: typeof token) => ({ abi: a.abi, bytecode: a.bytecode, deployedBytecode: a.deployedBytecode });
 
 /** A chain whose contracts bring their own code: an ERC-20 pinned at genesis, one created at set-up, and a contract whose constructor reads it. */
@@ -31,11 +32,23 @@ const scenario = {
       { name: 'Pinned', address: PINNED, ...code(token), constructorArgs: [String(SUPPLY)], verified: false },
       { name: 'Minted', deployer: 'dev', ...code(token), constructorArgs: [String(SUPPLY)], verified: false },
       { name: 'Mirror', deployer: 'dev', ...code(mirror), constructorArgs: ['Minted'], verified: false },
+      { name: 'Counter', deployer: 'dev', ...code(counter), verified: false },
     ],
   },
+  activity: [
+    {
+      from: 'dev',
+      to: 'Counter',
+      call: { signature: 'increment()', args: [] },
+      emits: [{ event: 'Incremented', args: ['dev', '1'] }],
+      at: 20,
+    },
+    { from: 'dev', to: 'Counter', call: { signature: 'add(uint256)', args: ['500'] }, status: 'error', at: 21 },
+    { from: 'dev', to: 'Counter', call: { signature: 'increment()', args: [] }, repeat: 2 },
+  ],
 };
 
-const built = runConstructors({ scenario: scenario as never, seed: 1 });
+const built = runContractCode({ scenario: scenario as never, seed: 1 });
 const rest = (chain: Chain) => {
   const api = createApi(chain, { profile: 'blockscout' });
   return (url: string) => JSON.parse(getUrl(api, url).body) as Json;
@@ -76,7 +89,7 @@ describe("a scenario's contracts that bring their own code run their constructor
   });
 
   it('one pinned at genesis: the genesis holds its storage and the runtime its constructor returned, and no creation', async () => {
-    const { constructors, ...options } = await built;
+    const { contractRuns, ...options } = await built;
     const chain = buildChain(await built);
     const facts = factsOf(chain);
     const id = chain.accountByHash.get(PINNED.toLowerCase())!;
@@ -84,7 +97,7 @@ describe("a scenario's contracts that bring their own code run their constructor
     // OpenZeppelin's ERC-20 keeps its total supply in slot 2.
     expect(storageWrittenAt(facts, id, `0x${'0'.repeat(63)}2`, 0)).toBe(`0x${SUPPLY.toString(16).padStart(64, '0')}`);
     expect(codeAt(facts, id, 0)).toBe(token.deployedBytecode);
-    const t = evmChain({ ...options, ...(constructors ? { constructors } : {}) });
+    const t = evmChain({ ...options, ...(contractRuns ? { contractRuns } : {}) });
     // Its constructor ran as sent by the protocol deployer (a pinned contract names no deployer of its own).
     expect((await t.read(token, PINNED.toLowerCase(), 'balanceOf', [chain.handles.deployer!])).value).toBe(SUPPLY);
     expect((await t.read(token, PINNED.toLowerCase(), 'symbol')).value).toBe('TT');
@@ -126,8 +139,54 @@ describe("a scenario's contracts that bring their own code run their constructor
     ]);
   });
 
+  it("a scripted call of such a contract runs its code: its storage, logs and failure are the code's", async () => {
+    const t = evmChain(await built);
+    const chain = t.chain;
+    expect(chainViolations(chain)).toEqual([]);
+    const at = chain.handles.Counter!.toLowerCase();
+    expect((await t.read(counter, at, 'count')).value).toBe(3n);
+    expect((await t.read(counter, at, 'byUser', [chain.handles.dev!])).value).toBe(3n);
+    const get = rest(chain);
+    const calls = (get(`/api/v2/addresses/${chain.handles.Counter}/transactions`).items as Json[]).filter(
+      (x) => x.to?.hash === chain.handles.Counter,
+    );
+    expect(calls.map((x) => x.status).sort()).toEqual(['error', 'ok', 'ok', 'ok']);
+    // Each increment logged Incremented(dev, n) as the code counted, not as an entry declared.
+    const logs = (get(`/api/v2/addresses/${chain.handles.Counter}/logs`).items as Json[]).map((l) =>
+      BigInt(l.data as string),
+    );
+    expect(logs.sort()).toEqual([1n, 2n, 3n]);
+    const failed = calls.find((x) => x.status === 'error')!;
+    expect(failed.block_number).toBeGreaterThanOrEqual(21);
+    // The custom error TooBig(500) has no reason text: geth's words for it.
+    const tx = chain.transactions.at(chain.transactionByHash.get(failed.hash)!)!;
+    expect(tx.revertReason).toBe('execution reverted');
+  });
+
+  it('refuses a scripted call that declares what its code does not do, at its path', async () => {
+    const refused = async (entry: Json) =>
+      runContractCode({ scenario: { ...scenario, name: 'declares-otherwise', activity: [entry] } as never, seed: 1 });
+    await expect(
+      refused({ from: 'dev', to: 'Counter', call: { signature: 'increment()', args: [] }, status: 'error', at: 20 }),
+    ).rejects.toThrow("buildChain: activity[0].status: Counter's code runs this call successfully");
+    await expect(
+      refused({ from: 'dev', to: 'Counter', call: { signature: 'add(uint256)', args: ['500'] }, at: 20 }),
+    ).rejects.toThrow("buildChain: activity[0].status: Counter's code reverts this call: execution reverted");
+    await expect(
+      refused({
+        from: 'dev',
+        to: 'Counter',
+        call: { signature: 'add(uint256)', args: ['5'] },
+        emits: [{ event: 'Incremented', args: ['dev', '5'] }],
+        at: 20,
+      }),
+    ).rejects.toThrow(
+      "buildChain: activity[0].emits: Counter's code emits [] in this call, the entry declares [Incremented]",
+    );
+  });
+
   it('gives the same chain for the same scenario and seed', async () => {
-    const again = await runConstructors({ scenario: scenario as never, seed: 1 });
+    const again = await runContractCode({ scenario: scenario as never, seed: 1 });
     const [a, b] = [buildChain(await built), buildChain(again)];
     expect(rowsOf(b.storageWrites)).toEqual(rowsOf(a.storageWrites));
     expect(rowsOf(b.transactions)).toEqual(rowsOf(a.transactions));
@@ -136,11 +195,12 @@ describe("a scenario's contracts that bring their own code run their constructor
 
   it('refuses a build without the runs, and a constructor that reverts, naming the contract', async () => {
     expect(() => buildChain({ scenario: scenario as never, seed: 1 })).toThrow(
-      'buildChain: entities.contracts[0] (Pinned) brings its own code, so its constructor runs on the EVM, which is asynchronous: build with the options `await runConstructors(options)` gives',
+      "buildChain: entities.contracts[0]: Pinned's constructor runs on the EVM, which is asynchronous: build with the options `await runContractCode(options)` gives",
     );
     const broken = {
       ...scenario,
       name: 'broken-constructor',
+      activity: [],
       entities: {
         ...scenario.entities,
         contracts: [
@@ -149,7 +209,7 @@ describe("a scenario's contracts that bring their own code run their constructor
         ],
       },
     };
-    await expect(runConstructors({ scenario: broken as never, seed: 1 })).rejects.toThrow(
+    await expect(runContractCode({ scenario: broken as never, seed: 1 })).rejects.toThrow(
       'buildChain: entities.contracts[1]: the constructor of Broken reverted: execution reverted',
     );
   });
