@@ -73,6 +73,7 @@ describe('the published package', () => {
         'defineScenario',
         'exportFixtures',
         'loadScenario',
+        'runContractCode',
         'scenarioNames',
         'startServer',
       ],
@@ -140,11 +141,11 @@ describe('the published package', () => {
 
   it('ships the example scenarios with the files they extend, runnable as a user runs them', () => {
     const out =
-      run(`import { createRequire } from 'node:module'; import { loadScenario, buildChain } from 'explorer-mock';
+      run(`import { createRequire } from 'node:module'; import { loadScenario, buildChain, runContractCode } from 'explorer-mock';
       const require = createRequire(import.meta.url);
       const examples = require.resolve('explorer-mock/package.json').replace('package.json', 'dist/scenarios/examples/');
       for (const file of ['busy.js', 'quick.json', 'dapp.json', 'wallet.json']) {
-        const chain = buildChain({ scenario: await loadScenario(examples + file), seed: 1 });
+        const chain = buildChain(await runContractCode({ scenario: await loadScenario(examples + file), seed: 1 }));
         console.log(file, chain.headHeight > 0);
       }`);
     expect(out.trim().split('\n')).toEqual(['busy.js true', 'quick.json true', 'dapp.json true', 'wallet.json true']);
