@@ -67,8 +67,22 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (!parsed.ok) return usageError(parsed.message);
-  const { seed, scenario, port, host, publicUrl, json, faults, cache, profile, growth, watch, access, etherscan } =
-    parsed.options;
+  const {
+    seed,
+    scenario,
+    port,
+    host,
+    publicUrl,
+    json,
+    faults,
+    cache,
+    profile,
+    growth,
+    watch,
+    access,
+    etherscan,
+    solc,
+  } = parsed.options;
   const server = await startServer({
     seed,
     scenario,
@@ -83,6 +97,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...access,
     ...(cache === undefined ? {} : { cache }),
     ...(etherscan ? { etherscan } : {}),
+    ...(solc === undefined ? {} : { solc }),
   }).catch((error: unknown) => {
     // A port another process holds: say which, and how to pick another.
     if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')

@@ -20,6 +20,7 @@ import { resolve as resolvePath } from 'node:path';
 import { loadAnswerModules } from './app/chainApp.js';
 import type { FaultConfig } from './faults/faultConfig.js';
 import { DEFAULT_MEDIA_ORIGIN } from './domain/nftMedia.js';
+import { compilerOption, solcOptionProblem } from './app/solcCompiler.js';
 import type { EtherscanOptions } from './app/etherscanV2Routes.js';
 import { servingOptionsProblem } from './app/servingOptions.js';
 import { type AccessOptions, type AccessPolicy, accessPolicy } from './http/accessPolicy.js';
@@ -77,6 +78,14 @@ export interface StartServerOptions {
    * makes `/v2/api` require that key (default: any key, or none).
    */
   readonly etherscan?: EtherscanOptions;
+  /**
+   * The Solidity compiler verifications are compiled with: a `solc` binary's path, or solc-js (its
+   * package folder or `solc.js`); `false`: none. Default: solc-js as installed in the project the
+   * mock runs in (`node_modules/solc` from the working directory), if it is. A submission for a
+   * contract with code of its own, naming that compiler's version, is compiled and its runtime
+   * code compared with the deployed code; any other stands on the checks made without a compiler.
+   */
+  readonly solc?: string | false;
   /**
    * Host names the server answers to besides loopback names (`localhost`, `*.localhost`), IP
    * addresses and `host`: a request naming another `Host` gets 403, so a web page cannot reach the
@@ -165,6 +174,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       genesisTime,
     });
   if (problem) throw new StartServerError(problem);
+  const solcProblem = solcOptionProblem('startServer', options.solc);
+  if (solcProblem) throw new StartServerError(solcProblem);
   const scenarioFile = typeof scenario === 'string' && isScenarioPath(scenario) ? scenario : null;
   if (watch && !scenarioFile) throw new StartServerError('startServer: watch needs a scenario file');
   const { build, opened, filesRead } = await openServed(scenario, scenarioFile, {
@@ -192,6 +203,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     automine,
     origin: () => mediaOrigin,
     ...(etherscan ? { etherscan } : {}),
+    ...compilerOption(options.solc),
   });
   const socket = createPhoenixSocket();
   const serving = await serveLive(live, socket, {

@@ -1,4 +1,5 @@
 import type { AccountId, SubmittedSource } from '../chain/types.js';
+import { VERIFY_FAILURES } from '../domain/verificationChecks.js';
 import type { VerificationState, Verifier } from '../domain/verifier.js';
 
 /** The verifications clients submitted to a server (the Etherscan APIs' `verifysourcecode`), until reset. */
@@ -19,20 +20,48 @@ export interface Verifications {
 export function createVerifications(on: {
   readonly statusChanged: () => void;
   readonly verified: (id: AccountId) => void;
+  /**
+   * Compiles a submission that passed the checks made without a compiler, where a compiler applies
+   * to it: why its code is not the contract's (the explorer's text), or null. Null instead of a
+   * promise where none applies (the submission then passes as it is).
+   */
+  readonly compiled?: (
+    id: AccountId,
+    source: SubmittedSource,
+  ) => Promise<{ readonly failure: string | null; readonly how?: string }> | null;
 }): Verifications {
   const submitted = new Map<AccountId, SubmittedSource>();
   const guids = new Map<string, VerificationState>();
   const proxyGuids = new Map<string, { readonly id: AccountId; readonly passed: boolean }>();
+  /** Bumped by a reset: a compile that ends after it records nothing. */
+  let generation = 0;
+  const settle = (guid: string, id: AccountId, source: SubmittedSource, failure: string | null, how?: string) => {
+    if (failure !== null) {
+      guids.set(guid, { status: 'fail', reason: failure });
+      return on.statusChanged();
+    }
+    guids.set(guid, how === undefined ? { status: 'pass' } : { status: 'pass', how });
+    if (submitted.has(id)) return on.statusChanged();
+    submitted.set(id, source);
+    on.verified(id);
+  };
   const verifier: Verifier = {
     record(guid, id, outcome) {
       if (!('source' in outcome)) {
         guids.set(guid, { status: 'fail', reason: outcome.reason });
         return on.statusChanged();
       }
-      guids.set(guid, { status: 'pass' });
-      if (submitted.has(id)) return on.statusChanged();
-      submitted.set(id, outcome.source);
-      on.verified(id);
+      const compiling = on.compiled?.(id, outcome.source) ?? null;
+      if (compiling === null) return settle(guid, id, outcome.source, null);
+      // Pending in queue, as the explorer's verifier answers while it compiles.
+      guids.set(guid, { status: 'pending' });
+      on.statusChanged();
+      const started = generation;
+      void compiling
+        .catch((error: unknown) => ({ failure: `${VERIFY_FAILURES.compilation} ${(error as Error).message}` }))
+        .then(({ failure, how }: { failure: string | null; how?: string }) => {
+          if (generation === started) settle(guid, id, outcome.source, failure, how);
+        });
     },
     recordProxy(guid, id, passed) {
       proxyGuids.set(guid, { id, passed });
@@ -45,6 +74,7 @@ export function createVerifications(on: {
     verifier,
     submitted,
     clear() {
+      generation++;
       submitted.clear();
       guids.clear();
       proxyGuids.clear();

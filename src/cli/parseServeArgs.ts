@@ -43,6 +43,8 @@ export interface ServeOptions {
   };
   /** How the Etherscan-style APIs answer (absent: Blockscout's `/api`, any key on `/v2/api`). */
   readonly etherscan?: EtherscanOptions;
+  /** `--solc`: the compiler verifications are compiled with (`false`: none). */
+  readonly solc?: string | false;
 }
 
 export type Parsed<T> =
@@ -91,6 +93,8 @@ ${CACHE_USAGE}
   --trusted-origins <list|all>
                         web pages that may mine, reset, send and verify besides pages on this machine,
                         e.g. https://app.example; all: any (every page may read)
+  --solc <path|off>     the Solidity compiler verifications of your own contracts are compiled with: a
+                        solc binary or solc-js; off: none (default: solc-js installed in this project)
   -h, --help            show this help
 
 Requests can ask for faults themselves: x-mock-latency: 300, x-mock-status: 503 (or
@@ -139,6 +143,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
         'etherscan-api-key': { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'trusted-origins': { type: 'string' },
+        solc: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -216,6 +221,8 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
     ...(v1 === undefined ? {} : { v1 }),
     ...(apiKey === undefined ? {} : { apiKey }),
   };
+  const solc = values.solc;
+  if (solc === '') return { ok: false, message: "--solc takes a compiler's path or off" };
   const access: { -readonly [K in keyof AccessOptions]: AccessOptions[K] } = {};
   for (const [flag, key, valid, example] of [
     ['allowed-hosts', 'allowedHosts', isHostName, 'host names such as mock.test,.example.test'],
@@ -249,6 +256,7 @@ export function parseServeArgs(argv: readonly string[]): Parsed<ServeOptions> {
       ...(cache === undefined ? {} : { cache }),
       ...(values['public-url'] === undefined ? {} : { publicUrl: values['public-url'] }),
       ...(Object.keys(etherscan).length ? { etherscan } : {}),
+      ...(solc === undefined ? {} : { solc: solc === 'off' ? (false as const) : solc }),
     },
   };
 }

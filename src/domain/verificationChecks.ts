@@ -14,6 +14,7 @@ export const VERIFY_FAILURES = {
   compilerVersion: 'Compiler version does not match, please try again.',
   bytecode: 'Bytecode does not match, please try again.',
   constructorArguments: 'Constructor arguments do not match, please try again.',
+  compilation: 'There was an error compiling your contract.',
 } as const;
 
 /** What a submission says it compiles to the contract with. */
@@ -59,7 +60,7 @@ export function mismatchOf(facts: Facts, id: AccountId, claim: VerificationClaim
 }
 
 /** A compiler version's numbers (`v0.8.24+commit.e11b9ed9` is `0.8.24`), or null when it names none. */
-function versionOf(text: string): string | null {
+export function versionOf(text: string): string | null {
   const match = /(\d+)\.(\d+)\.(\d+)/.exec(text);
   return match ? `${Number(match[1])}.${Number(match[2])}.${Number(match[3])}` : null;
 }

@@ -1,7 +1,17 @@
 import type { AccountId, SubmittedSource } from '../chain/types.js';
 
-/** How a verification submitted through an Etherscan-style API went, by its GUID: passed, or failed and why (the explorer's text). */
-export type VerificationState = { readonly status: 'pass' } | { readonly status: 'fail'; readonly reason: string };
+/**
+ * How a verification submitted through an Etherscan-style API went, by its GUID: passed, failed and
+ * why (the explorer's text), or still compiling (`pending`).
+ */
+export type VerificationState =
+  | {
+      readonly status: 'pass';
+      /** How the mock checked it, where it compiled it (`compiled with solc 0.8.30+commit.73712a01`). */
+      readonly how?: string;
+    }
+  | { readonly status: 'fail'; readonly reason: string }
+  | { readonly status: 'pending' };
 
 /** A submission's outcome: the sources it verifies the contract with, or why it fails. */
 export type VerificationOutcome = { readonly source: SubmittedSource } | { readonly reason: string };

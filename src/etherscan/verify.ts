@@ -106,7 +106,14 @@ const checkverifystatus: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
   const state = ctx.verifier.state(params.get('guid') ?? '');
   if (state === undefined) return ok('Unknown UID');
-  if (state.status === 'pass') return ok('Pass - Verified');
+  if (state.status === 'pass')
+    return state.how === undefined
+      ? ok('Pass - Verified')
+      : {
+          ...ok('Pass - Verified'),
+          headers: { 'x-mock-verification': state.how, 'access-control-expose-headers': 'x-mock-verification' },
+        };
+  if (state.status === 'pending') return ok('Pending in queue');
   return {
     ...ok('Fail - Unable to verify'),
     // Exposed, so that a page (another origin's) can read it too.

@@ -127,7 +127,14 @@ const checkverifystatus: Action = (ctx, params, request) => {
   const state = verifier.state(guid);
   if (state === undefined) return notOk('Unknown UID');
   if (request.method === 'POST' && queueOf(verifier).delete(guid)) return notOk('Pending in queue');
-  if (state.status === 'pass') return ok('Pass - Verified');
+  if (state.status === 'pass')
+    return state.how === undefined
+      ? ok('Pass - Verified')
+      : {
+          ...ok('Pass - Verified'),
+          headers: { 'x-mock-verification': state.how, 'access-control-expose-headers': 'x-mock-verification' },
+        };
+  if (state.status === 'pending') return notOk('Pending in queue');
   if (state.reason === ALREADY_VERIFIED) return notOk(ALREADY_VERIFIED);
   return {
     ...notOk('Fail - Unable to verify'),

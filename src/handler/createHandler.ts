@@ -16,6 +16,7 @@ import type { Scenario } from '../../scenarios/types.js';
 import type { ContractRuns } from '../../generators/ledger/contractRuns.js';
 import { isScenarioPath } from '../../scenarios/scenarioPath.js';
 import { DEFAULT_MEDIA_ORIGIN } from '../domain/nftMedia.js';
+import { compilerOption, solcOptionProblem } from '../app/solcCompiler.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { servingOptionsProblem } from '../app/servingOptions.js';
 
@@ -45,6 +46,14 @@ export interface CreateHandlerOptions {
   readonly automine?: boolean;
   /** How the Etherscan-style APIs answer, as `startServer`'s `etherscan` (`/api`'s flavour, a key `/v2/api` requires). */
   readonly etherscan?: EtherscanOptions;
+  /**
+   * The Solidity compiler verifications are compiled with: a `solc` binary's path, or solc-js (its
+   * package folder or `solc.js`); `false`: none. Default: solc-js as installed in the project the
+   * mock runs in (`node_modules/solc` from the working directory), if it is. A submission for a
+   * contract with code of its own, naming that compiler's version, is compiled and its runtime
+   * code compared with the deployed code; any other stands on the checks made without a compiler.
+   */
+  readonly solc?: string | false;
   /**
    * Where the page reaches the mock, an origin (default `http://127.0.0.1:4000`): NFT metadata's
    * image and animation URLs point at the drawings the handler serves there (`/__mock/nft/…`).
@@ -150,6 +159,8 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     true,
   );
   if (problem) throw new CreateHandlerError(problem);
+  const solcProblem = solcOptionProblem('createHandler', options.solc);
+  if (solcProblem) throw new CreateHandlerError(solcProblem);
   if (typeof scenario === 'string' && isScenarioPath(scenario))
     throw new CreateHandlerError(
       `createHandler: scenario files load asynchronously; pass await loadScenario(${JSON.stringify(scenario)})`,
@@ -190,6 +201,7 @@ export function createHandler(options: CreateHandlerOptions = {}): MockHandler {
     automine,
     origin: () => publicUrl,
     ...(etherscan ? { etherscan } : {}),
+    ...compilerOption(options.solc),
   });
   const planner = createFaultPlanner(faults, opened.chain.seed);
   // No Host check: nothing reaches an in-process handler through DNS.

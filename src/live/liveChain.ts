@@ -14,6 +14,8 @@ import type { Chain } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
 import { carryViews } from '../views/context.js';
 import { createVerifications } from '../app/verifications.js';
+import { compiledCheck } from '../app/compiledCheck.js';
+import type { SolcCompiler } from '../app/solcCompiler.js';
 import type { CachedAnswers } from '../http/cachedAnswers.js';
 import type { StartSummary } from '../app/scenarioSummary.js';
 import type { Profile } from '../schemas/profile.js';
@@ -100,6 +102,8 @@ export interface LiveChainOptions {
   readonly origin?: () => string;
   /** How the Etherscan-style APIs answer (`/api`'s flavour, a required key on `/v2/api`). */
   readonly etherscan?: EtherscanOptions;
+  /** The compiler a verification of a contract with code of its own is compiled with, where its version is the one named. */
+  readonly compiler?: SolcCompiler;
 }
 
 /**
@@ -153,6 +157,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   // that passes changes the chain (the contract's name and sources): its app serves the chain with
   // it, keeping what the views rendered of everything else.
   const verifications = createVerifications({
+    ...(options.compiler ? { compiled: compiledCheck(options.compiler, () => raw) } : {}),
     statusChanged: () => current.answer.clear(),
     verified: (id) => {
       const next = withSubmitted(raw, verifications.submitted);

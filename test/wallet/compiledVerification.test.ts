@@ -1,0 +1,153 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getDispatcher } from '@nomicfoundation/hardhat-utils/request';
+import { createPublicClient, createWalletClient, defineChain, http, type Abi, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/startServer.js';
+import { artifact } from '../evm/harness.js';
+import { KEY0, walletScenarioFile } from './support.js';
+
+type Json = Record<string, any>;
+const counter = artifact('Counter');
+const INPUT = counter.standardJson as { sources: Record<string, { content: string }>; settings: Json };
+const SOURCE = counter.sourceName;
+
+/** The part of hardhat-verify's Etherscan client the test calls (`dist/src/internal/etherscan.d.ts`). */
+interface EtherscanClient {
+  verify(args: {
+    contractAddress: string;
+    compilerInput: object;
+    contractName: string;
+    compilerVersion: string;
+    constructorArguments: string;
+  }): Promise<string>;
+  pollVerificationStatus(guid: string, address: string, name: string): Promise<{ success: boolean; message: string }>;
+}
+
+/** hardhat-verify 3's Etherscan client (loaded by its file: the package does not export it). */
+async function etherscanClient(url: string, chainId: number): Promise<EtherscanClient> {
+  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
+  const { Etherscan } = await import(pathToFileURL(join(dir, 'dist/src/internal/etherscan.js')).href);
+  return new Etherscan({
+    chainId,
+    name: 'Mockscan',
+    url,
+    apiUrl: `${url}/v2/api`,
+    apiKey: 'any-key',
+    dispatcher: await getDispatcher(url),
+  });
+}
+
+/** The Counter fixture's input with its own file changed by `edit`. */
+const withSource = (edit: (content: string) => string) => ({
+  ...INPUT,
+  sources: { ...INPUT.sources, [SOURCE]: { content: edit(INPUT.sources[SOURCE]!.content) } },
+});
+
+/**
+ * Verification of a contract a client deployed, where a compiler is at hand (solc-js, installed in
+ * this project): the submission is compiled and its runtime code compared with the deployed code.
+ */
+describe('verifying a contract of your own with the compiler at hand, as the explorer does', () => {
+  let server: RunningServer;
+  let address: string;
+  let chainId: number;
+  const get = async (path: string) => fetch(`${server.url}${path}`);
+
+  beforeAll(async () => {
+    server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false });
+    chainId = ((await (await get('/__mock/scenario')).json()) as Json).node.chainId;
+    const chain = defineChain({
+      id: chainId,
+      name: 'explorer-mock',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
+    });
+    const account = privateKeyToAccount(KEY0);
+    const wallet = createWalletClient({ account, chain, transport: http() });
+    const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
+    const hash = await wallet.deployContract({
+      abi: counter.abi as Abi,
+      bytecode: counter.bytecode as Hex,
+      chain,
+      account,
+    });
+    address = (await client.waitForTransactionReceipt({ hash })).contractAddress!;
+  });
+  afterAll(() => server.close());
+
+  it('fails a tampered source with the explorer’s text, one that does not compile too, and passes the true one', async () => {
+    const client = await etherscanClient(server.url, chainId);
+    const submit = async (compilerInput: object) => {
+      const guid = await client.verify({
+        contractAddress: address,
+        compilerInput,
+        contractName: `${SOURCE}:Counter`,
+        compilerVersion: counter.compiler,
+        constructorArguments: '',
+      });
+      const polled = await client.pollVerificationStatus(guid, address, 'Counter');
+      const status = await get(`/v2/api?chainid=${chainId}&module=contract&action=checkverifystatus&guid=${guid}`);
+      return {
+        polled,
+        error: status.headers.get('x-mock-verification-error'),
+        how: status.headers.get('x-mock-verification'),
+      };
+    };
+    // The same contract, names and settings: only the compiled code can tell.
+    const tampered = await submit(withSource((c) => c.replace('count += 1;', 'count += 2;')));
+    expect(tampered).toMatchObject({
+      polled: { success: false, message: 'Fail - Unable to verify' },
+      error: 'Bytecode does not match, please try again.',
+    });
+    const broken = await submit(withSource((c) => c.replace('count += 1;', 'count += ;')));
+    expect(broken.error).toBe('There was an error compiling your contract.');
+    // Another comment changes only the metadata hash, which the comparison leaves out.
+    const commented = await submit(withSource((c) => `${c}\n// deployed from the team's laptop\n`));
+    expect(commented).toMatchObject({
+      polled: { success: true, message: 'Pass - Verified' },
+      error: null,
+      how: `compiled with solc ${counter.compiler.replace(/^v/, '')}`,
+    });
+    const record = (await (await get(`/api/v2/smart-contracts/${address}`)).json()) as Json;
+    expect(record).toMatchObject({ name: 'Counter', is_verified: true });
+  });
+});
+
+describe('without a compiler (solc: false), a submission stands on the checks made without one', () => {
+  it('passes the same tampered source, as the docs say', async () => {
+    const server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, solc: false });
+    try {
+      const { chainId } = ((await (await fetch(`${server.url}/__mock/scenario`)).json()) as Json).node;
+      const chain = defineChain({
+        id: chainId,
+        name: 'explorer-mock',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [`${server.url}/rpc`] } },
+      });
+      const account = privateKeyToAccount(KEY0);
+      const wallet = createWalletClient({ account, chain, transport: http() });
+      const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
+      const hash = await wallet.deployContract({
+        abi: counter.abi as Abi,
+        bytecode: counter.bytecode as Hex,
+        chain,
+        account,
+      });
+      const address = (await client.waitForTransactionReceipt({ hash })).contractAddress!;
+      const etherscan = await etherscanClient(server.url, chainId);
+      const guid = await etherscan.verify({
+        contractAddress: address,
+        compilerInput: withSource((c) => c.replace('count += 1;', 'count += 2;')),
+        contractName: `${SOURCE}:Counter`,
+        compilerVersion: counter.compiler,
+        constructorArguments: '',
+      });
+      expect(await etherscan.pollVerificationStatus(guid, address, 'Counter')).toMatchObject({ success: true });
+    } finally {
+      await server.close();
+    }
+  });
+});
