@@ -6,7 +6,7 @@ import type { Hex, SubmittedSource } from '../chain/types.js';
 import { type ImmutableSlot, runtimeMatches } from '../domain/bytecodeMatch.js';
 import { VERIFY_FAILURES } from '../domain/verificationChecks.js';
 
-/** A Solidity compiler the verifier runs in a process of its own (a compile never holds the server). */
+/** A Solidity compiler the verifier runs in a process of its own (a compile never holds the server), one compile at a time. */
 export interface SolcCompiler {
   /** Where it is: a `solc` binary, or solc-js's `solc.js`. */
   readonly path: string;
@@ -39,10 +39,15 @@ export interface StandardOutput {
   >;
 }
 
-/** Runs `command args`, writing `input` to its stdin; its stdout, or a rejection with its stderr. */
+/** How long one compile may take before it is stopped (a stuck compiler would hold the queue). */
+const COMPILE_LIMIT_MS = 120_000;
+
+/** Runs `command args`, writing `input` to its stdin; its stdout, or a rejection with its stderr (or when it runs too long). */
 function run(command: string, args: readonly string[], input: string): Promise<string> {
   return new Promise((done, failed) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const limit = setTimeout(() => child.kill('SIGKILL'), COMPILE_LIMIT_MS);
+    child.on('close', () => clearTimeout(limit));
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -67,6 +72,14 @@ export function solcAt(path: string): SolcCompiler {
   const script = js && !full.endsWith('.js') ? join(full, 'solc.js') : full;
   const [command, prefix] = js ? [process.execPath, [script]] : [full, []];
   let version: Promise<string> | undefined;
+  // One compile at a time: submissions wait their turn (the explorer's queue), so many of them
+  // never run many compilers at once.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(work, work);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
   return {
     path: script,
     version: () =>
@@ -76,11 +89,12 @@ export function solcAt(path: string): SolcCompiler {
         if (!found) throw new Error(`${full} --version said ${JSON.stringify(text.trim())}`);
         return found[1]!;
       })),
-    compile: async (input) => {
-      const text = await run(command, [...prefix, '--standard-json'], JSON.stringify(input));
-      // solc-js may print a notice before the JSON.
-      return JSON.parse(text.slice(text.indexOf('{'))) as StandardOutput;
-    },
+    compile: (input) =>
+      inTurn(async () => {
+        const text = await run(command, [...prefix, '--standard-json'], JSON.stringify(input));
+        // solc-js may print a notice before the JSON.
+        return JSON.parse(text.slice(text.indexOf('{'))) as StandardOutput;
+      }),
   };
 }
 
