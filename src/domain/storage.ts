@@ -1,4 +1,4 @@
-import type { AccountId, Hex, StorageWrite } from '../chain/types.js';
+import { type AccountId, type Hex, NONE, type StorageWrite } from '../chain/types.js';
 import type { Facts } from './facts.js';
 
 /** Per account and slot, the rows of `chain.storageWrites` that set it, in chain order. */
@@ -37,14 +37,19 @@ export function storageWriteOf(facts: Facts, id: AccountId, slot: Hex, height: n
   return last;
 }
 
-/** What the chain's transactions before transaction `at` (in chain order) last wrote to `slot` of account `id`; undefined where none did. */
+/**
+ * What was last written to `slot` of account `id` before transaction `at` (in chain order): by the
+ * transactions before it, or outside any transaction in an earlier block (a genesis allocation, a
+ * cheat code, which holds after its block's transactions); undefined where nothing was.
+ */
 export function storageBefore(facts: Facts, id: AccountId, slot: Hex, at: number): Hex | undefined {
   const rows = writesBySlot(facts).get(`${id}:${slot}`);
   if (!rows) return undefined;
+  const block = facts.chain.transactions.at(at)!.block;
   let last: Hex | undefined;
   for (const row of rows) {
     const w = facts.chain.storageWrites.at(row)!;
-    if (w.transaction >= at) break;
+    if (w.transaction === NONE ? w.block >= block : w.transaction >= at) break;
     last = w.value;
   }
   return last;

@@ -1,4 +1,5 @@
 import {
+  encodeFunctionData,
   createPublicClient,
   createTestClient,
   createWalletClient,
@@ -130,6 +131,24 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
     expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(42n);
     await wallet.writeContract({ address, abi, functionName: 'increment', chain, account });
     expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(43n);
+    // A transaction that only reads the count (underflow(), sent: it reverts). A later cheat code
+    // does not change what it ran on: run again for its trace, it loads 43, not 7.
+    const read = await wallet.sendTransaction({
+      account,
+      chain,
+      to: address,
+      data: encodeFunctionData({ abi, functionName: 'underflow' }),
+      gas: 100_000n,
+    });
+    await publicClient.waitForTransactionReceipt({ hash: read });
+    await anvil.setStorageAt({ address, index: 0, value: `0x${'7'.padStart(64, '0')}` });
+    await anvil.mine({ blocks: 1 });
+    const { structLogs } = (await rpc('debug_traceTransaction', [read])).result as {
+      structLogs: { op: string; storage?: Record<string, string> }[];
+    };
+    const loaded = structLogs.filter((step) => step.op === 'SLOAD').map((step) => step.storage?.['0'.repeat(64)]);
+    expect(loaded).toEqual(['2b'.padStart(64, '0')]);
+    await anvil.setStorageAt({ address, index: 0, value: `0x${'2b'.padStart(64, '0')}` });
     expect(await get(`/api/v2/addresses/${address}`)).toMatchObject({ is_contract: true });
     // A contract the mock models has no bytecode of its own to replace.
     const { handles } = await get('/__mock/scenario');
