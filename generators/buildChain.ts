@@ -7,8 +7,7 @@ import { exactLists } from './exactLists.js';
 import { stream } from './random/stream.js';
 import { replay } from './replay.js';
 import { type SendRunner, sentPlan } from './ledger/sent.js';
-import { type ContractRuns, contractRunsNeeded } from './ledger/contractRuns.js';
-import type { Scenario } from '../scenarios/types.js';
+import { contractRunsFor } from './ledger/contractRuns.js';
 
 export { BuildChainError, type BuildChainOptions } from './chainInput.js';
 export type { ChainBuilder } from './chainBuilder.js';
@@ -56,7 +55,7 @@ export function createChainBuilder(
     throw new BuildChainError(`buildChain: slotSeconds must be a positive integer, got ${slotSeconds}`);
   const impossible = entityProblem(scenario);
   if (impossible) throw new BuildChainError(`buildChain: ${impossible.path}: ${impossible.problem}`, impossible.path);
-  const contractRuns = options.contractRuns ?? contractRunsMissing(scenario);
+  const contractRuns = contractRunsFor(scenario, seed, genesisTime, slotSeconds, options.contractRuns);
   const exact = exactLists(
     scenario,
     (s) => {
@@ -70,20 +69,6 @@ export function createChainBuilder(
   return (
     exact.built?.builder ??
     replay({ scenario: exact.scenario, seed, genesisTime, slotSeconds, spec: ETHEREUM, sends, contractRuns })
-  );
-}
-
-/**
- * No runs, for a scenario none of whose contracts' own code runs; for one with such a contract (a
- * constructor, a scripted call of it), a `BuildChainError` saying how to run them (the builder is
- * synchronous, the EVM is not).
- */
-function contractRunsMissing(scenario: Scenario): ContractRuns {
-  const needed = contractRunsNeeded(scenario);
-  if (!needed) return new Map();
-  throw new BuildChainError(
-    `buildChain: ${needed.path}: ${needed.what}, which is asynchronous: build with the options \`await runContractCode(options)\` gives`,
-    needed.path,
   );
 }
 

@@ -330,7 +330,10 @@ function watchScenario(
 ): () => void {
   let stop = watchFiles(files, changed);
   let generation = 1;
+  /** The edits seen so far: a rebuild that ends after a later edit started its own is dropped (the newer one serves). */
+  let edits = 0;
   async function changed() {
+    const edit = ++edits;
     const read: string[] = [];
     try {
       const { loadScenario } = await import('../scenarios/loadScenario.js');
@@ -338,6 +341,7 @@ function watchScenario(
       const { contractRuns: _earlier, ...kept } = on.build;
       const nextBuild = await withContractRuns({ ...kept, scenario: next });
       const chain = (await on.loadBuilder()).buildChain(nextBuild);
+      if (edit !== edits) return;
       generation += 1;
       on.rebuilt(generation);
       on.live.replace(chain, nextBuild);

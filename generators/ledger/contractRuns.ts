@@ -1,4 +1,6 @@
+import { BuildChainError } from '../../src/protocol/errors.js';
 import type { NamedContract, Scenario, ScriptedTransaction } from '../../scenarios/types.js';
+import type { ContractRuns } from './state.js';
 
 export type { ContractRun, ContractRuns } from './state.js';
 
@@ -47,4 +49,38 @@ export function contractRunsNeeded(scenario: Scenario): { readonly path: string;
     };
   const called = executedActivity(scenario)[0];
   return called ? { path: `activity[${called.index}]`, what: `its call of ${called.entry.to} runs on the EVM` } : null;
+}
+
+/**
+ * The runs a build of `scenario` uses: none for a scenario none of whose contracts' own code runs;
+ * `given` where they were run for this very scenario (the same object), seed and clock; otherwise a
+ * `BuildChainError` saying how to run them (the builder is synchronous, the EVM is not).
+ */
+export function contractRunsFor(
+  scenario: Scenario,
+  seed: string,
+  genesisTime: number,
+  slotSeconds: number,
+  given: ContractRuns | undefined,
+): ContractRuns {
+  const needed = contractRunsNeeded(scenario);
+  if (!needed) return given ?? new Map();
+  if (!given)
+    throw new BuildChainError(
+      `buildChain: ${needed.path}: ${needed.what}, which is asynchronous: build with the options \`await runContractCode(options)\` gives`,
+      needed.path,
+    );
+  const made = given.madeFor;
+  if (
+    made &&
+    (made.scenario !== scenario ||
+      made.seed !== seed ||
+      made.genesisTime !== genesisTime ||
+      made.slotSeconds !== slotSeconds)
+  )
+    throw new BuildChainError(
+      'buildChain: contractRuns were run for another scenario, seed, genesis time or slot length: run runContractCode with these options',
+      'contractRuns',
+    );
+  return given;
 }

@@ -84,6 +84,13 @@ export interface ContractRun {
 /** The runs of a scenario's contracts' code, by key (`constructorKey`, `activityKey`). */
 export interface ContractRuns {
   get(key: string): ContractRun | undefined;
+  /** What they were run for (`runContractCode` says): a build with other options refuses them. */
+  readonly madeFor?: {
+    readonly scenario: Scenario;
+    readonly seed: string;
+    readonly genesisTime: number;
+    readonly slotSeconds: number;
+  };
   /** Told, as the chain is built, which transaction each scripted call to such a contract is (for `runContractCode`). */
   placed?(key: string, transaction: number): void;
 }

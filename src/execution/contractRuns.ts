@@ -1,6 +1,6 @@
 import * as AbiEvent from 'ox/AbiEvent';
 import { type BuildChainOptions, BuildChainError, buildChain } from '../../generators/buildChain.js';
-import { resolveScenario } from '../../generators/chainInput.js';
+import { resolveScenario, resolveSeed } from '../../generators/chainInput.js';
 import {
   activityKey,
   type ContractRun,
@@ -11,7 +11,7 @@ import {
   executedActivity,
 } from '../../generators/ledger/contractRuns.js';
 import type { ScriptedTransaction } from '../../scenarios/types.js';
-import { type Chain, type Hex, NONE } from '../chain/types.js';
+import { type Chain, DEFAULT_SLOT_SECONDS, type Hex, NONE } from '../chain/types.js';
 import { creationInput } from '../domain/contracts.js';
 import { factsOf } from '../domain/facts.js';
 import { inputOf } from '../domain/transactions.js';
@@ -58,9 +58,9 @@ async function runConstructors(chain: Chain, options: BuildChainOptions, outcome
     const id = chain.accountByHash.get(address)!;
     const at = chain.accounts[id]!.contract!.creationTransaction;
     const input = await withModules(() => creationInput(facts, id));
-    const refused = (reason: string) =>
+    const refused = (problem: string) =>
       new BuildChainError(
-        `buildChain: entities.contracts[${index}]: the constructor of ${spec.name} reverted: ${reason}`,
+        `buildChain: entities.contracts[${index}]: the constructor of ${spec.name} ${problem}`,
         `entities.contracts[${index}]`,
       );
     if (at === NONE) {
@@ -87,9 +87,11 @@ async function runConstructors(chain: Chain, options: BuildChainOptions, outcome
         accessList: [],
       }),
     );
-    if (run.failure !== null) throw refused(run.failure);
+    if (run.failure !== null) throw refused(`reverted: ${run.failure}`);
     if (run.root.to !== address)
-      throw new Error(`runContractCode: ${spec.name} was created at ${run.root.to}, the chain has it at ${address}`);
+      throw new Error(
+        `runContractCode: ${spec.name} was created at ${run.root.to}, the chain has it at ${address} (a bug)`,
+      );
     outcomes.set(constructorKey(spec.name), { setUp: run, runtime: run.code.get(address) ?? '0x' });
   }
 }
@@ -194,13 +196,27 @@ export async function runContractCode(options: BuildChainOptions = {}): Promise<
   const scenario = resolveScenario(options.scenario);
   if (!contractRunsNeeded(scenario)) return options;
   const { head: _head, ...setUp } = options;
-  const limit = constructedContracts(scenario).length + executedActivity(scenario).length + 1;
+  const madeFor = {
+    scenario,
+    seed: resolveSeed(options.seed),
+    genesisTime: options.genesisTime ?? scenario.genesisTimestamp,
+    slotSeconds: options.slotSeconds ?? DEFAULT_SLOT_SECONDS,
+  };
+  // Each pass settles at least one more run of a chain of runs reading each other: at most one pass a run, and one to confirm.
+  const limit =
+    constructedContracts(scenario).length +
+    executedActivity(scenario).reduce((sum, { entry }) => sum + (entry.repeat ?? 1), 0) +
+    1;
   let outcomes = new Map<string, Outcome>();
   let seen = fingerprint(outcomes);
   for (let pass = 0; pass <= limit; pass++) {
     const runs = new Map([...outcomes].map(([key, outcome]) => [key, asRun(outcome)]));
     const placed = new Map<string, number>();
-    const contractRuns: ContractRuns = { get: (key) => runs.get(key), placed: (key, t) => placed.set(key, t) };
+    const contractRuns: ContractRuns = {
+      get: (key) => runs.get(key),
+      placed: (key, t) => placed.set(key, t),
+      madeFor,
+    };
     const chain = buildChain({ ...setUp, contractRuns });
     const next = new Map<string, Outcome>();
     await runConstructors(chain, options, next);
@@ -209,13 +225,12 @@ export async function runContractCode(options: BuildChainOptions = {}): Promise<
     if (print === seen) {
       // Settled: the runs are the code's last word, and an entry must agree with them.
       for (const outcome of next.values()) if ('wrong' in outcome && outcome.wrong) throw outcome.wrong;
-      return { ...options, contractRuns: runs };
+      return { ...options, contractRuns: { get: (key) => runs.get(key), madeFor } };
     }
     outcomes = next;
     seen = print;
   }
-  throw new BuildChainError(
-    "buildChain: the scenario's contracts' runs never settle: each run reads what the others' runs wrote differently",
-    'entities.contracts',
+  throw new Error(
+    `runContractCode: the runs of the scenario's contracts' code did not settle in ${limit + 1} passes (a bug: each pass settles one more)`,
   );
 }

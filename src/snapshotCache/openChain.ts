@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type BuildChainOptions, resolveScenario, resolveSeed } from '../../generators/chainInput.js';
+import { contractRunsFor } from '../../generators/ledger/contractRuns.js';
 import type { Scenario } from '../../scenarios/index.js';
-import type { Chain } from '../chain/types.js';
+import { type Chain, DEFAULT_SLOT_SECONDS } from '../chain/types.js';
 import { encodeSnapshotSteps, SNAPSHOT_FORMAT, SnapshotError } from '../snapshot/snapshot.js';
 import { VERSION } from '../version.js';
 import { type CacheOption, type CacheSettings, cacheSettings } from './cacheSettings.js';
@@ -110,6 +111,14 @@ function prepare(options: OpenChainOptions): Prepared {
     ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}),
   };
   const warn = options.warn ?? stderr;
+  // Refused before the cache is read: a snapshot of such a chain does not make its runs (mining needs them).
+  contractRunsFor(
+    input.scenario,
+    input.seed,
+    options.genesisTime ?? input.scenario.genesisTimestamp,
+    options.slotSeconds ?? DEFAULT_SLOT_SECONDS,
+    options.contractRuns,
+  );
   let settings = cacheSettings(options.cache);
   const key = settings && chainKey(input.scenario, input.seed, growth);
   const file = settings && key ? snapshotFile(settings, key, input.scenario.name, input.seed) : null;

@@ -9,6 +9,10 @@ import { factsOf } from '../../src/domain/facts.js';
 import { storageWrittenAt } from '../../src/domain/storage.js';
 import { runContractCode } from '../../src/execution/contractRuns.js';
 import { getUrl } from '../../src/rest/walkPages.js';
+import { createHandler } from '../../src/handler/createHandler.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chainViolations } from '../support/chainLaws.js';
 import { artifact, evmChain } from '../evm/harness.js';
 
@@ -44,7 +48,8 @@ const scenario = {
       at: 20,
     },
     { from: 'dev', to: 'Counter', call: { signature: 'add(uint256)', args: ['500'] }, status: 'error', at: 21 },
-    { from: 'dev', to: 'Counter', call: { signature: 'increment()', args: [] }, repeat: 2 },
+    // Each increment reads what the one before wrote: a chain of five runs to settle.
+    { from: 'dev', to: 'Counter', call: { signature: 'increment()', args: [] }, repeat: 4 },
   ],
 };
 
@@ -144,18 +149,18 @@ describe("a scenario's contracts that bring their own code run their constructor
     const chain = t.chain;
     expect(chainViolations(chain)).toEqual([]);
     const at = chain.handles.Counter!.toLowerCase();
-    expect((await t.read(counter, at, 'count')).value).toBe(3n);
-    expect((await t.read(counter, at, 'byUser', [chain.handles.dev!])).value).toBe(3n);
+    expect((await t.read(counter, at, 'count')).value).toBe(5n);
+    expect((await t.read(counter, at, 'byUser', [chain.handles.dev!])).value).toBe(5n);
     const get = rest(chain);
     const calls = (get(`/api/v2/addresses/${chain.handles.Counter}/transactions`).items as Json[]).filter(
       (x) => x.to?.hash === chain.handles.Counter,
     );
-    expect(calls.map((x) => x.status).sort()).toEqual(['error', 'ok', 'ok', 'ok']);
+    expect(calls.map((x) => x.status).sort()).toEqual(['error', 'ok', 'ok', 'ok', 'ok', 'ok']);
     // Each increment logged Incremented(dev, n) as the code counted, not as an entry declared.
     const logs = (get(`/api/v2/addresses/${chain.handles.Counter}/logs`).items as Json[]).map((l) =>
       BigInt(l.data as string),
     );
-    expect(logs.sort()).toEqual([1n, 2n, 3n]);
+    expect(logs.sort()).toEqual([1n, 2n, 3n, 4n, 5n]);
     const failed = calls.find((x) => x.status === 'error')!;
     expect(failed.block_number).toBeGreaterThanOrEqual(21);
     // The custom error TooBig(500) has no reason text: geth's words for it.
@@ -185,6 +190,17 @@ describe("a scenario's contracts that bring their own code run their constructor
     );
   });
 
+  it('settles a chain of calls each reading the one before, however long', async () => {
+    const repeated = {
+      ...scenario,
+      name: 'repeated-calls',
+      entities: { ...scenario.entities, contracts: [scenario.entities.contracts[3]] },
+      activity: [{ from: 'dev', to: 'Counter', call: { signature: 'increment()', args: [] }, repeat: 6 }],
+    };
+    const t = evmChain(await runContractCode({ scenario: repeated as never, seed: 1 }));
+    expect((await t.read(counter, t.chain.handles.Counter!.toLowerCase(), 'count')).value).toBe(6n);
+  });
+
   it('gives the same chain for the same scenario and seed', async () => {
     const again = await runContractCode({ scenario: scenario as never, seed: 1 });
     const [a, b] = [buildChain(await built), buildChain(again)];
@@ -211,6 +227,39 @@ describe("a scenario's contracts that bring their own code run their constructor
     };
     await expect(runContractCode({ scenario: broken as never, seed: 1 })).rejects.toThrow(
       'buildChain: entities.contracts[1]: the constructor of Broken reverted: execution reverted',
+    );
+    // A pinned contract whose constructor creates another: a genesis allocation holds one contract.
+    const creating = {
+      ...broken,
+      name: 'pinned-creates',
+      entities: {
+        ...scenario.entities,
+        contracts: [
+          {
+            name: 'Factory',
+            address: PINNED,
+            abi: [],
+            bytecode: '0x600060006000f050600060005360016000f3',
+            deployedBytecode: '0x00',
+            verified: false,
+          },
+        ],
+      },
+    };
+    await expect(runContractCode({ scenario: creating as never, seed: 1 })).rejects.toThrow(
+      "buildChain: entities.contracts[0]: the constructor of Factory creates a contract or writes another account's storage, which a genesis allocation of one contract cannot hold (leave out its address to deploy it at set-up)",
+    );
+    // Runs are for the options they were run with: another seed, or a clock anchored elsewhere, refuses them.
+    const runs = await built;
+    expect(() => buildChain({ ...runs, seed: 2 })).toThrow(
+      'buildChain: contractRuns were run for another scenario, seed, genesis time or slot length: run runContractCode with these options',
+    );
+    expect(() => buildChain({ ...runs, genesisTime: 1_800_000_000 })).toThrow('contractRuns were run for another');
+    // And a cached chain does not stand in for them.
+    const cache = { dir: mkdtempSync(join(tmpdir(), 'explorer-mock-runs-cache-')) };
+    createHandler({ ...runs, cache });
+    expect(() => createHandler({ scenario: scenario as never, seed: 1, cache })).toThrow(
+      "createHandler: entities.contracts[0]: Pinned's constructor runs on the EVM",
     );
   });
 });

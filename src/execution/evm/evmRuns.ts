@@ -7,6 +7,7 @@ import type { TransactionTrace } from '../../domain/callTrace.js';
 import { CALL_GAS_CAP, type CallRequest, type CallResult, type GasEstimate, type TraceOptions } from '../executor.js';
 import { type EvmSession, type InitInput, type MessageInput, type Run, withEvm } from './evmRunner.js';
 import { slotHex } from './worldStateManager.js';
+import { ModuleNotLoaded } from '../../lazy/lazyModule.js';
 import { revertReasonOf } from './revertReason.js';
 import { type ExecutedSend, executeTransaction, messageOfSent, type TransactionMessage } from './sendEffects.js';
 import { Tracer, traceOfRun } from './tracing.js';
@@ -57,11 +58,26 @@ export type InitOutcome =
  */
 export const runInitAt = (world: World, input: InitInput): Promise<InitOutcome> =>
   withEvm(world, async (session) => {
-    const exec = await session.runInit(input);
+    // A genesis allocation holds one contract's code and storage: a constructor reaching further
+    // (a CREATE, which runCode cannot even run, or another account's storage) cannot be one.
+    const beyond =
+      "creates a contract or writes another account's storage, which a genesis allocation of one contract cannot hold (leave out its address to deploy it at set-up)";
+    let exec: Awaited<ReturnType<EvmSession['runInit']>>;
+    try {
+      exec = await session.runInit(input);
+    } catch (error) {
+      // A module the world reads that is still loading is not the constructor's doing.
+      if (error instanceof ModuleNotLoaded) throw error;
+      return { ok: false, reason: beyond };
+    }
     const returned = bytesToHex(exec.returnValue) as Hex;
-    if (exec.exceptionError) return { ok: false, reason: revertReasonOf(exec.exceptionError.error, returned) };
+    if (exec.exceptionError)
+      return { ok: false, reason: `reverted: ${revertReasonOf(exec.exceptionError.error, returned)}` };
     const prefix = `${input.address.toLowerCase()}:`;
-    const storage = [...session.state.changes().storage]
+    const changes = session.state.changes();
+    if ([...changes.storage.keys()].some((key) => !key.startsWith(prefix)) || [...changes.code.keys()].length)
+      return { ok: false, reason: beyond };
+    const storage = [...changes.storage]
       .filter(([key]) => key.startsWith(prefix))
       .map(([key, value]) => ({
         slot: slotHex(Buffer.from(key.slice(prefix.length + 2), 'hex')),

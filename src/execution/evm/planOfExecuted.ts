@@ -3,6 +3,7 @@ import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import type { AbiEvent } from 'abitype';
 import { abiOf } from '../../../generators/contracts/abiOf.js';
+import { blockGasLimit } from '../../../scenarios/entities.js';
 import type { CreateSpec, InternalSpec, PlannedLog, TransferSpec, TxPlan } from '../../../generators/ledger/plan.js';
 import { registerAccount } from '../../../generators/ledger/registerAccount.js';
 import type { LedgerState, TokenLedger } from '../../../generators/ledger/state.js';
@@ -172,8 +173,7 @@ export function planOfExecuted(state: LedgerState, sent: SentTransaction, run: E
 /**
  * The plan of a scenario's contract's creation whose constructor `run` ran (a successful one), from
  * the model's plan of it (its name, verification, constructor arguments and fee draw kept): the
- * EVM's gas and effects, the runtime it returned. The run had the block's gas; the limit is the
- * model's, or a fifth over what the run used where that is more (as a deploy tool estimates).
+ * EVM's gas and effects, the runtime it returned. The run had the block's gas (`limitFor`).
  */
 export const constructedPlan =
   (run: ExecutedSend, runtime: Hex) =>
@@ -181,14 +181,14 @@ export const constructedPlan =
     ...model,
     create: { ...model.create!, custom: { ...model.create!.custom!, deployedBytecode: runtime } },
     gasUsed: run.gasUsed,
-    gasLimit: Math.max(model.gasLimit, run.gasUsed + Math.ceil(run.gasUsed / 5)),
+    gasLimit: limitFor(state, model, run),
     ...effectsOf(state, run, idsIn(state)),
   });
 
 /**
  * The plan of a scripted call of a scenario's contract that `run` ran, from the model's plan of it
  * (its call, value and fee draw kept): the EVM's gas, failure and effects in place of the entry's
- * declared events. The gas limit as `constructedPlan`'s.
+ * declared events. The gas limit as `constructedPlan`'s (`limitFor`).
  */
 export const calledPlan =
   (run: ExecutedSend) =>
@@ -197,11 +197,19 @@ export const calledPlan =
     return {
       ...kept,
       gasUsed: run.gasUsed,
-      gasLimit: Math.max(model.gasLimit, run.gasUsed + Math.ceil(run.gasUsed / 5)),
+      gasLimit: limitFor(state, model, run),
       ...(run.failure === null ? {} : { revertReason: run.failure }),
       ...effectsOf(state, run, idsIn(state)),
     };
   };
+
+/**
+ * The gas limit of a scenario's transaction the EVM ran with the block's gas: the model's, or what
+ * the run needed before its refund (at most a quarter over what it used, EIP-3529) where that is
+ * more, as a deploy tool estimates; never over the block's limit.
+ */
+const limitFor = (state: LedgerState, model: TxPlan, run: ExecutedSend): number =>
+  Math.min(blockGasLimit(state.scenario), Math.max(model.gasLimit, Math.ceil((run.gasUsed * 5) / 4) + 1));
 
 /** An address's account id in the ledger, registering it (as a plain address) where the ledger does not know it. */
 const idsIn = (state: LedgerState) => (address: string) =>
