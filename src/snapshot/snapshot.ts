@@ -78,6 +78,8 @@ export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' |
   runSteps(encodeSnapshotSteps(chain, about));
 
 const ZEROS = new Uint8Array(8);
+/** Rows looked at for raw logs between two steps of the encoding. */
+const RAW_SLICE = 50_000;
 
 /** `encodeSnapshot` in steps of a few milliseconds each, for a server to run while idle. */
 export function* encodeSnapshotSteps(
@@ -99,8 +101,15 @@ export function* encodeSnapshotSteps(
     sections.set(`${prefix}.count`, bytesOf(Uint32Array.of(table.length)));
     const rows = rowsOf(table);
     yield* encodeRows(prefix, rows, fields, sections);
-    // The raw logs a scenario's contracts' code emitted: few rows, kept apart from the columns.
-    const raws = rows.flatMap((row, i) => ((row as { raw?: unknown }).raw ? [[i, (row as { raw: unknown }).raw]] : []));
+    // The raw logs a scenario's contracts' code emitted (only events have them): few rows, kept
+    // apart from the columns; found in slices, as the columns are encoded.
+    if (key !== 'events') continue;
+    const raws: [number, unknown][] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const raw = (rows[i] as { raw?: unknown }).raw;
+      if (raw) raws.push([i, raw]);
+      if (i % RAW_SLICE === RAW_SLICE - 1) yield;
+    }
     if (raws.length) sections.set(`${prefix}.raw`, serialize(raws));
   }
   yield* encodeAddressIndexes(chain.indexes, sections);
