@@ -144,6 +144,15 @@ export interface SendRunner {
   readonly mustApplyNow?: (sent: SentTransaction) => boolean;
 }
 
+/** What a sent transaction fixes itself in its plan (its hash, type, fees, signature), where a generated one draws it. */
+export const sentPart = (sent: SentTransaction) => ({
+  hash: sent.hash,
+  type: sent.type,
+  maxFeePerGas: sent.maxFeePerGas,
+  maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
+  signed: sent.signed,
+});
+
 /**
  * What a sent transaction does, as a plan the ledger applies, and the approvals to record once it
  * is applied: a token write of the standards the ledger models moves tokens and emits its events
@@ -161,13 +170,7 @@ export const sentPlan: SendPlanner = (state, sent) => {
     value: sent.value,
     gasLimit: sent.gasLimit,
     ...(authorizations.length ? { authorizations } : {}),
-    sent: {
-      hash: sent.hash,
-      type: sent.type,
-      maxFeePerGas: sent.maxFeePerGas,
-      maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
-      signed: sent.signed,
-    },
+    sent: sentPart(sent),
   };
   // A delegated account runs its delegate's code (EIP-7702), once this transaction's own authorizations apply.
   const delegate = delegateAfter(state, fromId, toId, authorizations);

@@ -32,3 +32,18 @@ export interface Verifier {
   state(guid: string): VerificationState | undefined;
   proxyState(guid: string): { readonly id: AccountId; readonly passed: boolean } | undefined;
 }
+
+/**
+ * The headers a poll of a settled verification carries beside the explorer's answer (which never
+ * says why or how): a failure's reason in `x-mock-verification-error`, a compiled pass's
+ * `x-mock-verification`; exposed, so a page of another origin can read them too.
+ */
+export function statusHeaders(state: VerificationState): Record<string, string> {
+  const [name, value] =
+    state.status === 'fail'
+      ? ['x-mock-verification-error', state.reason]
+      : state.status === 'pass' && state.how !== undefined
+        ? ['x-mock-verification', state.how]
+        : [null, null];
+  return name === null ? {} : { [name]: value!, 'access-control-expose-headers': name };
+}

@@ -16,6 +16,7 @@ import {
 } from './envelope.js';
 import { addressOf } from './params.js';
 import { proxyKindOf } from '../domain/accounts.js';
+import { statusHeaders } from '../domain/verifier.js';
 
 const failWith = (message: string) => fail(message, message);
 const writesDisabled = () => fail('Unknown action', null, 400);
@@ -106,22 +107,9 @@ const checkverifystatus: Action = (ctx, params) => {
   if (!ctx.verifier) return writesDisabled();
   const state = ctx.verifier.state(params.get('guid') ?? '');
   if (state === undefined) return ok('Unknown UID');
-  if (state.status === 'pass')
-    return state.how === undefined
-      ? ok('Pass - Verified')
-      : {
-          ...ok('Pass - Verified'),
-          headers: { 'x-mock-verification': state.how, 'access-control-expose-headers': 'x-mock-verification' },
-        };
   if (state.status === 'pending') return ok('Pending in queue');
-  return {
-    ...ok('Fail - Unable to verify'),
-    // Exposed, so that a page (another origin's) can read it too.
-    headers: {
-      'x-mock-verification-error': state.reason,
-      'access-control-expose-headers': 'x-mock-verification-error',
-    },
-  };
+  const answer = ok(state.status === 'pass' ? 'Pass - Verified' : 'Fail - Unable to verify');
+  return { ...answer, headers: statusHeaders(state) };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), a GUID to poll. */

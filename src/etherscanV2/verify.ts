@@ -8,7 +8,7 @@ import {
   storageRefusal,
   verificationOutcome,
 } from '../domain/verificationOutcome.js';
-import type { VerificationOutcome, Verifier } from '../domain/verifier.js';
+import { statusHeaders, type VerificationOutcome, type Verifier } from '../domain/verifier.js';
 import { type Action, type EtherscanV2Context, notOk, ok, type Params } from './envelope.js';
 import { addressOf } from './params.js';
 import { TEXTS } from './texts.js';
@@ -127,22 +127,10 @@ const checkverifystatus: Action = (ctx, params, request) => {
   const state = verifier.state(guid);
   if (state === undefined) return notOk('Unknown UID');
   if (request.method === 'POST' && queueOf(verifier).delete(guid)) return notOk('Pending in queue');
-  if (state.status === 'pass')
-    return state.how === undefined
-      ? ok('Pass - Verified')
-      : {
-          ...ok('Pass - Verified'),
-          headers: { 'x-mock-verification': state.how, 'access-control-expose-headers': 'x-mock-verification' },
-        };
   if (state.status === 'pending') return notOk('Pending in queue');
+  if (state.status === 'pass') return { ...ok('Pass - Verified'), headers: statusHeaders(state) };
   if (state.reason === ALREADY_VERIFIED) return notOk(ALREADY_VERIFIED);
-  return {
-    ...notOk('Fail - Unable to verify'),
-    headers: {
-      'x-mock-verification-error': state.reason,
-      'access-control-expose-headers': 'x-mock-verification-error',
-    },
-  };
+  return { ...notOk('Fail - Unable to verify'), headers: statusHeaders(state) };
 };
 
 /** `verifyproxycontract`: the proxy's implementation looked up (the ledger knows it), checked against `expectedimplementation` when given. */

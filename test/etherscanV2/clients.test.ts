@@ -1,15 +1,13 @@
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { getDispatcher } from '@nomicfoundation/hardhat-utils/request';
+import { join } from 'node:path';
 import { etherscan } from '@wagmi/cli/plugins';
 import { EtherscanProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findScenario } from '../../scenarios/index.js';
 import { metadataVersion } from '../../src/domain/verificationChecks.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
+import { hardhatEtherscan } from '../support/hardhatVerify.js';
 
 type Json = Record<string, any>;
 
@@ -91,50 +89,9 @@ describe("ethers v6's EtherscanProvider against Etherscan's API v2", () => {
   });
 });
 
-/** The part of hardhat-verify's Etherscan client the test calls (`dist/src/internal/etherscan.d.ts`). */
-interface EtherscanClient {
-  isVerified(address: string): Promise<boolean>;
-  verify(args: {
-    contractAddress: string;
-    compilerInput: object;
-    contractName: string;
-    compilerVersion: string;
-    constructorArguments: string;
-  }): Promise<string>;
-  pollVerificationStatus(
-    guid: string,
-    address: string,
-    contractName: string,
-  ): Promise<{ success: boolean; message: string; isRetryable: boolean }>;
-}
-
-/** hardhat-verify 3's Etherscan client: what `hardhat verify --network <chain>` runs (loaded by its file: the package does not export it). */
-async function hardhatVerifyEtherscan(): Promise<
-  new (config: {
-    chainId: number;
-    name: string;
-    url: string;
-    apiUrl: string;
-    apiKey: string;
-    dispatcher?: unknown;
-  }) => EtherscanClient
-> {
-  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
-  return (await import(pathToFileURL(join(dir, 'dist/src/internal/etherscan.js')).href)).Etherscan;
-}
-
 describe("hardhat-verify's Etherscan client against Etherscan's API v2", () => {
   it('is it verified; verify; poll past Pending in queue to Pass - Verified; read back; refused as already verified and as no contract', async () => {
-    const Etherscan = await hardhatVerifyEtherscan();
-    // As a chain descriptor configures it; a dispatcher of its own makes it poll without its 3-second sleep.
-    const client = new Etherscan({
-      chainId: CHAIN_ID,
-      name: 'Mockscan',
-      url: server.url,
-      apiUrl: `${server.url}/v2/api`,
-      apiKey: 'any-key',
-      dispatcher: await getDispatcher(server.url),
-    });
+    const client = await hardhatEtherscan(server.url, CHAIN_ID);
     const address = server.chain.handles.unverifiedContract!;
     const compilerInput = {
       language: 'Solidity',

@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { getDispatcher } from '@nomicfoundation/hardhat-utils/request';
 import { createPublicClient, createWalletClient, defineChain, http, type Abi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/startServer.js';
+import { startServer } from '../../src/startServer.js';
+import { hardhatEtherscan } from '../support/hardhatVerify.js';
 import { artifact } from '../evm/harness.js';
 import { KEY0, walletScenarioFile } from './support.js';
 
@@ -14,30 +11,32 @@ const counter = artifact('Counter');
 const INPUT = counter.standardJson as { sources: Record<string, { content: string }>; settings: Json };
 const SOURCE = counter.sourceName;
 
-/** The part of hardhat-verify's Etherscan client the test calls (`dist/src/internal/etherscan.d.ts`). */
-interface EtherscanClient {
-  verify(args: {
-    contractAddress: string;
-    compilerInput: object;
-    contractName: string;
-    compilerVersion: string;
-    constructorArguments: string;
-  }): Promise<string>;
-  pollVerificationStatus(guid: string, address: string, name: string): Promise<{ success: boolean; message: string }>;
-}
-
-/** hardhat-verify 3's Etherscan client (loaded by its file: the package does not export it). */
-async function etherscanClient(url: string, chainId: number): Promise<EtherscanClient> {
-  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
-  const { Etherscan } = await import(pathToFileURL(join(dir, 'dist/src/internal/etherscan.js')).href);
-  return new Etherscan({
-    chainId,
-    name: 'Mockscan',
-    url,
-    apiUrl: `${url}/v2/api`,
-    apiKey: 'any-key',
-    dispatcher: await getDispatcher(url),
+/** A server of the wallet scenario (solc as given) with a Counter deployed with viem; its chain id and the Counter's address. */
+async function withCounter(solc?: false) {
+  const server = await startServer({
+    scenario: walletScenarioFile(),
+    seed: 1,
+    cache: false,
+    ...(solc === false ? { solc } : {}),
   });
+  const chainId = ((await (await fetch(`${server.url}/__mock/scenario`)).json()) as Json).node.chainId as number;
+  const chain = defineChain({
+    id: chainId,
+    name: 'explorer-mock',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`${server.url}/rpc`] } },
+  });
+  const account = privateKeyToAccount(KEY0);
+  const wallet = createWalletClient({ account, chain, transport: http() });
+  const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
+  const hash = await wallet.deployContract({
+    abi: counter.abi as Abi,
+    bytecode: counter.bytecode as Hex,
+    chain,
+    account,
+  });
+  const address = (await client.waitForTransactionReceipt({ hash })).contractAddress!;
+  return { server, chainId, address, etherscan: await hardhatEtherscan(server.url, chainId) };
 }
 
 /** The Counter fixture's input with its own file changed by `edit`. */
@@ -51,35 +50,16 @@ const withSource = (edit: (content: string) => string) => ({
  * this project): the submission is compiled and its runtime code compared with the deployed code.
  */
 describe('verifying a contract of your own with the compiler at hand, as the explorer does', () => {
-  let server: RunningServer;
-  let address: string;
-  let chainId: number;
-  const get = async (path: string) => fetch(`${server.url}${path}`);
+  let setUp: Awaited<ReturnType<typeof withCounter>>;
+  const get = async (path: string) => fetch(`${setUp.server.url}${path}`);
 
   beforeAll(async () => {
-    server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false });
-    chainId = ((await (await get('/__mock/scenario')).json()) as Json).node.chainId;
-    const chain = defineChain({
-      id: chainId,
-      name: 'explorer-mock',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-    });
-    const account = privateKeyToAccount(KEY0);
-    const wallet = createWalletClient({ account, chain, transport: http() });
-    const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
-    const hash = await wallet.deployContract({
-      abi: counter.abi as Abi,
-      bytecode: counter.bytecode as Hex,
-      chain,
-      account,
-    });
-    address = (await client.waitForTransactionReceipt({ hash })).contractAddress!;
+    setUp = await withCounter();
   });
-  afterAll(() => server.close());
+  afterAll(() => setUp.server.close());
 
   it('fails a tampered source with the explorer’s text, one that does not compile too, and passes the true one', async () => {
-    const client = await etherscanClient(server.url, chainId);
+    const { address, chainId, etherscan: client } = setUp;
     const submit = async (compilerInput: object) => {
       const guid = await client.verify({
         contractAddress: address,
@@ -118,26 +98,8 @@ describe('verifying a contract of your own with the compiler at hand, as the exp
 
 describe('without a compiler (solc: false), a submission stands on the checks made without one', () => {
   it('passes the same tampered source, as the docs say', async () => {
-    const server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, solc: false });
+    const { server, address, etherscan } = await withCounter(false);
     try {
-      const { chainId } = ((await (await fetch(`${server.url}/__mock/scenario`)).json()) as Json).node;
-      const chain = defineChain({
-        id: chainId,
-        name: 'explorer-mock',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-      });
-      const account = privateKeyToAccount(KEY0);
-      const wallet = createWalletClient({ account, chain, transport: http() });
-      const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
-      const hash = await wallet.deployContract({
-        abi: counter.abi as Abi,
-        bytecode: counter.bytecode as Hex,
-        chain,
-        account,
-      });
-      const address = (await client.waitForTransactionReceipt({ hash })).contractAddress!;
-      const etherscan = await etherscanClient(server.url, chainId);
       const guid = await etherscan.verify({
         contractAddress: address,
         compilerInput: withSource((c) => c.replace('count += 1;', 'count += 2;')),

@@ -218,12 +218,17 @@ export async function withEvm<T>(
   }
 }
 
-async function runOn(pooled: PooledEvm, world: World, input: MessageInput): Promise<Run> {
-  const { evm } = pooled;
-  evm.journal.cleanJournal();
+/** Readies a pooled EVM for its next message: no journal, no original slots, no call tree of the last. */
+function fresh(pooled: PooledEvm): EVM {
+  pooled.evm.journal.cleanJournal();
   pooled.state.originalStorageCache.clear();
   pooled.frames = [];
   pooled.root = null;
+  return pooled.evm;
+}
+
+async function runOn(pooled: PooledEvm, world: World, input: MessageInput): Promise<Run> {
+  const evm = fresh(pooled);
   const warm = (address: string) => evm.journal.addAlwaysWarmAddress(address);
   warm(input.from);
   if (input.to) warm(input.to);
@@ -265,11 +270,7 @@ const blockOf = (world: World) => {
 };
 
 async function initOn(pooled: PooledEvm, world: World, input: InitInput): Promise<ExecResult> {
-  const { evm } = pooled;
-  evm.journal.cleanJournal();
-  pooled.state.originalStorageCache.clear();
-  pooled.frames = [];
-  pooled.root = null;
+  const evm = fresh(pooled);
   // The account exists as a created one does (EIP-161: nonce 1), so its code can write its storage.
   await pooled.state.putAccount(createAddressFromString(input.address), new Account(1n, 0n));
   return evm.runCode({

@@ -6,6 +6,7 @@ import { abiOf } from '../../../generators/contracts/abiOf.js';
 import { blockGasLimit } from '../../../scenarios/entities.js';
 import type { CreateSpec, InternalSpec, PlannedLog, TransferSpec, TxPlan } from '../../../generators/ledger/plan.js';
 import { registerAccount } from '../../../generators/ledger/registerAccount.js';
+import { sentPart } from '../../../generators/ledger/sent.js';
 import type { LedgerState, TokenLedger } from '../../../generators/ledger/state.js';
 import type { ContractKind, Hex, TokenType } from '../../chain/types.js';
 import type { SentTransaction } from '../../protocol/sentTransaction.js';
@@ -159,13 +160,7 @@ export function planOfExecuted(state: LedgerState, sent: SentTransaction, run: E
     gasLimit: sent.gasLimit,
     call: null,
     ...(ok ? {} : { revertReason: run.failure! }),
-    sent: {
-      hash: sent.hash,
-      type: sent.type,
-      maxFeePerGas: sent.maxFeePerGas,
-      maxPriorityFeePerGas: sent.maxPriorityFeePerGas,
-      signed: sent.signed,
-    },
+    sent: sentPart(sent),
     ...effects,
   };
 }

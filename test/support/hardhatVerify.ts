@@ -1,0 +1,39 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getDispatcher } from '@nomicfoundation/hardhat-utils/request';
+
+/** The part of hardhat-verify's Etherscan client the tests call (`dist/src/internal/etherscan.d.ts`). */
+export interface EtherscanClient {
+  isVerified(address: string): Promise<boolean>;
+  verify(args: {
+    contractAddress: string;
+    compilerInput: object;
+    contractName: string;
+    compilerVersion: string;
+    constructorArguments: string;
+  }): Promise<string>;
+  pollVerificationStatus(
+    guid: string,
+    address: string,
+    contractName: string,
+  ): Promise<{ success: boolean; message: string; isRetryable: boolean }>;
+}
+
+/**
+ * hardhat-verify 3's Etherscan client, what `hardhat verify --network <chain>` runs (loaded by its
+ * file: the package does not export it), configured as a chain descriptor configures it for the
+ * mock at `url`; a dispatcher of its own makes it poll without its 3-second sleep.
+ */
+export async function hardhatEtherscan(url: string, chainId: number, name = 'Mockscan'): Promise<EtherscanClient> {
+  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
+  const { Etherscan } = await import(pathToFileURL(join(dir, 'dist/src/internal/etherscan.js')).href);
+  return new Etherscan({
+    chainId,
+    name,
+    url,
+    apiUrl: `${url}/v2/api`,
+    apiKey: 'any-key',
+    dispatcher: await getDispatcher(url),
+  }) as EtherscanClient;
+}
