@@ -5,8 +5,9 @@ import type { SpawnedCli } from './spawnCli.js';
  * The heap a CLI started with `--inspect=127.0.0.1:0` holds after a full garbage collection, MB:
  * what it keeps, without the collector's sawtooth that makes RSS rise and fall by tens of MB.
  * Asked over the inspector protocol (HeapProfiler.collectGarbage, then process.memoryUsage()).
+ * `withExternal` adds the memory V8 tracks outside its heap (Buffers, such as sockets' queues).
  */
-export async function heapAfterCollection(cli: SpawnedCli): Promise<number> {
+export async function heapAfterCollection(cli: SpawnedCli, withExternal = false): Promise<number> {
   const url = /Debugger listening on (ws:\/\/\S+)/.exec(cli.stderr())?.[1];
   if (!url) throw new Error(`the CLI was not started with --inspect: ${cli.stderr()}`);
   const ws = new WebSocket(url);
@@ -30,7 +31,9 @@ export async function heapAfterCollection(cli: SpawnedCli): Promise<number> {
   try {
     await call('HeapProfiler.collectGarbage');
     const used = await call('Runtime.evaluate', {
-      expression: 'process.memoryUsage().heapUsed',
+      expression: withExternal
+        ? '(({ heapUsed, external }) => heapUsed + external)(process.memoryUsage())'
+        : 'process.memoryUsage().heapUsed',
     });
     return Number(used.result?.value) / (1024 * 1024);
   } finally {
