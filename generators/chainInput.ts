@@ -39,6 +39,8 @@ export function resolveScenario(scenario: BuildChainOptions['scenario']): Scenar
       const found = withArtifacts(scenario, process.cwd());
       if ('problem' in found) throw new BuildChainError(`buildChain: ${found.path}: ${found.problem}`, found.path);
       READ.set(scenario, (read = found));
+      // A scenario read resolves to itself: options holding it (a snapshot's, a run's) name the same object.
+      READ.set(read, read);
     }
     return read;
   }

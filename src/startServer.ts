@@ -1,6 +1,6 @@
 import type { Profile } from './schemas/profile.js';
 import type { CacheOption } from './snapshotCache/cacheSettings.js';
-import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
+import { type ContractRunner, openChain, type ChainOrigin } from './snapshotCache/openChain.js';
 import type { Chain } from './chain/types.js';
 import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
@@ -358,6 +358,15 @@ function watchScenario(
 }
 
 /**
+ * Runs the scenario's contracts' own code before a build, or makes the runs again from what the
+ * snapshot kept (no EVM then); each module loaded only when a scenario has such contracts.
+ */
+const CONTRACT_RUNNER: ContractRunner = {
+  run: async (options) => (await withContractRuns(options)).contractRuns!,
+  revive: async (saved, options) => (await import('./execution/savedRuns.js')).reviveRuns(saved, options),
+};
+
+/**
  * The build options with the scenario's contracts' own code run on the EVM (their constructors,
  * the scripted calls of them), loaded only for a scenario that has such contracts; others as they are.
  */
@@ -434,17 +443,19 @@ async function openServed(
     ? await (await import('../scenarios/loadScenario.js')).loadScenario(scenarioFile, process.cwd(), [], filesRead)
     : scenario;
   try {
-    const build: BuildChainOptions & { readonly scenario: string | Scenario } = await withContractRuns({
+    const options: BuildChainOptions & { readonly scenario: string | Scenario } = {
       scenario: resolved,
       seed,
       ...(await growthOptions({ scenario: resolved, seed, head, blockTime, genesisTime, headTime })).build,
-    });
+    };
     // A chain anchored to the wall clock has other times (so another key) at each start: a snapshot of it would only fill the cache.
     const clockAnchored = genesisTime === undefined && (headTime === 'now' || blockTime !== undefined);
     const opened = await openChain({
-      ...build,
+      ...options,
       ...(clockAnchored ? { cache: false } : cache === undefined ? {} : { cache }),
+      contractRunner: CONTRACT_RUNNER,
     });
+    const build = opened.contractRuns ? { ...options, contractRuns: opened.contractRuns } : options;
     return { build, opened, filesRead };
   } catch (error) {
     if (!(error instanceof BuildChainError)) throw error;

@@ -1,8 +1,8 @@
 import { BuildChainError } from '../../src/protocol/errors.js';
 import type { NamedContract, Scenario, ScriptedTransaction } from '../../scenarios/types.js';
-import type { ContractRuns } from './state.js';
+import type { ContractRuns, SavedRuns } from './state.js';
 
-export type { ContractRun, ContractRuns } from './state.js';
+export type { ContractRun, ContractRuns, SavedRuns } from './state.js';
 
 const hasBytes = (code: unknown): boolean => typeof code === 'string' && code !== '0x';
 
@@ -32,6 +32,10 @@ export function executedActivity(
     own.has(entry.to) && !entry.userOperation && entry.delegate === undefined ? [{ entry, index }] : [],
   );
 }
+
+/** Whether a value (a snapshot's) is runs kept as data. */
+export const isSavedRuns = (value: unknown): value is SavedRuns =>
+  typeof value === 'object' && value !== null && (value as { runs?: unknown }).runs instanceof Map;
 
 /** The key of a contract's constructor run in `ContractRuns`. */
 export const constructorKey = (name: string): string => `constructor:${name}`;

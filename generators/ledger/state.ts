@@ -93,6 +93,16 @@ export interface ContractRuns {
   };
   /** Told, as the chain is built, which transaction each scripted call to such a contract is (for `runContractCode`). */
   placed?(key: string, transaction: number): void;
+  /** The runs as data, without functions: what a snapshot of the chain keeps, to make them again from. */
+  readonly saved?: SavedRuns;
+}
+
+/**
+ * What the EVM did in each run, by key, as plain data (big integers and maps, no functions): kept
+ * in a snapshot, read back by the one who made it (`runContractCode`'s module).
+ */
+export interface SavedRuns {
+  readonly runs: ReadonlyMap<string, unknown>;
 }
 
 /** Everything the simulation mutates; frozen into a `Chain` at the end. */

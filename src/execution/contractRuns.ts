@@ -1,9 +1,8 @@
 import * as AbiEvent from 'ox/AbiEvent';
 import { type BuildChainOptions, BuildChainError, buildChain } from '../../generators/buildChain.js';
-import { resolveScenario, resolveSeed } from '../../generators/chainInput.js';
+import { resolveScenario } from '../../generators/chainInput.js';
 import {
   activityKey,
-  type ContractRun,
   type ContractRuns,
   constructedContracts,
   constructorKey,
@@ -11,26 +10,16 @@ import {
   executedActivity,
 } from '../../generators/ledger/contractRuns.js';
 import type { ScriptedTransaction } from '../../scenarios/types.js';
-import { type Chain, DEFAULT_SLOT_SECONDS, type Hex, NONE } from '../chain/types.js';
+import { type Chain, NONE } from '../chain/types.js';
 import { creationInput } from '../domain/contracts.js';
 import { factsOf } from '../domain/facts.js';
 import { inputOf } from '../domain/transactions.js';
 import { withModules } from '../lazy/lazyModule.js';
-import { calledPlan, constructedPlan } from './evm/planOfExecuted.js';
 import type { ExecutedSend } from './evm/sendEffects.js';
 import { STUB_CODE } from './evm/stub.js';
 import { factsWorld, positionWorld, type World } from './evm/world.js';
 import { evmRuns } from './evmExecutor.js';
-
-/** What one pass ran: a creation at set-up, creation code at a pinned address at genesis, or a scripted call. */
-type Outcome =
-  | { readonly setUp: ExecutedSend; readonly runtime: Hex }
-  | { readonly genesis: { readonly runtime: Hex; readonly storage: readonly { slot: Hex; value: Hex }[] } }
-  | {
-      readonly called: ExecutedSend;
-      /** Where the entry says otherwise than the code did (the scenario's problem, once the runs settle). */
-      readonly wrong?: BuildChainError;
-    };
+import { madeForOf, type Outcome, runsOf } from './savedRuns.js';
 
 /**
  * The world with `address` as it is before its creation: no account, no storage, no token (the
@@ -169,13 +158,6 @@ async function runCalls(
   }
 }
 
-const asRun = (outcome: Outcome): ContractRun =>
-  'genesis' in outcome
-    ? { ...outcome.genesis, plan: (_state, model) => model }
-    : 'setUp' in outcome
-      ? { runtime: outcome.runtime, storage: [], plan: constructedPlan(outcome.setUp, outcome.runtime) }
-      : { runtime: '0x', storage: [], plan: calledPlan(outcome.called) };
-
 /**
  * The build options with the scenario's contracts' own code run on the EVM (`options.contractRuns`),
  * each at its place in the chain: the constructor of a contract that brings its own code (a pinned
@@ -196,12 +178,7 @@ export async function runContractCode(options: BuildChainOptions = {}): Promise<
   const scenario = resolveScenario(options.scenario);
   if (!contractRunsNeeded(scenario)) return options;
   const { head: _head, ...setUp } = options;
-  const madeFor = {
-    scenario,
-    seed: resolveSeed(options.seed),
-    genesisTime: options.genesisTime ?? scenario.genesisTimestamp,
-    slotSeconds: options.slotSeconds ?? DEFAULT_SLOT_SECONDS,
-  };
+  const madeFor = madeForOf(options);
   // Each pass settles at least one more run of a chain of runs reading each other: at most one pass a run, and one to confirm.
   const limit =
     constructedContracts(scenario).length +
@@ -210,13 +187,9 @@ export async function runContractCode(options: BuildChainOptions = {}): Promise<
   let outcomes = new Map<string, Outcome>();
   let seen = fingerprint(outcomes);
   for (let pass = 0; pass <= limit; pass++) {
-    const runs = new Map([...outcomes].map(([key, outcome]) => [key, asRun(outcome)]));
+    const runs = runsOf(outcomes, madeFor);
     const placed = new Map<string, number>();
-    const contractRuns: ContractRuns = {
-      get: (key) => runs.get(key),
-      placed: (key, t) => placed.set(key, t),
-      madeFor,
-    };
+    const contractRuns: ContractRuns = { get: runs.get, placed: (key, t) => placed.set(key, t), madeFor };
     const chain = buildChain({ ...setUp, contractRuns });
     const next = new Map<string, Outcome>();
     await runConstructors(chain, options, next);
@@ -225,7 +198,7 @@ export async function runContractCode(options: BuildChainOptions = {}): Promise<
     if (print === seen) {
       // Settled: the runs are the code's last word, and an entry must agree with them.
       for (const outcome of next.values()) if ('wrong' in outcome && outcome.wrong) throw outcome.wrong;
-      return { ...options, contractRuns: { get: (key) => runs.get(key), madeFor } };
+      return { ...options, contractRuns: runs };
     }
     outcomes = next;
     seen = print;

@@ -74,17 +74,25 @@ const clientWrote =
     write.transaction === NONE ? write.block > 0 : chain.transactions.at(write.transaction)!.signed !== undefined;
 
 /** The snapshot of a chain, as the chunks of its file: a header, then its sections, 8-byte aligned. */
-export const encodeSnapshot = (chain: Chain, about: Pick<SnapshotHeader, 'key' | 'version'>): Uint8Array[] =>
-  runSteps(encodeSnapshotSteps(chain, about));
+export const encodeSnapshot = (
+  chain: Chain,
+  about: Pick<SnapshotHeader, 'key' | 'version'>,
+  runs?: unknown,
+): Uint8Array[] => runSteps(encodeSnapshotSteps(chain, about, runs));
 
 const ZEROS = new Uint8Array(8);
 /** Rows looked at for raw logs between two steps of the encoding. */
 const RAW_SLICE = 50_000;
 
-/** `encodeSnapshot` in steps of a few milliseconds each, for a server to run while idle. */
+/**
+ * `encodeSnapshot` in steps of a few milliseconds each, for a server to run while idle. `runs`:
+ * what the EVM did running the scenario's contracts' code, as data (`SavedRuns`), kept beside the
+ * chain so a chain loaded from the snapshot needs no EVM to be served and mined.
+ */
 export function* encodeSnapshotSteps(
   chain: Chain,
   about: Pick<SnapshotHeader, 'key' | 'version'>,
+  runs?: unknown,
 ): Generator<void, Uint8Array[]> {
   // The storage a scenario's contracts' code wrote is kept; a client's sends and cheat codes are not (their signed bytes, their edits).
   if (chain.stateEdits.length || [...rowsOf(chain.storageWrites)].some(clientWrote(chain)))
@@ -117,6 +125,7 @@ export function* encodeSnapshotSteps(
   sections.set('nftOwners', serialize(chain.nftOwners));
   sections.set('storageWrites', serialize([...rowsOf(chain.storageWrites)]));
   sections.set('txHashSlots', bytesOf(chain.transactionByHash.slots?.() ?? new HashIndex(chain.transactions).slots()));
+  if (runs !== undefined) sections.set('contractRuns', serialize(runs));
 
   // The payload is the sections, each followed by zeros to the next multiple of 8: kept as chunks
   // (a large chain's payload is hundreds of megabytes, not worth copying into one buffer).
@@ -174,7 +183,7 @@ export function readSnapshotHeader(file: Buffer): { header: SnapshotHeader; payl
 export function decodeSnapshot(
   file: Buffer,
   expect: Pick<SnapshotHeader, 'key' | 'version'>,
-): { chain: Chain; header: SnapshotHeader } {
+): { chain: Chain; header: SnapshotHeader; runs?: unknown } {
   const { header, payloadStart } = readSnapshotHeader(file);
   if (header.format !== SNAPSHOT_FORMAT)
     throw new SnapshotError(`format ${header.format}, expected ${SNAPSHOT_FORMAT}`);
@@ -275,5 +284,7 @@ export function decodeSnapshot(
     richList: new Int32Array(richList.buffer, richList.byteOffset, richList.length >> 2),
     nftOwners: deserialize(section('nftOwners')) as Chain['nftOwners'],
   };
-  return { chain, header };
+  return sections.has('contractRuns')
+    ? { chain, header, runs: deserialize(section('contractRuns')) as unknown }
+    : { chain, header };
 }

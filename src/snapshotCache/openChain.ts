@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type BuildChainOptions, resolveScenario, resolveSeed } from '../../generators/chainInput.js';
-import { contractRunsFor } from '../../generators/ledger/contractRuns.js';
+import {
+  type ContractRuns,
+  contractRunsFor,
+  contractRunsNeeded,
+  isSavedRuns,
+  type SavedRuns,
+} from '../../generators/ledger/contractRuns.js';
 import type { Scenario } from '../../scenarios/index.js';
 import { type Chain, DEFAULT_SLOT_SECONDS } from '../chain/types.js';
 import { encodeSnapshotSteps, SNAPSHOT_FORMAT, SnapshotError } from '../snapshot/snapshot.js';
@@ -8,10 +14,25 @@ import { VERSION } from '../version.js';
 import { type CacheOption, type CacheSettings, cacheSettings } from './cacheSettings.js';
 import { readSnapshot, snapshotFile, writeSnapshot } from './snapshotStore.js';
 
+/**
+ * Runs a scenario's contracts' own code for a build, and makes the runs again from what a
+ * snapshot kept of them (so a chain loaded from the cache needs no EVM). The execution layer
+ * implements it (`runContractCode`, `reviveRuns`).
+ */
+export interface ContractRunner {
+  run(options: BuildChainOptions): Promise<ContractRuns>;
+  revive(saved: SavedRuns, options: BuildChainOptions): Promise<ContractRuns>;
+}
+
 export interface OpenChainOptions extends BuildChainOptions {
   readonly cache?: CacheOption;
   /** Where the one-line cache warnings go (default stderr). */
   readonly warn?: (message: string) => void;
+  /**
+   * For a scenario whose contracts run their own code, when `contractRuns` is not given: runs them
+   * before a build, and the snapshot keeps them; a chain loaded from it has them back without a run.
+   */
+  readonly contractRunner?: ContractRunner;
 }
 
 /** Where a served chain came from, for the home page and `/__mock/scenario`. */
@@ -27,6 +48,8 @@ export interface ChainOrigin {
 export interface OpenedChain {
   readonly chain: Chain;
   readonly origin: ChainOrigin;
+  /** The runs of the scenario's contracts' code the chain was built with (given, run, or kept by its snapshot): later builds (mining, reset) need them. */
+  readonly contractRuns?: ContractRuns;
   /**
    * Writes the snapshot of a chain that was built, now (a no-op once written, for a loaded chain,
    * or with the cache off). Kept apart from opening so a server can answer its first requests
@@ -93,12 +116,14 @@ const growthOf = (options: BuildChainOptions): Growth =>
 
 interface Prepared {
   readonly input: BuildChainOptions & { readonly scenario: Scenario; readonly seed: string };
+  /** Who runs the contracts' code before a build: the scenario needs runs and none were given. */
+  readonly runner: ContractRunner | null;
   readonly warn: (message: string) => void;
   readonly settings: CacheSettings | null;
   readonly key: string | null;
   readonly file: string | null;
-  /** The chain, when a valid snapshot held it. */
-  readonly loaded: OpenedChain | null;
+  /** The chain, when a valid snapshot held it (with the runs it kept, when a runner is to make them again). */
+  readonly loaded: (OpenedChain & { readonly savedRuns?: SavedRuns }) | null;
 }
 
 /** Resolves the options and reads the snapshot when the cache holds a valid one. */
@@ -111,14 +136,19 @@ function prepare(options: OpenChainOptions): Prepared {
     ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}),
   };
   const warn = options.warn ?? stderr;
-  // Refused before the cache is read: a snapshot of such a chain does not make its runs (mining needs them).
-  contractRunsFor(
-    input.scenario,
-    input.seed,
-    options.genesisTime ?? input.scenario.genesisTimestamp,
-    options.slotSeconds ?? DEFAULT_SLOT_SECONDS,
-    options.contractRuns,
-  );
+  const runner =
+    !options.contractRuns && options.contractRunner && contractRunsNeeded(input.scenario)
+      ? options.contractRunner
+      : null;
+  // Refused before the cache is read: without a runner, a snapshot of such a chain cannot give its runs (mining needs them).
+  if (!runner)
+    contractRunsFor(
+      input.scenario,
+      input.seed,
+      options.genesisTime ?? input.scenario.genesisTimestamp,
+      options.slotSeconds ?? DEFAULT_SLOT_SECONDS,
+      options.contractRuns,
+    );
   let settings = cacheSettings(options.cache);
   const key = settings && chainKey(input.scenario, input.seed, growth);
   const file = settings && key ? snapshotFile(settings, key, input.scenario.name, input.seed) : null;
@@ -127,10 +157,16 @@ function prepare(options: OpenChainOptions): Prepared {
     const started = performance.now();
     try {
       const opened = readSnapshot(file, { key, version: VERSION });
-      if (opened)
+      // A snapshot without the runs the scenario needs (written from runs given without their data) is built again.
+      if (opened && (!runner || isSavedRuns(opened.runs)))
         loaded = {
           chain: opened.chain,
           origin: { source: 'snapshot', file, chainMs: performance.now() - started },
+          ...(runner
+            ? { savedRuns: opened.runs as SavedRuns }
+            : input.contractRuns
+              ? { contractRuns: input.contractRuns }
+              : {}),
           saveSnapshot: () => {},
           saveSnapshotWhileIdle: async () => {},
         };
@@ -144,7 +180,7 @@ function prepare(options: OpenChainOptions): Prepared {
       }
     }
   }
-  return { input, warn, settings, key, file, loaded };
+  return { input, runner, warn, settings, key, file, loaded };
 }
 
 /** How long one slice of idle encoding may hold the event loop, in ms. */
@@ -156,7 +192,7 @@ function built(prepared: Prepared, build: Build): OpenedChain {
   const chain = build(prepared.input);
   const { settings, key, file, warn } = prepared;
   let steps: Generator<void, Uint8Array[]> | null = settings
-    ? encodeSnapshotSteps(chain, { key: key!, version: VERSION })
+    ? encodeSnapshotSteps(chain, { key: key!, version: VERSION }, prepared.input.contractRuns?.saved)
     : null;
   let idle: Promise<void> | null = null;
   /** Runs encoding steps until done or past `until`; writes the file when done. */
@@ -181,6 +217,7 @@ function built(prepared: Prepared, build: Build): OpenedChain {
   return {
     chain,
     origin: { source: 'built', file, chainMs: performance.now() - started },
+    ...(prepared.input.contractRuns ? { contractRuns: prepared.input.contractRuns } : {}),
     saveSnapshot: () => void advance(Infinity),
     saveSnapshotWhileIdle: () =>
       (idle ??= new Promise<void>((resolve) => {
@@ -200,11 +237,18 @@ function built(prepared: Prepared, build: Build): OpenedChain {
  */
 export async function openChain(options: OpenChainOptions): Promise<OpenedChain> {
   const prepared = prepare(options);
-  return prepared.loaded ?? built(prepared, (await import('../../generators/buildChain.js')).buildChain);
+  const { loaded, runner, input } = prepared;
+  if (loaded) {
+    const { savedRuns, ...chain } = loaded;
+    return savedRuns && runner ? { ...chain, contractRuns: await runner.revive(savedRuns, input) } : chain;
+  }
+  const build = (await import('../../generators/buildChain.js')).buildChain;
+  return built(runner ? { ...prepared, input: { ...input, contractRuns: await runner.run(input) } } : prepared, build);
 }
 
-/** `openChain` for synchronous callers, with the chain builder passed in. */
+/** `openChain` for synchronous callers, with the chain builder passed in (the runs given, none run). */
 export function openChainSync(options: OpenChainOptions, build: Build): OpenedChain {
-  const prepared = prepare(options);
+  const { contractRunner: _async, ...given } = options;
+  const prepared = prepare(given);
   return prepared.loaded ?? built(prepared, build);
 }

@@ -42,7 +42,7 @@ export const snapshotFile = (settings: CacheSettings, key: string, scenario: str
 export function readSnapshot(
   file: string,
   expect: { key: string; version: string },
-): { chain: Chain; header: SnapshotHeader } | null {
+): { chain: Chain; header: SnapshotHeader; runs?: unknown } | null {
   let data: Buffer;
   try {
     data = readFileSync(file);

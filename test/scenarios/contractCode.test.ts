@@ -8,6 +8,10 @@ import { codeAt } from '../../src/domain/contracts.js';
 import { factsOf } from '../../src/domain/facts.js';
 import { storageWrittenAt } from '../../src/domain/storage.js';
 import { runContractCode } from '../../src/execution/contractRuns.js';
+import { reviveRuns } from '../../src/execution/savedRuns.js';
+import type { ContractRuns } from '../../generators/ledger/contractRuns.js';
+import { type ContractRunner, openChain } from '../../src/snapshotCache/openChain.js';
+import { startServer } from '../../src/startServer.js';
 import { getUrl } from '../../src/rest/walkPages.js';
 import { createHandler } from '../../src/handler/createHandler.js';
 import { mkdtempSync } from 'node:fs';
@@ -207,6 +211,41 @@ describe("a scenario's contracts that bring their own code run their constructor
     expect(rowsOf(b.storageWrites)).toEqual(rowsOf(a.storageWrites));
     expect(rowsOf(b.transactions)).toEqual(rowsOf(a.transactions));
     expect(rowsOf(b.events)).toEqual(rowsOf(a.events));
+  });
+
+  it('keeps its runs in the snapshot: a chain opened from the cache is served and mined without running them again', async () => {
+    const cache = { dir: mkdtempSync(join(tmpdir(), 'explorer-mock-runs-kept-')) };
+    const calls = { run: 0, revive: 0 };
+    const contractRunner: ContractRunner = {
+      run: async (options) => (calls.run++, (await runContractCode(options)).contractRuns!),
+      revive: async (saved, options) => (calls.revive++, reviveRuns(saved, options)),
+    };
+    const options = { scenario: scenario as never, seed: 1, cache, contractRunner };
+    const first = await openChain(options);
+    first.saveSnapshot();
+    const second = await openChain(options);
+    expect([first.origin.source, second.origin.source]).toEqual(['built', 'snapshot']);
+    expect(calls).toEqual({ run: 1, revive: 1 });
+    // Mining builds the chain again with the runs: those the snapshot kept give the same blocks.
+    const further = (contractRuns: ContractRuns) =>
+      buildChain({ scenario: scenario as never, seed: 1, head: first.chain.headHeight + 3, contractRuns });
+    const [a, b] = [further(first.contractRuns!), further(second.contractRuns!)];
+    expect(rowsOf(b.transactions)).toEqual(rowsOf(a.transactions));
+    expect(rowsOf(b.storageWrites)).toEqual(rowsOf(a.storageWrites));
+    expect(rowsOf(b.events)).toEqual(rowsOf(a.events));
+    // A server opened from that cache mines as the one that ran them.
+    const [ran, kept] = [
+      await startServer({ scenario: scenario as never, seed: 1, cache: false }),
+      await startServer({ scenario: scenario as never, seed: 1, cache }),
+    ];
+    try {
+      expect(kept.origin.source).toBe('snapshot');
+      expect(await kept.mine(2)).toBe(await ran.mine(2));
+      const head = `/api/v2/blocks/${kept.chain.headHeight}`;
+      expect(await (await fetch(`${kept.url}${head}`)).json()).toEqual(await (await fetch(`${ran.url}${head}`)).json());
+    } finally {
+      await Promise.all([ran.close(), kept.close()]);
+    }
   });
 
   it('refuses a build without the runs, and a constructor that reverts, naming the contract', async () => {
