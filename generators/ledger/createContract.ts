@@ -62,6 +62,7 @@ function registerContract(
           totalSupply: 0n,
           holdersCount: 0,
           ...(spec.token.metadata ? { metadata: spec.token.metadata } : {}),
+          ...(spec.token.unanswered ? { unanswered: spec.token.unanswered } : {}),
         }
       : null;
   const contract: Contract = {
@@ -106,10 +107,13 @@ export function registerToken(state: LedgerState, id: number, spec: NonNullable<
     iconUrl: spec.iconUrl,
     totalSupply: 0n,
     holdersCount: 0,
+    ...(spec.unanswered ? { unanswered: spec.unanswered } : {}),
   };
   // Balance and nonce are the account's running fields: the token is set on the same object.
   (account as { contract: Contract }).contract = { ...account.contract!, token };
-  if (account.name === null) (account as { name: string | null }).name = token.name;
+  // A token that does not answer name() leaves its address unnamed.
+  if (account.name === null && !token.unanswered?.includes('name'))
+    (account as { name: string | null }).name = token.name;
   state.tokens.set(id, newTokenLedger(token.type, id, token.decimals));
 }
 

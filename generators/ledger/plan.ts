@@ -19,7 +19,10 @@ export interface CreateSpec {
   readonly verification: Verification;
   readonly constructorArgs: readonly unknown[];
   /** The token it is, for token contracts (supply and holders follow from the transfers). */
-  readonly token?: Pick<Token, 'type' | 'name' | 'symbol' | 'decimals' | 'exchangeRate' | 'iconUrl' | 'metadata'>;
+  readonly token?: Pick<
+    Token,
+    'type' | 'name' | 'symbol' | 'decimals' | 'exchangeRate' | 'iconUrl' | 'metadata' | 'unanswered'
+  >;
   readonly implementationId?: number;
   /** create2 salt (internal create2 only). */
   readonly salt?: Hex;

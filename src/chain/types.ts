@@ -99,7 +99,16 @@ export interface Token {
   holdersCount: number;
   /** NFT metadata a scenario fixed for the collection (and per id); what it leaves out is drawn. Absent for drawn tokens. */
   readonly metadata?: NftMetadataSpec | null;
+  /**
+   * The metadata views a contract with code of its own did not answer (it has no such function, it
+   * reverted, or its answer does not decode): `name`, `symbol` and `decimals` hold "", "" and 18
+   * in their place, and Blockscout, which stores what its fetcher read, shows them null.
+   */
+  readonly unanswered?: readonly TokenMetadataField[];
 }
+
+/** A token's metadata a contract answers by a view of its own (`name()`, `symbol()`, `decimals()`). */
+export type TokenMetadataField = 'name' | 'symbol' | 'decimals';
 
 /** A collection's NFT metadata fixed by a scenario, and overrides for single ids (`{id}` in a text stands for the token id). */
 export interface NftMetadataSpec extends NftMetadataFields {

@@ -89,6 +89,9 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'token', field: 'volume_24h', blockscout: 'added: null', source: `${SCHEMAS}/token.ex` },
   { resource: 'token', field: 'circulating_supply', blockscout: 'added: null', source: `${SCHEMAS}/token.ex` },
   { resource: 'token', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/token.ex` },
+  { resource: 'token', field: 'name', blockscout: 'null where the token\'s own code does not answer name() (the spec\'s "")', source: 'apps/explorer/lib/explorer/token/metadata_retriever.ex' },
+  { resource: 'token', field: 'symbol', blockscout: 'null where the token\'s own code does not answer symbol() (the spec\'s "")', source: 'apps/explorer/lib/explorer/token/metadata_retriever.ex' },
+  { resource: 'token', field: 'decimals', blockscout: 'null where the token\'s own code does not answer decimals() (the spec\'s "18", "0" for an NFT; a transfer\'s total.decimals follows)', source: 'apps/explorer/lib/explorer/token/metadata_retriever.ex' },
   { resource: 'token instance', field: 'holder_address_hash', blockscout: 'removed (owner only)', source: `${SCHEMAS}/token_instance.ex` },
   { resource: 'token instance', field: 'thumbnails', blockscout: 'added: null', source: `${SCHEMAS}/token_instance.ex` },
   { resource: 'token instance', field: 'media_type', blockscout: 'added: null', source: `${SCHEMAS}/token_instance.ex` },
@@ -256,13 +259,14 @@ const blockFields = (form: Parameters<ProfileFormat<'blockscout'>['blockItem']>[
 };
 
 function tokenTotal(
-  form: { total: S.TokenTransfer['total'] },
+  form: { total: S.TokenTransfer['total']; token: { decimals: string | null } },
   value: string,
   tokenId: string | null,
   type: TokenType,
   instanceOf: () => Shape<'blockscout', 'tokenInstance'> | null,
 ) {
-  const { decimals } = form.total;
+  // The token's decimals as the explorer stores them: null where its code does not answer decimals().
+  const decimals = form.token.decimals === null ? null : form.total.decimals;
   const instance = type === 'ERC-20' ? null : instanceOf();
   return type === 'ERC-20'
     ? { decimals, value }
@@ -390,7 +394,13 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
       },
       { ...form, token: null },
     ),
-  token: (form) => ({ ...form, volume_24h: null, circulating_supply: null, reputation: 'ok' }),
+  token: (form, unanswered) => ({
+    ...form,
+    ...Object.fromEntries(unanswered.map((field) => [field, null])),
+    volume_24h: null,
+    circulating_supply: null,
+    reputation: 'ok',
+  }),
   transactionItem: (form, extras) => ({
     ...transactionFields(form, extras),
     gas_limit: String(form.gas_limit),

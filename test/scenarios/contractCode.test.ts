@@ -248,6 +248,39 @@ describe("a scenario's contracts that bring their own code run their constructor
     }
   });
 
+  it("a token whose code answers no name(), symbol() or decimals(): Blockscout's nulls, the spec's strings", async () => {
+    // Its constructor logs an ERC-20 Transfer of 100 from the zero address to its deployer; its runtime is one STOP.
+    const TRANSFER = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+    const bareScenario = {
+      ...findScenario('tiny')!,
+      name: 'bare-token',
+      entities: {
+        accounts: [{ name: 'dev', privateKey: DEV, balance: '100 ETH' }],
+        contracts: [
+          {
+            name: 'Bare',
+            deployer: 'dev',
+            abi: [],
+            bytecode: `0x60646000523360007f${TRANSFER}60206000a3600060005360016000f3`,
+            deployedBytecode: '0x00',
+            verified: false,
+          },
+        ],
+      },
+    };
+    const chain = buildChain(await runContractCode({ scenario: bareScenario as never, seed: 1 }));
+    const address = chain.handles.Bare!;
+    const blockscout = rest(chain);
+    const spec = (url: string) => JSON.parse(getUrl(createApi(chain), url).body) as Json;
+    const fields = (token: Json) => [token.type, token.name, token.symbol, token.decimals];
+    expect(fields(blockscout(`/api/v2/tokens/${address}`))).toEqual(['ERC-20', null, null, null]);
+    expect(fields(spec(`/api/v2/tokens/${address}`))).toEqual(['ERC-20', '', '', '18']);
+    const [transfer] = blockscout(`/api/v2/tokens/${address}/transfers`).items as Json[];
+    expect(transfer!.total).toEqual({ decimals: null, value: '100' });
+    expect(((transfer!.to as Json).hash as string).toLowerCase()).toBe(chain.handles.dev!.toLowerCase());
+    expect(blockscout(`/api/v2/addresses/${address}`).name).toBeNull();
+  });
+
   it('refuses a build without the runs, and a constructor that reverts, naming the contract', async () => {
     expect(() => buildChain({ scenario: scenario as never, seed: 1 })).toThrow(
       "buildChain: entities.contracts[0]: Pinned's constructor runs on the EVM, which is asynchronous: build with the options `await runContractCode(options)` gives",

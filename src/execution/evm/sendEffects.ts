@@ -1,6 +1,6 @@
 import { bytesToHex } from '@ethereumjs/util';
 import * as AbiFunctions from 'ox/AbiFunction';
-import type { Hex, TokenType } from '../../chain/types.js';
+import type { Hex, TokenMetadataField, TokenType } from '../../chain/types.js';
 import { intrinsicGas } from '../../protocol/intrinsicGas.js';
 import type { SentTransaction } from '../../protocol/sentTransaction.js';
 import type { AccessList } from '../../protocol/transaction.js';
@@ -20,6 +20,8 @@ export interface TokenFound {
   readonly name: string;
   readonly symbol: string;
   readonly decimals: number;
+  /** The views it did not answer. */
+  readonly unanswered?: readonly TokenMetadataField[];
 }
 
 /** What the EVM did running a transaction a client sent, by address: the ledger turns it into a plan (`planOfExecuted`). */
@@ -174,9 +176,23 @@ export async function executeTransaction(
     const [name, symbol, decimals] = await Promise.all([
       view<string>(session, log.address, VIEWS.name),
       view<string>(session, log.address, VIEWS.symbol),
-      type === 'ERC-20' ? view<number>(session, log.address, VIEWS.decimals) : Promise.resolve(0),
+      view<number>(session, log.address, VIEWS.decimals),
     ]);
-    tokens.set(log.address, { type, name: name ?? '', symbol: symbol ?? '', decimals: Number(decimals ?? 18) });
+    const unanswered = (
+      [
+        ['name', name],
+        ['symbol', symbol],
+        ['decimals', decimals],
+      ] as const
+    ).flatMap(([field, value]) => (value === undefined ? [field] : []));
+    tokens.set(log.address, {
+      type,
+      name: name ?? '',
+      symbol: symbol ?? '',
+      // An NFT's decimals are 0 whatever it answers; unanswered, Blockscout's are null all the same.
+      decimals: type === 'ERC-20' ? Number(decimals ?? 18) : 0,
+      ...(unanswered.length ? { unanswered } : {}),
+    });
   }
   const selfdestructs = new Map<string, string>();
   for (const [address, beneficiary] of exec.selfdestruct ?? []) selfdestructs.set(address, beneficiary);
