@@ -63,6 +63,7 @@ function registerContract(
           holdersCount: 0,
           ...(spec.token.metadata ? { metadata: spec.token.metadata } : {}),
           ...(spec.token.unanswered ? { unanswered: spec.token.unanswered } : {}),
+          ...(spec.token.unpriced ? { unpriced: true as const } : {}),
         }
       : null;
   const contract: Contract = {
@@ -108,6 +109,7 @@ export function registerToken(state: LedgerState, id: number, spec: NonNullable<
     totalSupply: 0n,
     holdersCount: 0,
     ...(spec.unanswered ? { unanswered: spec.unanswered } : {}),
+    ...(spec.unpriced ? { unpriced: true as const } : {}),
   };
   // Balance and nonce are the account's running fields: the token is set on the same object.
   (account as { contract: Contract }).contract = { ...account.contract!, token };

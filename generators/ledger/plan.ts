@@ -21,7 +21,7 @@ export interface CreateSpec {
   /** The token it is, for token contracts (supply and holders follow from the transfers). */
   readonly token?: Pick<
     Token,
-    'type' | 'name' | 'symbol' | 'decimals' | 'exchangeRate' | 'iconUrl' | 'metadata' | 'unanswered'
+    'type' | 'name' | 'symbol' | 'decimals' | 'exchangeRate' | 'iconUrl' | 'metadata' | 'unanswered' | 'unpriced'
   >;
   readonly implementationId?: number;
   /** create2 salt (internal create2 only). */

@@ -105,6 +105,8 @@ export interface Token {
    * in their place, and Blockscout, which stores what its fetcher read, shows them null.
    */
   readonly unanswered?: readonly TokenMetadataField[];
+  /** No market prices it (a token of code of its own): `exchangeRate` holds "0", and Blockscout shows no rate and no market cap. */
+  readonly unpriced?: true;
 }
 
 /** A token's metadata a contract answers by a view of its own (`name()`, `symbol()`, `decimals()`). */

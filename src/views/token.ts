@@ -25,9 +25,7 @@ export function tokenForm(ctx: ViewContext, id: AccountId): Token {
 
 /** The profile's token object of a token contract (memoised). */
 export const token = <P extends Profile>(ctx: ViewContext<P>, id: AccountId): TokenOut<P> =>
-  cachedObject(ctx, `token:${id}`, () =>
-    ctx.format.token(tokenForm(ctx, id), ctx.chain.accounts[id]!.contract?.token?.unanswered ?? []),
-  );
+  cachedObject(ctx, `token:${id}`, () => ctx.format.token(tokenForm(ctx, id), tokenOf(ctx.facts, id)));
 
 /** The token object as JSON (`/tokens` items, `/tokens/{h}`). */
 export const tokenJson = (ctx: ViewContext, id: AccountId): string => JSON.stringify(token(ctx, id));

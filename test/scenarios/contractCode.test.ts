@@ -272,9 +272,17 @@ describe("a scenario's contracts that bring their own code run their constructor
     const address = chain.handles.Bare!;
     const blockscout = rest(chain);
     const spec = (url: string) => JSON.parse(getUrl(createApi(chain), url).body) as Json;
-    const fields = (token: Json) => [token.type, token.name, token.symbol, token.decimals];
-    expect(fields(blockscout(`/api/v2/tokens/${address}`))).toEqual(['ERC-20', null, null, null]);
-    expect(fields(spec(`/api/v2/tokens/${address}`))).toEqual(['ERC-20', '', '', '18']);
+    const fields = (token: Json) => [
+      token.type,
+      token.name,
+      token.symbol,
+      token.decimals,
+      token.exchange_rate,
+      token.circulating_market_cap,
+    ];
+    // And no market prices it: Blockscout shows no rate and no market cap.
+    expect(fields(blockscout(`/api/v2/tokens/${address}`))).toEqual(['ERC-20', null, null, null, null, null]);
+    expect(fields(spec(`/api/v2/tokens/${address}`))).toEqual(['ERC-20', '', '', '18', '0', '0']);
     const [transfer] = blockscout(`/api/v2/tokens/${address}/transfers`).items as Json[];
     expect(transfer!.total).toEqual({ decimals: null, value: '100' });
     expect(((transfer!.to as Json).hash as string).toLowerCase()).toBe(chain.handles.dev!.toLowerCase());

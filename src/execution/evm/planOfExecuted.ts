@@ -246,7 +246,7 @@ function effectsOf(
     internals.push({ type: 'selfdestruct', fromId: idFor(address), toId: idFor(beneficiary), value: 0n, gasLimit: 0n });
   const tokens = [...run.tokens].map(([address, found]) => ({
     accountId: idFor(address),
-    token: { ...found, exchangeRate: '0', iconUrl: null },
+    token: { ...found, exchangeRate: '0', unpriced: true as const, iconUrl: null },
   }));
   const typeOf = (id: number) => tokens.find((t) => t.accountId === id)?.token.type ?? state.tokens.get(id)?.type;
   const held = new Map<number, Map<string, bigint | number>>();
