@@ -135,6 +135,8 @@ async function readings(): Promise<string[]> {
 
 describe('the node under 10,000 malformed requests', () => {
   const errors = vi.spyOn(console, 'error');
+  // The worker runs other test files next (isolate: false): they get the console back.
+  afterAll(() => errors.mockRestore());
 
   it('over HTTP: a JSON-RPC error naming what is wrong (never -32603, never a 5xx), and every other client reads the same', async () => {
     const before = await readings();
