@@ -23,9 +23,12 @@ import { LazyTable } from './lazyTable.js';
  * blobs; 8: ERC-4337's predeploys and user operations (each branch's alone); 9: both in one chain;
  * 10: no tip offered above its fee cap, or beacon deposits (each branch's alone); 11: both (the
  * deposit contract, its stakers and their deposits; the layout is unchanged). 12: what a
- * scenario's contracts' own code did (`storageWrites`, and the raw logs of a table's rows).
+ * scenario's contracts' own code did (`storageWrites`, and the raw logs of a table's rows). 13: the
+ * runs of that code themselves (`contractRuns`: internal types, so any change to what a run records
+ * bumps this), and what a token's own code did not answer or no market prices (`Token.unanswered`,
+ * `unpriced`).
  */
-export const SNAPSHOT_FORMAT = 12;
+export const SNAPSHOT_FORMAT = 13;
 const MAGIC = Buffer.from('XMOCKSNP', 'latin1');
 const ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 'LE' : 'BE';
 

@@ -14,7 +14,9 @@ import { join } from 'node:path';
 const MADE = 'EXPLORER_MOCK_TEST_RUN_DIR';
 
 export default function setup(): () => void {
-  if (process.env[MADE]) return () => {};
+  // Made by an earlier project's setup in this run (not a value the user's environment carries).
+  const made = process.env[MADE];
+  if (made && process.env.TMPDIR?.startsWith(made)) return () => {};
   const dir = mkdtempSync(join(tmpdir(), 'explorer-mock-run-'));
   const cache = join(dir, 'cache');
   const temp = join(dir, 'tmp');
