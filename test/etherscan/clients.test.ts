@@ -1,13 +1,12 @@
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { loaders } from '@shazow/whatsabi';
 import { blockExplorer } from '@wagmi/cli/plugins';
 import { EtherscanProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
+import { hardhatBlockscout } from '../support/hardhatVerify.js';
 
 type Json = Record<string, any>;
 
@@ -118,40 +117,9 @@ describe('the Blockscout frontend’s block countdown call', () => {
   });
 });
 
-/** The part of hardhat-verify's Blockscout client the test calls (its `dist/src/internal/blockscout.d.ts`). */
-interface BlockscoutClient {
-  isVerified(address: string): Promise<boolean>;
-  verify(args: {
-    contractAddress: string;
-    compilerInput: object;
-    contractName: string;
-    compilerVersion: string;
-    constructorArguments: string;
-  }): Promise<string>;
-  pollVerificationStatus(
-    guid: string,
-    address: string,
-    contractName: string,
-  ): Promise<{ success: boolean; message: string; isRetryable: boolean }>;
-}
-
-/** hardhat-verify 3's Blockscout client: what `hardhat verify --network <a Blockscout chain>` runs (the package does not export it, so it is loaded by its file). */
-async function hardhatVerifyBlockscout(): Promise<
-  new (config: {
-    name: string;
-    url: string;
-    apiUrl: string;
-  }) => BlockscoutClient
-> {
-  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
-  return (await import(pathToFileURL(join(dir, 'dist/src/internal/blockscout.js')).href)).Blockscout;
-}
-
 describe("hardhat-verify's Blockscout client against the mock", () => {
   it('is it verified; verify a standard-JSON input; poll its status; then verified, and refused as already verified; an account refused as no contract', async () => {
-    const Blockscout = await hardhatVerifyBlockscout();
-    // As a chain descriptor configures it: the explorer's URL and its /api.
-    const client = new Blockscout({ name: 'Mocknet', url: server.url, apiUrl: `${server.url}/api` });
+    const client = await hardhatBlockscout(server.url);
     const address = server.chain.handles.unverifiedContract!;
     const compilerInput = {
       language: 'Solidity',

@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDispatcher } from '@nomicfoundation/hardhat-utils/request';
 
-/** The part of hardhat-verify's Etherscan client the tests call (`dist/src/internal/etherscan.d.ts`). */
-export interface EtherscanClient {
+/** The part of hardhat-verify's Etherscan and Blockscout clients the tests call (`dist/src/internal/{etherscan,blockscout}.d.ts`). */
+export interface VerifyClient {
   isVerified(address: string): Promise<boolean>;
   verify(args: {
     contractAddress: string;
@@ -25,9 +25,8 @@ export interface EtherscanClient {
  * file: the package does not export it), configured as a chain descriptor configures it for the
  * mock at `url`; a dispatcher of its own makes it poll without its 3-second sleep.
  */
-export async function hardhatEtherscan(url: string, chainId: number, name = 'Mockscan'): Promise<EtherscanClient> {
-  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
-  const { Etherscan } = await import(pathToFileURL(join(dir, 'dist/src/internal/etherscan.js')).href);
+export async function hardhatEtherscan(url: string, chainId: number, name = 'Mockscan'): Promise<VerifyClient> {
+  const { Etherscan } = await internal('etherscan');
   return new Etherscan({
     chainId,
     name,
@@ -35,5 +34,20 @@ export async function hardhatEtherscan(url: string, chainId: number, name = 'Moc
     apiUrl: `${url}/v2/api`,
     apiKey: 'any-key',
     dispatcher: await getDispatcher(url),
-  }) as EtherscanClient;
+  }) as VerifyClient;
+}
+
+/**
+ * hardhat-verify 3's Blockscout client, what `hardhat verify --network <a Blockscout chain>` runs,
+ * configured as a chain descriptor configures it: the explorer at `url` and its /api.
+ */
+export async function hardhatBlockscout(url: string, name = 'Mocknet'): Promise<VerifyClient> {
+  const { Blockscout } = await internal('blockscout');
+  return new Blockscout({ name, url, apiUrl: `${url}/api` }) as VerifyClient;
+}
+
+/** A module of hardhat-verify's own (the package exports neither client), loaded by its file. */
+async function internal(name: 'etherscan' | 'blockscout') {
+  const dir = dirname(createRequire(import.meta.url).resolve('@nomicfoundation/hardhat-verify/package.json'));
+  return import(pathToFileURL(join(dir, `dist/src/internal/${name}.js`)).href);
 }

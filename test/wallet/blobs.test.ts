@@ -1,11 +1,11 @@
 import { JsonRpcProvider } from 'ethers';
-import { createPublicClient, defineChain, http, type Chain as ViemChain } from 'viem';
+import { createPublicClient, http, type Chain as ViemChain } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueBlob } from '../../src/protocol/blobData.js';
 import { blobBaseFee, GAS_PER_BLOB, nextExcessBlobGas, PRAGUE_BLOBS } from '../../src/protocol/blobGas.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0 } from './support.js';
+import { KEY0, mockChain } from './support.js';
 
 type Json = Record<string, any>;
 const alice = privateKeyToAccount(KEY0);
@@ -27,12 +27,7 @@ describe('EIP-4844 blob transactions through viem and ethers', () => {
       }).then((r) => r.json())) as Json;
     const scenario = await get('/__mock/scenario');
     handles = Object.fromEntries((scenario.handles as Json[]).map((h) => [h.name, h.value]));
-    chain = defineChain({
-      id: scenario.node.chainId,
-      name: 'explorer-mock',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-    });
+    chain = mockChain(server.url, scenario.node.chainId);
   });
   afterAll(() => server.close());
 

@@ -1,10 +1,10 @@
-import { createPublicClient, createWalletClient, defineChain, http, type Abi, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, http, type Abi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/startServer.js';
 import { hardhatEtherscan } from '../support/hardhatVerify.js';
 import { artifact } from '../evm/harness.js';
-import { KEY0, walletScenarioFile } from './support.js';
+import { KEY0, walletScenarioFile, mockChain } from './support.js';
 
 type Json = Record<string, any>;
 const counter = artifact('Counter');
@@ -20,12 +20,7 @@ async function withCounter(solc?: false) {
     ...(solc === false ? { solc } : {}),
   });
   const chainId = ((await (await fetch(`${server.url}/__mock/scenario`)).json()) as Json).node.chainId as number;
-  const chain = defineChain({
-    id: chainId,
-    name: 'explorer-mock',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-  });
+  const chain = mockChain(server.url, chainId);
   const account = privateKeyToAccount(KEY0);
   const wallet = createWalletClient({ account, chain, transport: http() });
   const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });

@@ -4,7 +4,6 @@ import {
   ContractFunctionRevertedError,
   createPublicClient,
   createWalletClient,
-  defineChain,
   http,
   type Abi,
   type Chain as ViemChain,
@@ -15,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../evm/harness.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, KEY1, walletScenarioFile } from './support.js';
+import { KEY0, KEY1, walletScenarioFile, mockChain } from './support.js';
 
 type Json = Record<string, any>;
 const account = privateKeyToAccount(KEY0);
@@ -36,12 +35,7 @@ describe('contracts deployed and called through the node, with viem and ethers',
   beforeAll(async () => {
     server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
     const { node } = await get('/__mock/scenario');
-    chain = defineChain({
-      id: node.chainId,
-      name: 'explorer-mock',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-    });
+    chain = mockChain(server.url, node.chainId);
     publicClient = createPublicClient({ chain, transport: http(), pollingInterval: 50 }) as PublicClient;
     wallet = createWalletClient({ account, chain, transport: http() });
   });

@@ -3,7 +3,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   http,
   parseEther,
   type Abi,
@@ -17,7 +16,7 @@ import { artifact } from '../evm/harness.js';
 import { agreementViolations } from '../support/agreementLaws.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, walletScenarioFile } from './support.js';
+import { KEY0, walletScenarioFile, mockChain } from './support.js';
 
 type Json = Record<string, any>;
 const account = privateKeyToAccount(KEY0);
@@ -52,12 +51,7 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
   beforeAll(async () => {
     server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
     const { node } = await get('/__mock/scenario');
-    chain = defineChain({
-      id: node.chainId,
-      name: 'explorer-mock',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-    });
+    chain = mockChain(server.url, node.chainId);
     publicClient = createPublicClient({ chain, transport: http(), cacheTime: 0 }) as PublicClient;
     wallet = createWalletClient({ account, chain, transport: http() });
     anvil = createTestClient({ chain, mode: 'anvil', transport: http() });

@@ -1,9 +1,9 @@
 import { JsonRpcProvider } from 'ethers';
-import { createPublicClient, createWalletClient, defineChain, http, type Chain as ViemChain } from 'viem';
+import { createPublicClient, createWalletClient, http, type Chain as ViemChain } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, KEY1, walletScenarioFile } from './support.js';
+import { KEY0, KEY1, walletScenarioFile, mockChain } from './support.js';
 
 type Json = Record<string, any>;
 const alice = privateKeyToAccount(KEY0);
@@ -21,12 +21,7 @@ describe('EIP-7702 set-code transactions through viem and ethers (automine)', ()
     get = async (path) => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
     const scenario = await get('/__mock/scenario');
     handles = Object.fromEntries((scenario.handles as Json[]).map((h) => [h.name, h.value]));
-    chain = defineChain({
-      id: scenario.node.chainId,
-      name: 'explorer-mock',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-    });
+    chain = mockChain(server.url, scenario.node.chainId);
   });
   afterAll(() => server.close());
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Chain, defineChain } from 'viem';
 
 /** The first key of the test mnemonic ("test test … junk"), as Hardhat and Anvil fund it. */
 export const KEY0: `0x${string}` = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -27,3 +28,12 @@ export function walletScenarioFile(): string {
   );
   return file;
 }
+
+/** viem's chain for a mock at `url`: its node at /rpc, under the chain id the mock reports. */
+export const mockChain = (url: string, chainId: number): Chain =>
+  defineChain({
+    id: chainId,
+    name: 'explorer-mock',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`${url}/rpc`] } },
+  });

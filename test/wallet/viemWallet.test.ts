@@ -1,7 +1,6 @@
 import {
   createPublicClient,
   createWalletClient,
-  defineChain,
   erc20Abi,
   http,
   parseEther,
@@ -12,7 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, walletScenarioFile } from './support.js';
+import { KEY0, walletScenarioFile, mockChain } from './support.js';
 
 type Json = Record<string, any>;
 const DEAD = '0x000000000000000000000000000000000000dEaD';
@@ -24,12 +23,7 @@ async function serve(automine: boolean) {
   const server = await startServer({ scenario: file, seed: 1, cache: false, profile: 'blockscout', automine });
   const get = async (path: string): Promise<Json> => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
   const { node, handles } = await get('/__mock/scenario');
-  const chain: ViemChain = defineChain({
-    id: node.chainId,
-    name: 'explorer-mock',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [`${server.url}/rpc`] } },
-  });
+  const chain: ViemChain = mockChain(server.url, node.chainId);
   const tusd = (handles as Json[]).find((h) => h.name === 'TUSD')!.value as `0x${string}`;
   return {
     server,
