@@ -28,6 +28,8 @@ export interface DevHost {
   mark(): LiveMark;
   /** Serves the chain as it stood at `mark`, forgetting what clients did since. */
   restore(mark: LiveMark): void;
+  /** Whether each accepted transaction is mined at once. */
+  readonly automine: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function createDevControls(host: DevHost): DevControls & { reset(): void 
   /** Seconds clients moved the clock on by (what `evm_increaseTime` answers). */
   let shifted = 0;
   const impersonated = new Set<string>();
+  let resets = 0;
   const dev = {
     mine(blocks, { timestamp, interval } = {}) {
       if (blocks > MAX_MINE) throw new SendRefused(`at most ${MAX_MINE} blocks a call, got ${blocks}`);
@@ -95,7 +98,16 @@ export function createDevControls(host: DevHost): DevControls & { reset(): void 
       else impersonated.delete(address);
     },
     impersonating: (address) => impersonated.has(address),
+    automine: () => host.automine,
+    resets: () => resets,
+    snapshots: () =>
+      [...snapshots].map(([id, { chain }]) => ({
+        id,
+        height: chain.headHeight,
+        hash: chain.blocks.at(chain.headHeight)!.hash,
+      })),
     reset() {
+      resets++;
       snapshots.clear();
       shifted = 0;
       impersonated.clear();

@@ -212,6 +212,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       sentCount = mark.sent;
       serve(appOf(mark.chain));
     },
+    automine,
   });
   const live: LiveChain = {
     dev,

@@ -54,6 +54,12 @@ export interface DevControls {
   impersonate(address: string, on: boolean): void;
   /** Whether `eth_sendTransaction` sends from `address` without its key. */
   impersonating(address: string): boolean;
+  /** Whether each accepted transaction is mined at once (a dev node's automine). */
+  automine(): boolean;
+  /** How many times the chain was reset (a new run of the node, as Hardhat's `instanceId` tells). */
+  resets(): number;
+  /** The snapshots `evm_revert` can return to, oldest first: each one's id and the head it kept. */
+  snapshots(): readonly { readonly id: number; readonly height: number; readonly hash: Hex }[];
 }
 
 /** What a method reads besides the chain: the node's filters, kept across blocks, and where sends go. */
@@ -92,6 +98,9 @@ export function readOnlyState(state: NodeState, refusal: string): NodeState {
             setStorageAt: refuse,
             impersonate: refuse,
             impersonating: (address: string) => dev.impersonating(address),
+            automine: () => dev.automine(),
+            resets: () => dev.resets(),
+            snapshots: () => dev.snapshots(),
           },
         }
       : {}),

@@ -184,4 +184,33 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
       error: { code: -32000 },
     });
   });
+
+  it('hardhat_metadata, anvil_metadata and the automine flag, as Hardhat Ignition reads them; a reset is a new instance', async () => {
+    expect(await anvil.getAutomine()).toBe(true);
+    expect(await hardhat.getAutomine()).toBe(true);
+    const head = await publicClient.getBlock();
+    const { result: first } = await rpc('hardhat_metadata', []);
+    expect(first).toEqual({
+      clientVersion: expect.stringMatching(/^explorer-mock\/v\d/),
+      chainId: chain.id,
+      instanceId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      latestBlockNumber: Number(head.number),
+      latestBlockHash: head.hash,
+    });
+    const id = await anvil.snapshot();
+    expect((await rpc('anvil_metadata', [])).result).toEqual({
+      ...first,
+      forkedNetwork: null,
+      snapshots: { [id]: [Number(head.number), head.hash] },
+    });
+    // The same run until a reset (a snapshot, a mined block, a revert do not change it), a new one after.
+    await anvil.mine({ blocks: 1 });
+    await anvil.revert({ id });
+    expect((await rpc('hardhat_metadata', [])).result.instanceId).toBe(first.instanceId);
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const after = (await rpc('hardhat_metadata', [])).result;
+    expect(after.instanceId).not.toBe(first.instanceId);
+    expect((await rpc('anvil_metadata', [])).result).toMatchObject({ instanceId: after.instanceId, snapshots: {} });
+    expect(await rpc('hardhat_metadata', [1])).toMatchObject({ error: { code: -32602 } });
+  });
 });

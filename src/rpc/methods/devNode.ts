@@ -1,5 +1,9 @@
+import * as Hash from 'ox/Hash';
+import * as OxHex from 'ox/Hex';
 import type { Hex } from '../../chain/types.js';
+import { VERSION } from '../../version.js';
 import { SendRefused } from '../../protocol/errors.js';
+import type { RpcContext } from '../context.js';
 import { arity, type DevControls, type NodeState, type RpcMethod } from '../method.js';
 import { addressArg, dataArg, quantity } from '../quantity.js';
 import { invalidParams, serverError } from '../rpcError.js';
@@ -92,11 +96,44 @@ const asAnvil =
   (ctx, params, node) => (method(ctx, params, node), null);
 
 /**
+ * Which node this is and which run of it, as `hardhat_metadata` tells (Hardhat Ignition reads its
+ * `instanceId` on chain 31337 to tell whether its deployment journal still holds). Hardhat draws
+ * the id at random at each start and reset; the mock's is a function of the chain (its genesis,
+ * so of scenario and seed) and of the resets since start, so two servers answer alike, and a
+ * restarted server is the same instance as before (a deployment journal written against the last
+ * run needs Ignition's `--reset`).
+ */
+function metadata(ctx: RpcContext, node: NodeState) {
+  const head = ctx.chain.blocks.at(ctx.chain.headHeight)!;
+  const resets = node.dev?.resets() ?? 0;
+  return {
+    clientVersion: `explorer-mock/v${VERSION}`,
+    chainId: ctx.chainId,
+    instanceId: Hash.keccak256(OxHex.fromString(`explorer-mock ${ctx.chain.blocks.at(0)!.hash} ${resets}`)),
+    latestBlockNumber: head.height,
+    latestBlockHash: head.hash,
+  };
+}
+
+/**
  * The cheat codes test suites rely on, as Anvil and Hardhat name and answer them: mining on
  * demand, the clock, snapshots, balances, code, storage and impersonation. Each is reflected in
  * every API; `reset` undoes them all.
  */
 export const devNodeMethods: Record<string, RpcMethod> = {
+  hardhat_getAutomine: (_ctx, params, node) => (arity(params, 0, 0), devOf(node).automine()),
+  anvil_getAutomine: (_ctx, params, node) => (arity(params, 0, 0), devOf(node).automine()),
+  hardhat_metadata: (ctx, params, node) => (arity(params, 0, 0), metadata(ctx, node)),
+  // Anvil's (which it gives to both names): Hardhat's fields, its fork (none) and the snapshots with the head each kept.
+  anvil_metadata(ctx, params, node) {
+    arity(params, 0, 0);
+    const snapshots = node.dev?.snapshots() ?? [];
+    return {
+      ...metadata(ctx, node),
+      forkedNetwork: null,
+      snapshots: Object.fromEntries(snapshots.map(({ id, height, hash }) => [quantity(id), [height, hash]])),
+    };
+  },
   evm_mine(_ctx, params, node) {
     arity(params, 0, 1);
     const timestamp = params[0] === undefined || params[0] === null ? undefined : secondsArg(params[0], 0);

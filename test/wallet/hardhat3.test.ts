@@ -1,0 +1,174 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/startServer.js';
+import { node22 } from '../support/node22.js';
+import { KEY0, walletScenarioFile } from './support.js';
+
+type Json = Record<string, any>;
+const require = createRequire(import.meta.url);
+const HARDHAT_CLI = join(dirname(require.resolve('hardhat/package.json')), 'dist', 'src', 'cli.js');
+const COUNTER_SOURCE = fileURLToPath(new URL('../fixtures/contracts/src/Counter.sol', import.meta.url));
+/** Where Hardhat's first deployment from test key 0 lands (its nonce 0), on every chain. */
+const COUNTER = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** A chain id of no network Hardhat knows: hardhat-verify refuses to verify on 31337, a dev node's. */
+const TESTNET_ID = 7357;
+
+/** A Hardhat 3 project as a team writes one: the mock's node as two networks, its explorer as the chain's Blockscout and Etherscan. */
+const CONFIG = `import { defineConfig } from 'hardhat/config';
+import hardhatIgnition from '@nomicfoundation/hardhat-ignition';
+import hardhatVerify from '@nomicfoundation/hardhat-verify';
+
+const local = process.env.LOCAL_URL!;
+const testnet = process.env.TESTNET_URL!;
+const accounts = ['${KEY0}'];
+
+export default defineConfig({
+  plugins: [hardhatIgnition, hardhatVerify],
+  // solc-js from the project's own dependencies: Hardhat downloads compilers, and CI has no internet.
+  solidity: { version: '0.8.30', path: process.env.SOLC_PATH! },
+  networks: {
+    local: { type: 'http', url: \`\${local}/rpc\`, accounts },
+    testnet: { type: 'http', url: \`\${testnet}/rpc\`, accounts },
+  },
+  chainDescriptors: {
+    ${TESTNET_ID}: {
+      name: 'explorer-mock',
+      blockExplorers: {
+        blockscout: { name: 'explorer-mock', url: testnet, apiUrl: \`\${testnet}/api\` },
+        etherscan: { name: 'explorer-mock', url: testnet, apiUrl: \`\${testnet}/v2/api\` },
+      },
+    },
+  },
+  verify: { etherscan: { apiKey: 'any-key' }, blockscout: { enabled: true }, sourcify: { enabled: false } },
+});
+`;
+
+/** An Ignition module: the Counter deployed, then two writes to it. */
+const MODULE = `import { buildModule } from '@nomicfoundation/hardhat-ignition/modules';
+
+export default buildModule('CounterModule', (m) => {
+  const counter = m.contract('Counter');
+  m.call(counter, 'increment');
+  m.call(counter, 'add', [5n], { id: 'addFive' });
+  return { counter };
+});
+`;
+
+/**
+ * Hardhat 3 against the mock, as a team's project uses it: the Counter compiled by Hardhat,
+ * deployed and written to by `hardhat ignition deploy`, verified by `hardhat verify` through the
+ * explorer's Etherscan-style APIs; under Node 22, which Hardhat 3 needs (test/support/node22.ts).
+ */
+describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () => {
+  let local: RunningServer;
+  let testnet: RunningServer;
+  let project: string;
+  let hardhat: (...args: string[]) => Promise<string>;
+  const rpc = async (server: RunningServer, method: string, params: unknown[]): Promise<any> =>
+    (
+      (await await fetch(`${server.url}/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      }).then((r) => r.json())) as Json
+    ).result;
+  /** The Counter's count, read through the node (`count()`). */
+  const count = async (server: RunningServer) =>
+    BigInt(await rpc(server, 'eth_call', [{ to: COUNTER, data: '0x06661abd' }, 'latest']));
+  const get = async (server: RunningServer, path: string): Promise<Json> =>
+    (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
+
+  beforeAll(async () => {
+    const testnetScenario = join(mkdtempSync(join(tmpdir(), 'explorer-mock-hardhat3-')), 'testnet.json');
+    writeFileSync(testnetScenario, JSON.stringify({ extends: 'tiny', name: 'testnet', chainId: TESTNET_ID }));
+    const [node, a, b] = await Promise.all([
+      node22(),
+      startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' }),
+      startServer({ scenario: testnetScenario, seed: 1, cache: false, profile: 'blockscout' }),
+    ]);
+    [local, testnet] = [a, b];
+    project = mkdtempSync(join(tmpdir(), 'explorer-mock-hardhat3-project-'));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'counter-dapp', type: 'module', private: true }),
+    );
+    writeFileSync(join(project, 'hardhat.config.ts'), CONFIG);
+    mkdirSync(join(project, 'contracts'));
+    copyFileSync(COUNTER_SOURCE, join(project, 'contracts', 'Counter.sol'));
+    mkdirSync(join(project, 'ignition', 'modules'), { recursive: true });
+    writeFileSync(join(project, 'ignition', 'modules', 'Counter.ts'), MODULE);
+    // The project's dependencies are this project's (hardhat, its plugins, solc).
+    symlinkSync(join(dirname(HARDHAT_CLI), '..', '..', '..'), join(project, 'node_modules'), 'junction');
+    const env = {
+      ...process.env,
+      NODE_PATH: node.nodePath,
+      SOLC_PATH: require.resolve('solc/soljson.js'),
+      LOCAL_URL: local.url,
+      TESTNET_URL: testnet.url,
+      // Ignition asks before it deploys to a chain other than 31337.
+      HARDHAT_IGNITION_CONFIRM_DEPLOYMENT: 'true',
+      NO_COLOR: '1',
+    };
+    hardhat = async (...args) => {
+      try {
+        return (await promisify(execFile)(node.node, [HARDHAT_CLI, ...args], { cwd: project, env, timeout: 120_000 }))
+          .stdout;
+      } catch (error) {
+        const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+        throw new Error(`hardhat ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
+      }
+    };
+  }, 180_000);
+  afterAll(async () => {
+    await local?.close();
+    await testnet?.close();
+  });
+
+  it('deploys with Ignition on chain 31337 as on a local node: its journal holds on a second run, a reset starts it afresh', async () => {
+    const deploy = () => hardhat('ignition', 'deploy', 'ignition/modules/Counter.ts', '--network', 'local');
+    const head = await rpc(local, 'eth_blockNumber', []);
+    expect(await deploy()).toContain(`CounterModule#Counter - ${COUNTER}`);
+    // The creation and both writes ran on the EVM, one block each (automine, which Ignition asked).
+    expect(await count(local)).toBe(6n);
+    expect(BigInt(await rpc(local, 'eth_blockNumber', [])) - BigInt(head)).toBe(3n);
+    const created = await get(local, `/api/v2/addresses/${COUNTER}`);
+    expect(created).toMatchObject({ is_contract: true, creation_status: 'success' });
+    expect(created.creator_address_hash.toLowerCase()).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+    const logs = await get(local, `/api/v2/addresses/${COUNTER}/logs`);
+    expect(logs.items).toHaveLength(1);
+    // The same node run: the journal says it is done, nothing is sent.
+    expect(await deploy()).toContain('Nothing new to deploy');
+    expect(await count(local)).toBe(6n);
+    // A reset is a new run of the node (hardhat_metadata's instanceId): Ignition drops its journal and deploys again.
+    local.reset();
+    expect(await rpc(local, 'eth_getCode', [COUNTER, 'latest'])).toBe('0x');
+    expect(await deploy()).toContain(`CounterModule#Counter - ${COUNTER}`);
+    expect(await count(local)).toBe(6n);
+  });
+
+  it('verifies what Ignition deployed with hardhat verify, compiled by the mock; every API shows it verified', async () => {
+    expect(await hardhat('ignition', 'deploy', 'ignition/modules/Counter.ts', '--network', 'testnet')).toContain(
+      `CounterModule#Counter - ${COUNTER}`,
+    );
+    // Blockscout's answer for a contract of no verified source: its code, no name, no is_verified.
+    expect(await get(testnet, `/api/v2/smart-contracts/${COUNTER}`)).not.toHaveProperty('name');
+    const verified = await hardhat('verify', '--network', 'testnet', COUNTER);
+    // The first client (Etherscan's) verifies; Blockscout's then finds it verified.
+    expect(verified).toContain('Contract verified successfully on explorer-mock');
+    expect(verified).toContain(`has already been verified on explorer-mock`);
+    expect(await get(testnet, `/api/v2/smart-contracts/${COUNTER}`)).toMatchObject({
+      is_verified: true,
+      name: 'Counter',
+      compiler_version: 'v0.8.30+commit.73712a01',
+      file_path: 'project/contracts/Counter.sol', // Hardhat 3's source names start with `project/`
+    });
+    const source = await get(testnet, `/api?module=contract&action=getsourcecode&address=${COUNTER}`);
+    expect(source.result[0]).toMatchObject({ ContractName: 'Counter', CompilerVersion: 'v0.8.30+commit.73712a01' });
+  });
+});
