@@ -3,18 +3,19 @@ import { codeAt } from '../domain/contracts.js';
 import { factsOf } from '../domain/facts.js';
 import { versionOf } from '../domain/verificationChecks.js';
 import { withModules } from '../lazy/lazyModule.js';
-import { compiledMismatch, type SolcCompiler } from './solcCompiler.js';
+import type { CompileOutcome } from './verifications.js';
+import { compiledOutcome, type SolcCompiler } from './solcCompiler.js';
 
 /**
  * The verifier's compile step with `compiler`: a submission for a contract whose code is its own
  * (deployed by a client, or a scenario's artifact; generated contracts have drawn code no source
  * compiles to) is compiled where the compiler's version is the one it names, and its runtime code
  * compared with the code at the contract's address now (`chain()`); otherwise it stands on the
- * checks made without a compiler. The outcome says how it was checked.
+ * checks made without a compiler. The outcome says how it was checked, and gives the ABI compiled.
  */
 export const compiledCheck =
   (compiler: SolcCompiler, chain: () => Chain) =>
-  (id: AccountId, source: SubmittedSource): Promise<{ failure: string | null; how?: string }> | null => {
+  (id: AccountId, source: SubmittedSource): Promise<CompileOutcome> | null => {
     const now = chain();
     const contract = now.accounts[id]!.contract;
     if (contract?.kind !== 'custom' || !contract.custom?.deployedBytecode) return null;
@@ -23,7 +24,6 @@ export const compiledCheck =
       const deployed = await withModules(() => codeAt(facts, id, now.headHeight));
       const version = await compiler.version();
       if (versionOf(version) !== versionOf(source.compilerVersion)) return { failure: null };
-      const failure = await compiledMismatch(compiler, source, deployed);
-      return { failure, how: `compiled with solc ${version}` };
+      return { ...(await compiledOutcome(compiler, source, deployed)), how: `compiled with solc ${version}` };
     })();
   };

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import type { Abi } from 'abitype';
 import type { Hex, SubmittedSource } from '../chain/types.js';
 import { type ImmutableSlot, runtimeMatches } from '../domain/bytecodeMatch.js';
 import { VERIFY_FAILURES } from '../domain/verificationChecks.js';
@@ -28,6 +29,7 @@ export interface StandardOutput {
     Record<
       string,
       {
+        readonly abi?: Abi;
         readonly evm?: {
           readonly deployedBytecode?: {
             readonly object?: string;
@@ -107,7 +109,7 @@ export function installedSolc(cwd: string): string | null {
   }
 }
 
-/** A submission's standard-JSON input, asking only for the runtime code and where its immutables go. */
+/** A submission's standard-JSON input, asking only for the ABI, the runtime code and where its immutables go. */
 function inputOf(source: SubmittedSource) {
   const flattened = source.sources.length === 1 && source.sources[0]!.path === '';
   const { outputSelection: _asked, ...settings } = source.settings;
@@ -119,38 +121,46 @@ function inputOf(source: SubmittedSource) {
     settings: {
       ...settings,
       ...(source.evmVersion === 'default' ? {} : { evmVersion: source.evmVersion }),
-      outputSelection: { '*': { '*': ['evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences'] } },
+      outputSelection: {
+        '*': { '*': ['abi', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences'] },
+      },
     },
   };
 }
 
+/** What compiling a submission told: why its code is not the deployed code, or the contract's ABI when it is. */
+export type Compiled = { readonly failure: string } | { readonly failure: null; readonly abi: Abi };
+
 /**
- * Why compiling a submission does not give the deployed code, in the explorer's words, or null
- * when it does: the compiler's errors (`There was an error compiling your contract.`), the contract
+ * Compiles a submission and compares it with the deployed code. Why it fails, in the explorer's
+ * words: the compiler's errors (`There was an error compiling your contract.`), the contract
  * missing from its output (a wrong name), or runtime code that differs beyond its metadata and
- * immutables (`Bytecode does not match, please try again.`).
+ * immutables (`Bytecode does not match, please try again.`); else the ABI the compiler gave, the
+ * one the explorer then decodes the contract's calls and logs with.
  */
-export async function compiledMismatch(
+export async function compiledOutcome(
   compiler: SolcCompiler,
   source: SubmittedSource,
   deployed: Hex,
-): Promise<string | null> {
+): Promise<Compiled> {
   let output: StandardOutput;
   try {
     output = await compiler.compile(inputOf(source));
   } catch {
-    return VERIFY_FAILURES.compilation;
+    return { failure: VERIFY_FAILURES.compilation };
   }
-  if ((output.errors ?? []).some((e) => e.severity === 'error')) return VERIFY_FAILURES.compilation;
+  if ((output.errors ?? []).some((e) => e.severity === 'error')) return { failure: VERIFY_FAILURES.compilation };
   const main = source.sources[0]!.path;
   const files = Object.entries(output.contracts ?? {});
   const found =
     files.find(([file]) => file === main)?.[1][source.name] ??
     files.map(([, contracts]) => contracts[source.name]).find((c) => c !== undefined);
   const runtime = found?.evm?.deployedBytecode;
-  if (!runtime?.object) return VERIFY_FAILURES.name;
+  if (!runtime?.object) return { failure: VERIFY_FAILURES.name };
   const immutables = Object.values(runtime.immutableReferences ?? {}).flat();
-  return runtimeMatches(deployed, `0x${runtime.object}`, immutables) ? null : VERIFY_FAILURES.bytecode;
+  return runtimeMatches(deployed, `0x${runtime.object}`, immutables)
+    ? { failure: null, abi: found?.abi ?? [] }
+    : { failure: VERIFY_FAILURES.bytecode };
 }
 
 /**

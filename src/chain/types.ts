@@ -204,6 +204,8 @@ export interface SubmittedSource {
   readonly licenseType: string | null;
   /** Unix seconds: the head's time when it was accepted. */
   readonly verifiedAt: number;
+  /** The ABI its compilation gave, where the mock compiled it (with no compiler at hand, the code's own). */
+  readonly abi?: Abi;
 }
 
 /** An account the node holds the key of. */

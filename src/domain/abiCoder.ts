@@ -78,6 +78,26 @@ function canonicalType(p: { readonly type: string; readonly components?: readonl
 /** The method a call called, as `name(type name, …)`, without decoding its arguments. */
 export const methodCallOf = (call: Call, abi?: Abi): string => methodCall(functionOf(call, abi));
 
+/**
+ * A contract's call read back from its input with the contract's ABI: the function whose selector
+ * the input starts with, and its arguments; null when no function has it or the arguments do not
+ * decode (or when an overload of the same name and arity stands before it, which a `Call` cannot name).
+ */
+export function decodedCall(input: `0x${string}`, abi: Abi): Call | null {
+  if (input.length < 10) return null;
+  const selector = input.slice(0, 10).toLowerCase();
+  const fn = abi.find((x): x is AbiFunction => x.type === 'function' && functionSelector(x) === selector);
+  if (!fn) return null;
+  let args: readonly unknown[];
+  try {
+    args = (AbiFunctions.decodeData(fn, input) as readonly unknown[] | undefined) ?? [];
+  } catch {
+    return null;
+  }
+  const call: Call = { contractKind: 'custom', functionName: fn.name, args };
+  return functionOf(call, abi) === fn ? call : null;
+}
+
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */
 export function decodedInputView(call: Call, abi?: Abi) {
   const fn = functionOf(call, abi);

@@ -18,3 +18,20 @@ export function customAbiOf(chain: Chain, kind: ContractKind, id: AccountId): Ab
     throw new Error(`a custom call or event of ${chain.accounts[id]?.hash ?? id}, which has no code of the scenario's`);
   return code.abi;
 }
+
+/**
+ * The ABI of an address's verified code of its own (a contract a client verified, a scenario's
+ * verified artifact; a proxy's through its implementation's): what the explorer decodes a sent
+ * transaction's input with. Undefined for other addresses, unverified code and code without an ABI.
+ */
+export function verifiedAbiOf(chain: Chain, id: AccountId): Abi | undefined {
+  const contract = chain.accounts[id]?.contract;
+  if (contract?.kind !== 'custom') return undefined;
+  const owner = contract.custom
+    ? contract
+    : contract.implementationId !== NONE
+      ? chain.accounts[contract.implementationId]!.contract
+      : null;
+  if (!owner?.custom?.abi.length || owner.verification === 'none') return undefined;
+  return owner.custom.abi;
+}

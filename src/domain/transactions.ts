@@ -1,13 +1,14 @@
 import {
   type AccountId,
   type Block,
+  type Call,
   type InternalTransaction,
   NONE,
   type TokenTransfer,
   type Transaction,
 } from '../chain/types.js';
 import { creationInput } from './contracts.js';
-import { customAbiOf } from './customAbi.js';
+import { customAbiOf, verifiedAbiOf } from './customAbi.js';
 import type { Facts } from './facts.js';
 import { lazyModules } from './lazyModules.js';
 
@@ -40,6 +41,23 @@ export function inputOf(facts: Facts, index: number): `0x${string}` {
   if (t.call) return lazyModules.abi.get().callData(t.call, customAbiOf(facts.chain, t.call.contractKind, t.toId));
   return t.createdId !== NONE ? creationInput(facts, t.createdId) : '0x';
 }
+
+/**
+ * The method a transaction called, as the explorer decodes it: the generated call; or a sent
+ * transaction's input read with the ABI of its callee's verified code (so a client's own contract's
+ * calls are decoded once it is verified, as Blockscout decodes them). Null for a transfer, a
+ * creation, or a call of code with no verified ABI.
+ */
+export function calledOf(facts: Facts, index: number): Call | null {
+  const t = facts.chain.transactions.at(index)!;
+  if (t.call) return t.call;
+  if (!t.signed || t.toId === NONE) return null;
+  const abi = verifiedAbiOf(facts.chain, t.toId);
+  return abi ? lazyModules.abi.get().decodedCall(t.signed.input, abi) : null;
+}
+
+/** The name of the method a transaction called (`calledOf`), or null. */
+export const methodName = (facts: Facts, index: number): string | null => calledOf(facts, index)?.functionName ?? null;
 
 /** The receiver of a transaction's value: its callee, or the contract it creates. */
 export const receiverOf = (transaction: Transaction): AccountId =>

@@ -2,7 +2,7 @@ import { confirmationsOf } from '../domain/chainStats.js';
 import { NONE, type TokenTransfer } from '../chain/types.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
-import { cumulativeGasUsed, inputOf } from '../domain/transactions.js';
+import { calledOf, cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import { type EtherscanContext, sorted } from './envelope.js';
 
 const lower = (ctx: EtherscanContext, id: number) => ctx.chain.accounts[id]!.lower;
@@ -66,9 +66,10 @@ export function internalItem(ctx: EtherscanContext, row: number) {
 /** The method a transaction called, as the token-transfer lists show it: `name(type name, …)` and its selector without 0x. */
 function methodOf(ctx: EtherscanContext, index: number): { functionName: string; methodId: string } {
   const t = ctx.chain.transactions.at(index)!;
-  if (!t.call) return { functionName: '', methodId: '' };
-  const abi = customAbiOf(ctx.chain, t.call.contractKind, t.toId);
-  const decoded = lazyModules.abi.get().decodedInputView(t.call, abi);
+  const call = calledOf(ctx.facts, index);
+  if (!call) return { functionName: '', methodId: '' };
+  const abi = customAbiOf(ctx.chain, call.contractKind, t.toId);
+  const decoded = lazyModules.abi.get().decodedInputView(call, abi);
   return { functionName: decoded.method_call, methodId: decoded.method_id.replace(/^0x/, '') };
 }
 

@@ -2,7 +2,7 @@ import { NONE, type TokenTransfer } from '../chain/types.js';
 import { confirmationsOf } from '../domain/chainStats.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
-import { cumulativeGasUsed, inputOf, internalGasUsedOf } from '../domain/transactions.js';
+import { calledOf, cumulativeGasUsed, inputOf, internalGasUsedOf } from '../domain/transactions.js';
 import type { EtherscanV2Context } from './envelope.js';
 
 const lower = (ctx: EtherscanV2Context, id: number) => ctx.chain.accounts[id]!.lower;
@@ -14,9 +14,10 @@ export const confirmations = (ctx: EtherscanV2Context, height: number): string =
 /** The method a transaction called, as Etherscan names it: `name(type name, …)`; empty when none is known. */
 export function functionNameOf(ctx: EtherscanV2Context, index: number): string {
   const t = ctx.chain.transactions.at(index)!;
-  if (!t.call) return '';
-  const abi = customAbiOf(ctx.chain, t.call.contractKind, t.toId);
-  return lazyModules.abi.get().methodCallOf(t.call, abi);
+  const call = calledOf(ctx.facts, index);
+  if (!call) return '';
+  const abi = customAbiOf(ctx.chain, call.contractKind, t.toId);
+  return lazyModules.abi.get().methodCallOf(call, abi);
 }
 
 /** The input's first four bytes, with 0x (all of it when shorter), as Etherscan's `methodId`. */

@@ -1,10 +1,10 @@
 import type { ActivityRow } from '../domain/activityRow.js';
-import { resultOf } from '../domain/transactions.js';
+import { methodName, resultOf } from '../domain/transactions.js';
 import { addressRef, addressRefOrNull } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './isoTimestamp.js';
 import { token } from './token.js';
-import { methodName, tokenTransferOut } from './tokenTransfer.js';
+import { tokenTransferOut } from './tokenTransfer.js';
 
 /** A row of `/advanced-filters` without its fee (which depends on the rows before it on the page). */
 function advancedFilterItemOut(ctx: ViewContext, row: ActivityRow) {
@@ -17,7 +17,7 @@ function advancedFilterItemOut(ctx: ViewContext, row: ActivityRow) {
     type: row.type,
     status: resultOf(tx),
     // An internal call's method is read from its own input, which the mock's calls leave empty.
-    method: item.kind === 'internal' ? null : methodName(tx),
+    method: item.kind === 'internal' ? null : methodName(ctx.facts, item.transaction),
     from: addressRef(ctx, row.from),
     to: addressRefOrNull(ctx, row.to),
     created_contract: addressRefOrNull(ctx, row.created),

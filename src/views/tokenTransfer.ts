@@ -1,5 +1,5 @@
-import type { Transaction } from '../chain/types.js';
 import { tokenOf } from '../domain/tokens.js';
+import { methodName } from '../domain/transactions.js';
 import type { Shape } from '../profiles/shapes.js';
 import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
@@ -7,9 +7,6 @@ import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './isoTimestamp.js';
 import { token } from './token.js';
 import { tokenInstanceOut } from './tokenInstance.js';
-
-/** The method a transaction calls, or null for transfers and creations. */
-export const methodName = (transaction: Transaction): string | null => transaction.call?.functionName ?? null;
 
 /** The `k`-th item of token transfer log `index` (k > 0 only inside an ERC-1155 batch). */
 export function tokenTransferOut<P extends Profile>(
@@ -35,7 +32,7 @@ export function tokenTransferOut<P extends Profile>(
       block_hash: block.hash,
       transaction_hash: transaction.hash,
       log_index: transfer.logIndex,
-      method: methodName(transaction),
+      method: methodName(ctx.facts, transfer.transaction),
       timestamp: isoTimestamp(block.timestamp),
       from: addressRef(ctx, transfer.fromId),
       to: addressRef(ctx, transfer.toId),

@@ -6,13 +6,13 @@ import type { TransactionExtras } from '../profiles/profileFormat.js';
 import { transactionType } from '../protocol/transactionTypes.js';
 import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
-import { feesOf, inputOf, itemsOf, resultOf } from '../domain/transactions.js';
+import { calledOf, feesOf, inputOf, itemsOf, resultOf } from '../domain/transactions.js';
 import type { Shape, TransactionForm } from '../profiles/shapes.js';
 import type { Profile } from '../schemas/profile.js';
 import { addressRef, addressRefOrNull } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './isoTimestamp.js';
-import { methodName, tokenTransferOut } from './tokenTransfer.js';
+import { tokenTransferOut } from './tokenTransfer.js';
 
 /** Token transfer items shown inside a transaction; more set `token_transfers_overflow`. */
 const EMBEDDED_TRANSFERS = 10;
@@ -41,6 +41,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
   const block = chain.blocks.at(t.block)!;
   const fees = feesOf(ctx.facts, t);
   const transfers = embeddedTransfers(ctx, index);
+  const call = calledOf(ctx.facts, index);
   // How long the explorer saw it pending, in milliseconds: derived from the hash, so stable.
   const pendingMs = 1_000 + (parseInt(t.hash.slice(-4), 16) % 11_000);
   return {
@@ -51,7 +52,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     nonce: t.nonce,
     type: t.type,
     status: t.status,
-    method: methodName(t),
+    method: call?.functionName ?? null,
     result: resultOf(t),
     revert_reason: t.revertReason,
     confirmations: confirmationsOf(chain, t.block, 'rest'),
@@ -71,8 +72,8 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     to: addressRefOrNull(ctx, t.toId),
     created_contract: addressRefOrNull(ctx, t.createdId),
     raw_input: inputOf(ctx.facts, index),
-    decoded_input: t.call
-      ? lazyModules.abi.get().decodedInputView(t.call, customAbiOf(chain, t.call.contractKind, t.toId))
+    decoded_input: call
+      ? lazyModules.abi.get().decodedInputView(call, customAbiOf(chain, call.contractKind, t.toId))
       : null,
     token_transfers: transfers.items,
     token_transfers_overflow: transfers.overflow,

@@ -1,6 +1,6 @@
 import { coinSupply, unitsToDecimal } from '../domain/amounts.js';
 import { tokenOf } from '../domain/tokens.js';
-import { receiverOf } from '../domain/transactions.js';
+import { calledOf, receiverOf } from '../domain/transactions.js';
 import { NONE } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
 import type { ViewContext } from './context.js';
@@ -16,15 +16,16 @@ export function transactionSummaryJson(ctx: ViewContext, at: number): string {
   if (tx.status !== 'ok') return 'null';
   const address = (id: number) => ({ type: 'address', value: addressRef(ctx, id) });
   const summaries = [];
+  const call = calledOf(ctx.facts, at);
   if (tx.toId === NONE)
     summaries.push({
       summary_template: 'Deployed {contract}',
       summary_template_variables: { contract: address(tx.createdId) },
     });
-  else if (tx.call)
+  else if (call)
     summaries.push({
       summary_template: 'Called {method} on {to}',
-      summary_template_variables: { method: { type: 'method', value: tx.call.functionName }, to: address(tx.toId) },
+      summary_template_variables: { method: { type: 'method', value: call.functionName }, to: address(tx.toId) },
     });
   if (tx.value > 0n) {
     summaries.push({

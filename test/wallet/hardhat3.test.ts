@@ -168,7 +168,27 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
       compiler_version: 'v0.8.30+commit.73712a01',
       file_path: 'project/contracts/Counter.sol', // Hardhat 3's source names start with `project/`
     });
+    const contract = await get(testnet, `/api/v2/smart-contracts/${COUNTER}`);
+    // The ABI the mock's compile gave: the Read and Write tabs, and the decoding below, read it.
+    expect(contract.abi.map((entry: Json) => entry.name)).toEqual(
+      expect.arrayContaining(['count', 'add', 'Incremented']),
+    );
     const source = await get(testnet, `/api?module=contract&action=getsourcecode&address=${COUNTER}`);
     expect(source.result[0]).toMatchObject({ ContractName: 'Counter', CompilerVersion: 'v0.8.30+commit.73712a01' });
+    // Its transactions and logs decoded with that ABI, in REST and in Etherscan's `txlist`.
+    const transactions = await get(testnet, `/api/v2/addresses/${COUNTER}/transactions`);
+    expect(transactions.items.map((t: Json) => t.method).sort()).toEqual(['add', 'increment', null]);
+    const add = transactions.items.find((t: Json) => t.method === 'add');
+    expect(add.decoded_input).toEqual({
+      method_call: 'add(uint256 n)',
+      method_id: '1003e2d2',
+      parameters: [{ name: 'n', type: 'uint256', value: '5' }],
+    });
+    const logs = await get(testnet, `/api/v2/addresses/${COUNTER}/logs`);
+    expect(logs.items[0].decoded).toMatchObject({ method_call: 'Incremented(address indexed by, uint256 count)' });
+    const txlist = await get(testnet, `/v2/api?chainid=${TESTNET_ID}&module=account&action=txlist&address=${COUNTER}`);
+    expect(txlist.result.map((t: Json) => t.functionName)).toEqual(
+      expect.arrayContaining(['add(uint256 n)', 'increment()']),
+    );
   });
 });

@@ -1,8 +1,7 @@
 import { contractMethods } from '../../domain/contractMethods.js';
 import { listedFees } from '../../domain/activityRow.js';
-import { selectorOf } from '../../domain/transactions.js';
+import { methodName, selectorOf } from '../../domain/transactions.js';
 import { advancedFilterItemJson } from '../../views/advancedFilterItem.js';
-import { methodName } from '../../views/tokenTransfer.js';
 import { token } from '../../views/token.js';
 import { activityCursorOf, advancedFilterOf, itemsCountOf } from '../advancedFilter/advancedFilterQuery.js';
 import { advancedFilterRows } from '../advancedFilter/advancedFilterRows.js';
@@ -33,7 +32,7 @@ export const advancedFilters: EndpointHandler = (ctx, _params, query) => {
       defaultMethodById(selector)?.name ??
       rows
         .filter((r) => r.item.kind !== 'internal' && selectorOf(facts, r.item.transaction) === selector)
-        .map((r) => methodName(chain.transactions.at(r.item.transaction)!))
+        .map((r) => methodName(facts, r.item.transaction))
         .find((n) => n !== null) ??
       contractMethods(facts).find((m) => m.selector === selector)?.name;
     return name ? [[selector, name]] : [];
