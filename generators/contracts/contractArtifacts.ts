@@ -1,4 +1,4 @@
-import type { Abi } from 'abitype';
+import type { Abi, AbiParameter } from 'abitype';
 import * as AbiParameters from 'ox/AbiParameters';
 import * as Address from 'ox/Address';
 import type { Hex } from '../../src/chain/types.js';
@@ -60,6 +60,31 @@ export interface ContractArtifacts {
 
 const LINKS_LIBRARY: ReadonlySet<ContractKind> = new Set(['erc1155', 'lending-pool']);
 
+/**
+ * Constructor arguments as the explorer lists them beside their inputs (`decoded_constructor_args`):
+ * each printed value with its parameter; null when there are none, or when they do not decode.
+ */
+export function decodedConstructorArgs(
+  inputs: readonly AbiParameter[],
+  args: Hex | null,
+): ContractArtifacts['decodedConstructorArgs'] {
+  if (!args || !inputs.length) return null;
+  let decoded: readonly unknown[];
+  try {
+    decoded = AbiParameters.decode(inputs, args);
+  } catch {
+    return null;
+  }
+  return inputs.map((p, i) => [
+    printArgument(decoded[i]),
+    { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type },
+  ]);
+}
+
+/** `decodedConstructorArgs` by a contract's ABI (its constructor's inputs). */
+export const decodedConstructorArgsOf = (abi: Abi, args: Hex | null): ContractArtifacts['decodedConstructorArgs'] =>
+  decodedConstructorArgs(constructorInputsOf(abi), args);
+
 /** A decoded argument as the explorer prints it: addresses checksummed, integers as decimal strings. */
 function printArgument(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(printArgument);
@@ -105,7 +130,6 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
   const constructorArgs =
     input.kind === 'minimal-proxy' ? null : encodedConstructorArgs(abiOf(input.kind), input.constructorArgs);
   const inputs = input.kind === 'minimal-proxy' ? [] : constructorInputs(input.kind);
-  const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
   const viaRegistry = rng.chance(0.3);
   return {
     language: compiler.language,
@@ -129,12 +153,7 @@ export function contractArtifacts(input: ContractArtifactsInput): ContractArtifa
     filePath: source.main.filePath,
     additionalSources: source.imports.map((f) => ({ filePath: f.filePath, sourceCode: f.sourceCode })),
     constructorArgs,
-    decodedConstructorArgs: decoded
-      ? inputs.map((p, i) => [
-          printArgument(decoded[i]),
-          { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type },
-        ])
-      : null,
+    decodedConstructorArgs: decodedConstructorArgs(inputs, constructorArgs),
     deployedBytecode: deployedBytecode(bytecode),
     creationBytecode:
       input.kind === 'minimal-proxy'
@@ -164,7 +183,6 @@ function customArtifacts(input: ContractArtifactsInput, custom: CustomCode): Con
   const proxy = input.kind === 'minimal-proxy';
   const inputs = proxy ? [] : constructorInputsOf(custom.abi);
   const constructorArgs = proxy ? null : encodedConstructorArgs(custom.abi, input.constructorArgs);
-  const decoded = constructorArgs ? AbiParameters.decode(inputs, constructorArgs) : null;
   const code = {
     seed: input.seed,
     kind: input.kind,
@@ -202,12 +220,7 @@ function customArtifacts(input: ContractArtifactsInput, custom: CustomCode): Con
     filePath: main?.filePath ?? '',
     additionalSources: imports.map((f) => ({ filePath: f.filePath, sourceCode: f.content })),
     constructorArgs,
-    decodedConstructorArgs: decoded
-      ? inputs.map((p, i) => [
-          printArgument(decoded[i]),
-          { internalType: p.internalType ?? p.type, name: p.name ?? '', type: p.type },
-        ])
-      : null,
+    decodedConstructorArgs: decodedConstructorArgs(inputs, constructorArgs),
     deployedBytecode: runtime,
     creationBytecode: creation as Hex,
     externalLibraries: [],

@@ -191,7 +191,7 @@ export interface Contract {
   readonly submitted?: SubmittedSource;
 }
 
-/** Sources a client submitted for verification, as the explorer then serves them (the mock trusts them; it does not compile). */
+/** Sources a client submitted for verification, as the explorer then serves them (compiled where the named compiler is at hand). */
 export interface SubmittedSource {
   readonly name: string;
   readonly compilerVersion: string;
@@ -206,6 +206,8 @@ export interface SubmittedSource {
   readonly verifiedAt: number;
   /** The ABI its compilation gave, where the mock compiled it (with no compiler at hand, the code's own). */
   readonly abi?: Abi;
+  /** The constructor arguments it was sent with (hex), which end the contract's creation input. */
+  readonly constructorArgs?: Hex;
 }
 
 /** An account the node holds the key of. */

@@ -10,13 +10,10 @@ export function withSubmitted(chain: Chain, submitted: ReadonlyMap<AccountId, Su
   const accounts = chain.accounts.slice();
   for (const [id, source] of submitted) {
     const account = accounts[id]!;
-    const contract = account.contract!;
-    // The compiled ABI decodes its calls and logs from now on, as the explorer's verified ABI does.
-    const custom = source.abi && contract.custom ? { custom: { ...contract.custom, abi: source.abi } } : {};
     accounts[id] = {
       ...account,
       name: source.name,
-      contract: { ...contract, name: source.name, verification: 'full', submitted: source, ...custom },
+      contract: { ...account.contract!, name: source.name, verification: 'full', submitted: source },
     };
   }
   return { ...chain, accounts };

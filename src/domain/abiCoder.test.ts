@@ -52,6 +52,8 @@ describe('a sent call read back with its contract’s ABI (decodedCall)', () => 
     expect(decodedCall('0x', ABI)).toBeNull();
     expect(decodedCall('0x1003e2', ABI)).toBeNull();
     expect(decodedCall('0xdeadbeef', ABI)).toBeNull();
+    // add(uint256)'s selector alone (ox decodes it to nothing): no argument, no call.
+    expect(decodedCall(encode('add', [5n]).slice(0, 10) as `0x${string}`, ABI)).toBeNull();
     // add(uint256) with half a word of arguments.
     expect(decodedCall(`${encode('add', [5n]).slice(0, 42)}` as `0x${string}`, ABI)).toBeNull();
   });

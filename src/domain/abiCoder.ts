@@ -90,12 +90,18 @@ export function decodedCall(input: `0x${string}`, abi: Abi): Call | null {
   if (!fn) return null;
   let args: readonly unknown[];
   try {
+    // ox gives undefined for a selector alone, whatever the function takes.
     args = (AbiFunctions.decodeData(fn, input) as readonly unknown[] | undefined) ?? [];
   } catch {
     return null;
   }
+  if (args.length !== fn.inputs.length) return null;
   const call: Call = { contractKind: 'custom', functionName: fn.name, args };
-  return functionOf(call, abi) === fn ? call : null;
+  // By name and arity, the first overload: the call names this function only if it is that one.
+  const named = abi.find(
+    (x): x is AbiFunction => x.type === 'function' && x.name === fn.name && x.inputs.length === args.length,
+  );
+  return named === fn ? call : null;
 }
 
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */

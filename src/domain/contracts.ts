@@ -68,10 +68,21 @@ export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>
     const own = { ...drawn, verifiedAt: verifiedAtOf(facts, id, drawn.verifiedAt) };
     const submitted = account.contract!.submitted;
     if (!submitted) return own;
-    // A client's verification: its sources, compiler and settings over the code the ledger holds (its ABI stays the code's).
+    // A client's verification: its sources, compiler and settings over the code the ledger holds,
+    // and the ABI its compile gave (without a compile, the ABI stays the code's).
     const [main, ...rest] = submitted.sources;
     return {
       ...own,
+      abi: submitted.abi ?? own.abi,
+      // A client's deployment: the ledger holds no arguments apart, the submission names them.
+      ...(own.constructorArgs === null && submitted.constructorArgs
+        ? {
+            constructorArgs: submitted.constructorArgs,
+            decodedConstructorArgs: lazyModules.catalogue
+              .get()
+              .decodedConstructorArgsOf(submitted.abi ?? own.abi, submitted.constructorArgs),
+          }
+        : {}),
       name: submitted.name,
       compilerVersion: submitted.compilerVersion,
       evmVersion: submitted.evmVersion,

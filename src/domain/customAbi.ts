@@ -1,5 +1,5 @@
 import type { Abi } from 'abitype';
-import { type AccountId, type Chain, type ContractKind, NONE } from '../chain/types.js';
+import { type AccountId, type Chain, type Contract, type ContractKind, NONE } from '../chain/types.js';
 
 /**
  * The ABI a `custom` call or event is encoded with: the scenario's own code of the callee or
@@ -20,6 +20,16 @@ export function customAbiOf(chain: Chain, kind: ContractKind, id: AccountId): Ab
 }
 
 /**
+ * The ABI the explorer decodes what a contract's code of its own sent and logged with: the one
+ * its verification's compile gave, else its code's own (a scenario's artifact's); undefined for a
+ * contract without either (a client's deployment before it is verified).
+ */
+export function decodingAbiOf(contract: Contract | null | undefined): Abi | undefined {
+  const abi = contract?.submitted?.abi ?? contract?.custom?.abi;
+  return abi?.length ? abi : undefined;
+}
+
+/**
  * The ABI of an address's verified code of its own (a contract a client verified, a scenario's
  * verified artifact; a proxy's through its implementation's): what the explorer decodes a sent
  * transaction's input with. Undefined for other addresses, unverified code and code without an ABI.
@@ -32,6 +42,6 @@ export function verifiedAbiOf(chain: Chain, id: AccountId): Abi | undefined {
     : contract.implementationId !== NONE
       ? chain.accounts[contract.implementationId]!.contract
       : null;
-  if (!owner?.custom?.abi.length || owner.verification === 'none') return undefined;
-  return owner.custom.abi;
+  if (!owner?.custom || owner.verification === 'none') return undefined;
+  return decodingAbiOf(owner);
 }

@@ -1,6 +1,6 @@
 import { isTransferLog, type LogRef, logRow } from '../chain/logs.js';
 import { type AccountId, type ContractKind, NONE, type RawLog, type TokenType } from '../chain/types.js';
-import { customAbiOf } from './customAbi.js';
+import { customAbiOf, decodingAbiOf } from './customAbi.js';
 import { type Facts, memoList } from './facts.js';
 import { lazyModules } from './lazyModules.js';
 
@@ -67,7 +67,7 @@ export type EncodedLog = ReturnType<typeof import('./abiCoder.js').eventLog>;
 export const encodedLogOf = (facts: Facts, ref: LogRef): EncodedLog => {
   const e = logEventOf(facts, ref);
   if (e.raw)
-    return lazyModules.abi.get().rawEventLog(e.raw, facts.chain.accounts[e.emitterId]!.contract?.custom?.abi ?? null);
+    return lazyModules.abi.get().rawEventLog(e.raw, decodingAbiOf(facts.chain.accounts[e.emitterId]!.contract) ?? null);
   return lazyModules.abi.get().eventLog(e.kind, e.name, e.args, customAbiOf(facts.chain, e.kind, e.emitterId));
 };
 

@@ -1,3 +1,4 @@
+import type { Abi } from 'abitype';
 import {
   type AccountId,
   type Block,
@@ -42,22 +43,30 @@ export function inputOf(facts: Facts, index: number): `0x${string}` {
   return t.createdId !== NONE ? creationInput(facts, t.createdId) : '0x';
 }
 
+/** A method a transaction called, and the ABI it is written with (undefined: its contract kind's). */
+export interface CalledMethod {
+  readonly call: Call;
+  readonly abi: Abi | undefined;
+}
+
 /**
  * The method a transaction called, as the explorer decodes it: the generated call; or a sent
  * transaction's input read with the ABI of its callee's verified code (so a client's own contract's
  * calls are decoded once it is verified, as Blockscout decodes them). Null for a transfer, a
  * creation, or a call of code with no verified ABI.
  */
-export function calledOf(facts: Facts, index: number): Call | null {
+export function calledOf(facts: Facts, index: number): CalledMethod | null {
   const t = facts.chain.transactions.at(index)!;
-  if (t.call) return t.call;
+  if (t.call) return { call: t.call, abi: customAbiOf(facts.chain, t.call.contractKind, t.toId) };
   if (!t.signed || t.toId === NONE) return null;
   const abi = verifiedAbiOf(facts.chain, t.toId);
-  return abi ? lazyModules.abi.get().decodedCall(t.signed.input, abi) : null;
+  const call = abi ? lazyModules.abi.get().decodedCall(t.signed.input, abi) : null;
+  return call && { call, abi };
 }
 
 /** The name of the method a transaction called (`calledOf`), or null. */
-export const methodName = (facts: Facts, index: number): string | null => calledOf(facts, index)?.functionName ?? null;
+export const methodName = (facts: Facts, index: number): string | null =>
+  calledOf(facts, index)?.call.functionName ?? null;
 
 /** The receiver of a transaction's value: its callee, or the contract it creates. */
 export const receiverOf = (transaction: Transaction): AccountId =>

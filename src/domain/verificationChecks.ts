@@ -54,7 +54,13 @@ export function mismatchOf(facts: Facts, id: AccountId, claim: VerificationClaim
   if (claim.constructorArguments) {
     const sent = claim.constructorArguments.replace(/^0x/i, '').toLowerCase();
     const recorded = (artifacts.constructorArgs ?? '0x').slice(2).toLowerCase();
-    if (sent !== recorded) return VERIFY_FAILURES.constructorArguments;
+    // Arguments the ledger does not hold apart (a client's deployment keeps its creation input
+    // whole) must end that input, where the explorer finds them after the compiled code.
+    const fits =
+      recorded === ''
+        ? sent.length % 64 === 0 && artifacts.creationBytecode.toLowerCase().endsWith(sent)
+        : sent === recorded;
+    if (!fits) return VERIFY_FAILURES.constructorArguments;
   }
   return null;
 }

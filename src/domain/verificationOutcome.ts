@@ -135,5 +135,7 @@ export function verificationOutcome(
     evmVersion: source.evmVersion,
     constructorArguments: request.constructorArguments,
   });
-  return mismatch === null ? { source } : { reason: mismatch };
+  if (mismatch !== null) return { reason: mismatch };
+  const sent = request.constructorArguments?.replace(/^0x/i, '').toLowerCase();
+  return { source: sent ? { ...source, constructorArgs: `0x${sent}` } : source };
 }

@@ -7,6 +7,7 @@ import { inputOf } from '../domain/transactions.js';
 import { transfersOfToken } from '../domain/tokens.js';
 import { type Action, type EtherscanContext, fail, ok, type Params, sorted } from './envelope.js';
 import { internalItem, tokenTransferItems, transactionItem } from './items.js';
+import { tokenFields } from './tokenFields.js';
 import { addressOf, hashOf, integerOf, type ListOptions, listOptions, pageOf, WINDOW_MESSAGE } from './params.js';
 import { balanceAt } from '../domain/balances.js';
 
@@ -196,12 +197,13 @@ const tokenlist: Action = (ctx, params) => {
   return ok(
     holdings.map((h) => {
       const token = ctx.chain.accounts[h.tokenId]!.contract!.token!;
+      const { name, decimals, symbol } = tokenFields(token);
       return sorted({
         balance: String(h.value),
         contractAddress: ctx.chain.accounts[h.tokenId]!.lower,
-        name: token.name,
-        decimals: token.type === 'ERC-20' || token.type === 'ERC-404' ? String(token.decimals) : '',
-        symbol: token.symbol,
+        name,
+        decimals,
+        symbol,
         type: token.type,
         ...(h.nftId !== null ? { id: String(h.nftId) } : {}),
       });

@@ -1,9 +1,9 @@
 import { confirmationsOf } from '../domain/chainStats.js';
 import { NONE, type TokenTransfer } from '../chain/types.js';
-import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
 import { calledOf, cumulativeGasUsed, inputOf } from '../domain/transactions.js';
 import { type EtherscanContext, sorted } from './envelope.js';
+import { tokenFields } from './tokenFields.js';
 
 const lower = (ctx: EtherscanContext, id: number) => ctx.chain.accounts[id]!.lower;
 const confirmations = (ctx: EtherscanContext, height: number) =>
@@ -65,11 +65,9 @@ export function internalItem(ctx: EtherscanContext, row: number) {
 
 /** The method a transaction called, as the token-transfer lists show it: `name(type name, …)` and its selector without 0x. */
 function methodOf(ctx: EtherscanContext, index: number): { functionName: string; methodId: string } {
-  const t = ctx.chain.transactions.at(index)!;
-  const call = calledOf(ctx.facts, index);
-  if (!call) return { functionName: '', methodId: '' };
-  const abi = customAbiOf(ctx.chain, call.contractKind, t.toId);
-  const decoded = lazyModules.abi.get().decodedInputView(call, abi);
+  const called = calledOf(ctx.facts, index);
+  if (!called) return { functionName: '', methodId: '' };
+  const decoded = lazyModules.abi.get().decodedInputView(called.call, called.abi);
   return { functionName: decoded.method_call, methodId: decoded.method_id.replace(/^0x/, '') };
 }
 
@@ -82,6 +80,7 @@ export function tokenTransferItems(ctx: EtherscanContext, row: number): Record<s
   const t = ctx.chain.transactions.at(transfer.transaction)!;
   const block = ctx.chain.blocks.at(transfer.block)!;
   const token = ctx.chain.accounts[transfer.tokenId]!.contract!.token!;
+  const fields = tokenFields(token);
   const common = {
     blockNumber: String(transfer.block),
     timeStamp: String(block.timestamp),
@@ -91,9 +90,9 @@ export function tokenTransferItems(ctx: EtherscanContext, row: number): Record<s
     from: lower(ctx, transfer.fromId),
     contractAddress: lower(ctx, transfer.tokenId),
     to: lower(ctx, transfer.toId),
-    tokenName: token.name,
-    tokenSymbol: token.symbol,
-    tokenDecimal: token.type === 'ERC-20' || token.type === 'ERC-404' ? String(token.decimals) : '',
+    tokenName: fields.name,
+    tokenSymbol: fields.symbol,
+    tokenDecimal: fields.decimals,
     transactionIndex: String(t.position),
     gas: String(t.gasLimit),
     gasPrice: String(t.gasPrice),

@@ -1,6 +1,7 @@
 import { holdersOf } from '../domain/tokens.js';
 import { type Action, type EtherscanContext, fail, ok, type Params, sorted } from './envelope.js';
 import { addressOf, listOptions, pageOf } from './params.js';
+import { tokenFields } from './tokenFields.js';
 
 const REQUIRED = 'Query parameter contract address is required';
 const INVALID = 'Invalid contract address hash';
@@ -24,9 +25,7 @@ const getToken: Action = (ctx, params) => {
     sorted({
       cataloged: true,
       contractAddress: address,
-      decimals: token.type === 'ERC-20' || token.type === 'ERC-404' ? String(token.decimals) : '',
-      name: token.name,
-      symbol: token.symbol,
+      ...tokenFields(token),
       totalSupply: String(token.totalSupply),
       type: token.type,
     }),

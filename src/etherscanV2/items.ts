@@ -1,6 +1,5 @@
 import { NONE, type TokenTransfer } from '../chain/types.js';
 import { confirmationsOf } from '../domain/chainStats.js';
-import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
 import { calledOf, cumulativeGasUsed, inputOf, internalGasUsedOf } from '../domain/transactions.js';
 import type { EtherscanV2Context } from './envelope.js';
@@ -13,11 +12,8 @@ export const confirmations = (ctx: EtherscanV2Context, height: number): string =
 
 /** The method a transaction called, as Etherscan names it: `name(type name, …)`; empty when none is known. */
 export function functionNameOf(ctx: EtherscanV2Context, index: number): string {
-  const t = ctx.chain.transactions.at(index)!;
-  const call = calledOf(ctx.facts, index);
-  if (!call) return '';
-  const abi = customAbiOf(ctx.chain, call.contractKind, t.toId);
-  return lazyModules.abi.get().methodCallOf(call, abi);
+  const called = calledOf(ctx.facts, index);
+  return called ? lazyModules.abi.get().methodCallOf(called.call, called.abi) : '';
 }
 
 /** The input's first four bytes, with 0x (all of it when shorter), as Etherscan's `methodId`. */

@@ -4,7 +4,6 @@ import { blobTransactionOf } from '../domain/blobs.js';
 import { authorizationSignatureOf, authorizationsOf } from '../domain/delegations.js';
 import type { TransactionExtras } from '../profiles/profileFormat.js';
 import { transactionType } from '../protocol/transactionTypes.js';
-import { customAbiOf } from '../domain/customAbi.js';
 import { lazyModules } from '../domain/lazyModules.js';
 import { calledOf, feesOf, inputOf, itemsOf, resultOf } from '../domain/transactions.js';
 import type { Shape, TransactionForm } from '../profiles/shapes.js';
@@ -41,7 +40,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
   const block = chain.blocks.at(t.block)!;
   const fees = feesOf(ctx.facts, t);
   const transfers = embeddedTransfers(ctx, index);
-  const call = calledOf(ctx.facts, index);
+  const called = calledOf(ctx.facts, index);
   // How long the explorer saw it pending, in milliseconds: derived from the hash, so stable.
   const pendingMs = 1_000 + (parseInt(t.hash.slice(-4), 16) % 11_000);
   return {
@@ -52,7 +51,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     nonce: t.nonce,
     type: t.type,
     status: t.status,
-    method: call?.functionName ?? null,
+    method: called?.call.functionName ?? null,
     result: resultOf(t),
     revert_reason: t.revertReason,
     confirmations: confirmationsOf(chain, t.block, 'rest'),
@@ -72,9 +71,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     to: addressRefOrNull(ctx, t.toId),
     created_contract: addressRefOrNull(ctx, t.createdId),
     raw_input: inputOf(ctx.facts, index),
-    decoded_input: call
-      ? lazyModules.abi.get().decodedInputView(call, customAbiOf(chain, call.contractKind, t.toId))
-      : null,
+    decoded_input: called ? lazyModules.abi.get().decodedInputView(called.call, called.abi) : null,
     token_transfers: transfers.items,
     token_transfers_overflow: transfers.overflow,
     transaction_types: TRANSACTION_KIND_BITS.filter((_, bit) => t.types & (1 << bit)),

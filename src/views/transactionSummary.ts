@@ -16,16 +16,16 @@ export function transactionSummaryJson(ctx: ViewContext, at: number): string {
   if (tx.status !== 'ok') return 'null';
   const address = (id: number) => ({ type: 'address', value: addressRef(ctx, id) });
   const summaries = [];
-  const call = calledOf(ctx.facts, at);
+  const called = calledOf(ctx.facts, at);
   if (tx.toId === NONE)
     summaries.push({
       summary_template: 'Deployed {contract}',
       summary_template_variables: { contract: address(tx.createdId) },
     });
-  else if (call)
+  else if (called)
     summaries.push({
       summary_template: 'Called {method} on {to}',
-      summary_template_variables: { method: { type: 'method', value: call.functionName }, to: address(tx.toId) },
+      summary_template_variables: { method: { type: 'method', value: called.call.functionName }, to: address(tx.toId) },
     });
   if (tx.value > 0n) {
     summaries.push({

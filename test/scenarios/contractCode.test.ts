@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../generators/buildChain.js';
 import { findScenario } from '../../scenarios/index.js';
 import { createApi } from '../../src/app/createApi.js';
+import { createChainApp, loadAnswerModules } from '../../src/app/chainApp.js';
 import { rowsOf, type Table } from '../../src/chain/table.js';
 import type { Chain } from '../../src/chain/types.js';
 import { codeAt } from '../../src/domain/contracts.js';
@@ -289,6 +290,25 @@ describe("a scenario's contracts that bring their own code run their constructor
     expect(transfer!.total).toEqual({ decimals: null, value: '100' });
     expect(((transfer!.to as Json).hash as string).toLowerCase()).toBe(chain.handles.dev!.toLowerCase());
     expect(blockscout(`/api/v2/addresses/${address}`).name).toBeNull();
+    // Blockscout's /api: its record's nils, null name and symbol, and `to_string(nil)` decimals.
+    await loadAnswerModules();
+    const app = createChainApp(chain, { profile: 'blockscout' });
+    const api = (query: string) => {
+      const { body } = app.answer({ method: 'GET', url: `/api?${query}`, header: () => undefined });
+      return JSON.parse(String(body)).result as Json;
+    };
+    const tokenFields = (row: Json, keys: readonly string[]) => keys.map((key) => row[key]);
+    const [tokentx] = api(`module=account&action=tokentx&contractaddress=${address}`) as Json[];
+    expect(tokenFields(tokentx!, ['tokenName', 'tokenSymbol', 'tokenDecimal', 'value'])).toEqual([
+      null,
+      null,
+      '',
+      '100',
+    ]);
+    const gettoken = api(`module=token&action=gettoken&contractaddress=${address}`);
+    expect(tokenFields(gettoken, ['name', 'symbol', 'decimals', 'totalSupply'])).toEqual([null, null, '', '100']);
+    const [listed] = api(`module=account&action=tokenlist&address=${chain.handles.dev}`) as Json[];
+    expect(tokenFields(listed!, ['name', 'symbol', 'decimals', 'balance'])).toEqual([null, null, '', '100']);
   });
 
   it('refuses a build without the runs, and a constructor that reverts, naming the contract', async () => {

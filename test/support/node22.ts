@@ -24,7 +24,7 @@ export interface Node22 {
  * build of Hardhat 3's simulator (EDR), which npm skips on Node 20 as its engine asks for 22 and
  * which Hardhat loads even to talk to another node. Installed once, by `npm install` from the
  * registry `npm ci` used, into node_modules/.cache (as the browser tests' Chromium is unpacked),
- * so `npm install && npm test` needs nothing else.
+ * so `npm install && npm test` needs nothing else but that registry on the first run.
  */
 export async function node22(): Promise<Node22> {
   // EDR's package.json is not among its exports; its entry point sits beside it.
@@ -38,23 +38,33 @@ export async function node22(): Promise<Node22> {
     const making = `${dir}.${process.pid}`;
     rmSync(making, { recursive: true, force: true });
     mkdirSync(making, { recursive: true });
-    await promisify(execFile)(
-      'npm',
-      [
-        'install',
-        '--no-save',
-        '--no-package-lock',
-        '--no-audit',
-        '--no-fund',
-        '--prefix',
-        making,
-        `${nodeName}@${NODE_VERSION}`,
-        `@nomicfoundation/edr-${edrPlatform()}@${edr}`,
-      ],
-      { shell: process.platform === 'win32' },
-    );
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(making, dir);
+    try {
+      await promisify(execFile)(
+        'npm',
+        [
+          'install',
+          '--no-save',
+          '--no-package-lock',
+          '--no-audit',
+          '--no-fund',
+          '--prefix',
+          making,
+          `${nodeName}@${NODE_VERSION}`,
+          `@nomicfoundation/edr-${edrPlatform()}@${edr}`,
+        ],
+        { shell: process.platform === 'win32' },
+      );
+      // Another run may have put its own in place meanwhile: keep that one (a directory without
+      // the binary is what an older, interrupted install left).
+      if (!existsSync(node)) {
+        rmSync(dir, { recursive: true, force: true });
+        renameSync(making, dir);
+      }
+    } catch (error) {
+      if (!existsSync(node)) throw error;
+    } finally {
+      rmSync(making, { recursive: true, force: true });
+    }
   }
   return { node, nodePath: join(dir, 'node_modules') };
 }

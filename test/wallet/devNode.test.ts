@@ -210,7 +210,31 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
     await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     const after = (await rpc('hardhat_metadata', [])).result;
     expect(after.instanceId).not.toBe(first.instanceId);
-    expect((await rpc('anvil_metadata', [])).result).toMatchObject({ instanceId: after.instanceId, snapshots: {} });
+    const anvilAfter = (await rpc('anvil_metadata', [])).result;
+    expect([anvilAfter.instanceId, anvilAfter.snapshots]).toEqual([after.instanceId, {}]);
+    // Not drawn: two servers of one scenario and seed are the same instance, after as many resets.
+    const instanceOf = async (url: string) => {
+      const response = await fetch(`${url}/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_metadata', params: [] }),
+      });
+      return ((await response.json()) as Json).result.instanceId as string;
+    };
+    const twins = async () =>
+      startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
+    const [one, two] = [await twins(), await twins()];
+    try {
+      const fresh = await instanceOf(one.url);
+      expect(await instanceOf(two.url)).toBe(fresh);
+      one.reset();
+      expect(await instanceOf(one.url)).not.toBe(fresh);
+      two.reset();
+      expect(await instanceOf(two.url)).toBe(await instanceOf(one.url));
+    } finally {
+      await one.close();
+      await two.close();
+    }
     expect(await rpc('hardhat_metadata', [1])).toMatchObject({ error: { code: -32602 } });
   });
 });

@@ -13,7 +13,7 @@ import { KEY0, walletScenarioFile } from './support.js';
 type Json = Record<string, any>;
 const require = createRequire(import.meta.url);
 const HARDHAT_CLI = join(dirname(require.resolve('hardhat/package.json')), 'dist', 'src', 'cli.js');
-const COUNTER_SOURCE = fileURLToPath(new URL('../fixtures/contracts/src/Counter.sol', import.meta.url));
+const source = (name: string) => fileURLToPath(new URL(`../fixtures/contracts/src/${name}.sol`, import.meta.url));
 /** Where Hardhat's first deployment from test key 0 lands (its nonce 0), on every chain. */
 const COUNTER = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 /** A chain id of no network Hardhat knows: hardhat-verify refuses to verify on 31337, a dev node's. */
@@ -46,6 +46,16 @@ export default defineConfig({
     },
   },
   verify: { etherscan: { apiKey: 'any-key' }, blockscout: { enabled: true }, sourcify: { enabled: false } },
+});
+`;
+
+/** An Ignition module: OpenZeppelin's ERC-20 with its supply as constructor argument, then a transfer. */
+const TOKEN_MODULE = `import { buildModule } from '@nomicfoundation/hardhat-ignition/modules';
+
+export default buildModule('TokenModule', (m) => {
+  const token = m.contract('Token', [1000n]);
+  m.call(token, 'transfer', ['0x000000000000000000000000000000000000dEaD', 7n]);
+  return { token };
 });
 `;
 
@@ -87,12 +97,9 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
   beforeAll(async () => {
     const testnetScenario = join(mkdtempSync(join(tmpdir(), 'explorer-mock-hardhat3-')), 'testnet.json');
     writeFileSync(testnetScenario, JSON.stringify({ extends: 'tiny', name: 'testnet', chainId: TESTNET_ID }));
-    const [node, a, b] = await Promise.all([
-      node22(),
-      startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' }),
-      startServer({ scenario: testnetScenario, seed: 1, cache: false, profile: 'blockscout' }),
-    ]);
-    [local, testnet] = [a, b];
+    local = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
+    testnet = await startServer({ scenario: testnetScenario, seed: 1, cache: false, profile: 'blockscout' });
+    const node = await node22();
     project = mkdtempSync(join(tmpdir(), 'explorer-mock-hardhat3-project-'));
     writeFileSync(
       join(project, 'package.json'),
@@ -100,9 +107,10 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
     );
     writeFileSync(join(project, 'hardhat.config.ts'), CONFIG);
     mkdirSync(join(project, 'contracts'));
-    copyFileSync(COUNTER_SOURCE, join(project, 'contracts', 'Counter.sol'));
+    for (const name of ['Counter', 'Token']) copyFileSync(source(name), join(project, 'contracts', `${name}.sol`));
     mkdirSync(join(project, 'ignition', 'modules'), { recursive: true });
     writeFileSync(join(project, 'ignition', 'modules', 'Counter.ts'), MODULE);
+    writeFileSync(join(project, 'ignition', 'modules', 'Token.ts'), TOKEN_MODULE);
     // The project's dependencies are this project's (hardhat, its plugins, solc).
     symlinkSync(join(dirname(HARDHAT_CLI), '..', '..', '..'), join(project, 'node_modules'), 'junction');
     const env = {
@@ -150,14 +158,25 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
     expect(await rpc(local, 'eth_getCode', [COUNTER, 'latest'])).toBe('0x');
     expect(await deploy()).toContain(`CounterModule#Counter - ${COUNTER}`);
     expect(await count(local)).toBe(6n);
-  });
+  }, 240_000);
 
-  it('verifies what Ignition deployed with hardhat verify, compiled by the mock; every API shows it verified', async () => {
-    expect(await hardhat('ignition', 'deploy', 'ignition/modules/Counter.ts', '--network', 'testnet')).toContain(
-      `CounterModule#Counter - ${COUNTER}`,
-    );
+  it('verifies what Ignition deployed with hardhat verify, compiled by the mock; every API shows it verified and decodes its calls', async () => {
+    // Ignition lists every contract of the chain's deployments: the module's own is named `<module>Module#<contract>`.
+    const deploy = async (name: string) => {
+      const output = await hardhat('ignition', 'deploy', `ignition/modules/${name}.ts`, '--network', 'testnet');
+      return new RegExp(`${name}Module#${name} - (0x[0-9a-fA-F]{40})`).exec(output)![1]!;
+    };
+    expect(await deploy('Counter')).toBe(COUNTER);
+    const token = await deploy('Token');
+    // Sorted as text (null as "null").
+    const methods = async (list: string) => (await get(testnet, list)).items.map((t: Json) => t.method).sort();
     // Blockscout's answer for a contract of no verified source: its code, no name, no is_verified.
-    expect(await get(testnet, `/api/v2/smart-contracts/${COUNTER}`)).not.toHaveProperty('name');
+    const unverified = await get(testnet, `/api/v2/smart-contracts/${COUNTER}`);
+    expect(unverified).toHaveProperty('deployed_bytecode');
+    expect(unverified).not.toHaveProperty('name');
+    // Read (and cached) before: nothing decodes a call of unverified code.
+    expect(await methods(`/api/v2/addresses/${COUNTER}/transactions`)).toEqual([null, null, null]);
+    expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual([null, null]);
     const verified = await hardhat('verify', '--network', 'testnet', COUNTER);
     // The first client (Etherscan's) verifies; Blockscout's then finds it verified.
     expect(verified).toContain('Contract verified successfully on explorer-mock');
@@ -190,5 +209,13 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
     expect(txlist.result.map((t: Json) => t.functionName)).toEqual(
       expect.arrayContaining(['add(uint256 n)', 'increment()']),
     );
-  });
+    // A contract with constructor arguments and a library's imports (OpenZeppelin's, as Hardhat names npm sources).
+    expect(await hardhat('verify', '--network', 'testnet', token, '1000')).toContain('Contract verified successfully');
+    expect(await get(testnet, `/api/v2/smart-contracts/${token}`)).toMatchObject({
+      is_verified: true,
+      name: 'Token',
+      constructor_args: `0x${(1000).toString(16).padStart(64, '0')}`,
+    });
+    expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual([null, 'transfer']);
+  }, 240_000);
 });
