@@ -3,6 +3,13 @@ import type { AccountId, SubmittedSource } from '../chain/types.js';
 import { VERIFY_FAILURES } from '../domain/verificationChecks.js';
 import type { VerificationState, Verifier } from '../domain/verifier.js';
 
+/** What a compile told of a submission: why it fails, or null; how it was checked; the ABI it compiled to. */
+export interface CompileOutcome {
+  readonly failure: string | null;
+  readonly how?: string;
+  readonly abi?: Abi;
+}
+
 /** The verifications clients submitted to a server (the Etherscan APIs' `verifysourcecode`), until reset. */
 export interface Verifications {
   /** What the Etherscan APIs record submissions with and read their status from. */
@@ -18,13 +25,6 @@ export interface Verifications {
  * its GUID's poll answers (`statusChanged`); a verification that passes, the first for its
  * contract, changes the chain (`verified`: the contract's name and sources, now in `submitted`).
  */
-/** What a compile told of a submission: why it fails, or null; how it was checked; the ABI it compiled to. */
-export interface CompileOutcome {
-  readonly failure: string | null;
-  readonly how?: string;
-  readonly abi?: Abi;
-}
-
 export function createVerifications(on: {
   readonly statusChanged: () => void;
   readonly verified: (id: AccountId) => void;

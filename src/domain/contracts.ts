@@ -73,14 +73,14 @@ export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>
     const [main, ...rest] = submitted.sources;
     return {
       ...own,
-      abi: submitted.abi ?? own.abi,
+      abi: submitted.abi?.length ? submitted.abi : own.abi,
       // A client's deployment: the ledger holds no arguments apart, the submission names them.
       ...(own.constructorArgs === null && submitted.constructorArgs
         ? {
             constructorArgs: submitted.constructorArgs,
             decodedConstructorArgs: lazyModules.catalogue
               .get()
-              .decodedConstructorArgsOf(submitted.abi ?? own.abi, submitted.constructorArgs),
+              .decodedConstructorArgsOf(submitted.abi?.length ? submitted.abi : own.abi, submitted.constructorArgs),
           }
         : {}),
       name: submitted.name,
