@@ -8,12 +8,7 @@ import { type AccountId, type Chain, type Contract, type ContractKind, NONE } fr
  */
 export function customAbiOf(chain: Chain, kind: ContractKind, id: AccountId): Abi | undefined {
   if (kind !== 'custom') return undefined;
-  const contract = chain.accounts[id]?.contract;
-  const code =
-    contract?.custom ??
-    (contract && contract.implementationId !== NONE
-      ? chain.accounts[contract.implementationId]!.contract?.custom
-      : null);
+  const code = codeOwnerOf(chain, id)?.custom;
   if (!code)
     throw new Error(`a custom call or event of ${chain.accounts[id]?.hash ?? id}, which has no code of the scenario's`);
   return code.abi;
@@ -35,13 +30,16 @@ export function decodingAbiOf(contract: Contract | null | undefined): Abi | unde
  * transaction's input with. Undefined for other addresses, unverified code and code without an ABI.
  */
 export function verifiedAbiOf(chain: Chain, id: AccountId): Abi | undefined {
-  const contract = chain.accounts[id]?.contract;
-  if (contract?.kind !== 'custom') return undefined;
-  const owner = contract.custom
-    ? contract
-    : contract.implementationId !== NONE
-      ? chain.accounts[contract.implementationId]!.contract
-      : null;
+  if (chain.accounts[id]?.contract?.kind !== 'custom') return undefined;
+  const owner = codeOwnerOf(chain, id);
   if (!owner?.custom || owner.verification === 'none') return undefined;
   return decodingAbiOf(owner);
+}
+
+/** The contract whose code of its own runs at `id`: its own, or that of the implementation it proxies. */
+function codeOwnerOf(chain: Chain, id: AccountId): Contract | null {
+  const contract = chain.accounts[id]?.contract;
+  if (!contract) return null;
+  if (contract.custom) return contract;
+  return contract.implementationId !== NONE ? chain.accounts[contract.implementationId]!.contract : null;
 }

@@ -64,9 +64,11 @@ export function calledOf(facts: Facts, index: number): CalledMethod | null {
   return call && { call, abi };
 }
 
-/** The name of the method a transaction called (`calledOf`), or null. */
-export const methodName = (facts: Facts, index: number): string | null =>
-  calledOf(facts, index)?.call.functionName ?? null;
+/** The name of the method a transaction called (`calledOf`, without looking up a generated call's ABI), or null. */
+export function methodName(facts: Facts, index: number): string | null {
+  const t = facts.chain.transactions.at(index)!;
+  return t.call ? t.call.functionName : (calledOf(facts, index)?.call.functionName ?? null);
+}
 
 /** The receiver of a transaction's value: its callee, or the contract it creates. */
 export const receiverOf = (transaction: Transaction): AccountId =>

@@ -53,30 +53,38 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
       expect(t.input).toBe(r.raw_input);
     });
     facts += txlist.length;
-    // Token transfers of every standard: the explorer's list, flattened, as one multiset.
+    // Token transfers of every standard: the explorer's list, flattened, as one multiset, with the
+    // token's name and symbol (null both where its code answers none) and the method called.
     const transfers = await rest(`/addresses/${address}/token-transfers`);
     const restKeys = transfers.map((t) =>
-      [
+      JSON.stringify([
         t.transaction_hash,
         t.token.address_hash.toLowerCase(),
         t.from.hash.toLowerCase(),
         t.to.hash.toLowerCase(),
         t.total.token_id ?? '',
         t.total.value ?? '1',
-      ].join(' '),
+        t.token.name,
+        t.token.symbol,
+        t.method,
+      ]),
     );
     const mine: string[] = [];
     for (const action of ['tokentx', 'tokennfttx', 'token1155tx', 'token404tx'])
       for (const t of await listed(`module=account&action=${action}&address=${address}`))
         mine.push(
-          [
+          JSON.stringify([
             t.hash,
             t.contractAddress,
             t.from,
             t.to,
             t.tokenID ?? '',
             action === 'tokennfttx' ? '1' : (t.tokenValue ?? t.value),
-          ].join(' '),
+            t.tokenName,
+            t.tokenSymbol,
+            // `name(type arg, …)`, or "" where no call is known: REST's method is the name, or null.
+            t.functionName ? t.functionName.slice(0, t.functionName.indexOf('(')) : null,
+          ]),
         );
     expect(mine.sort(), `${address} token transfers`).toEqual(restKeys.sort());
     facts += mine.length;

@@ -217,5 +217,11 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
       constructor_args: `0x${(1000).toString(16).padStart(64, '0')}`,
     });
     expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual([null, 'transfer']);
+    // Blockscout's /api names it in its token-transfer list (the mint, in the creation, names none).
+    const tokentx = await get(testnet, `/api?module=account&action=tokentx&contractaddress=${token}`);
+    expect(tokentx.result.map((t: Json) => [t.functionName, t.methodId]).sort()).toEqual([
+      ['', ''],
+      ['transfer(address to, uint256 value)', 'a9059cbb'],
+    ]);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import * as Hash from 'ox/Hash';
 import { AVERAGE_TIP, suggestedGasPrice } from '../../domain/chainStats.js';
-import { VERSION } from '../../version.js';
+import { CLIENT_VERSION } from '../../version.js';
 import { feeHistory, nextBlobBaseFee } from './feeHistory.js';
 import { arity, type RpcMethod } from '../method.js';
 import { dataArg, quantity } from '../quantity.js';
@@ -19,7 +19,7 @@ export const chainInfoMethods: Record<string, RpcMethod> = {
   net_version: (ctx, params) => (arity(params, 0, 0), String(ctx.chainId)),
   net_listening: (_ctx, params) => (arity(params, 0, 0), true),
   net_peerCount: (_ctx, params) => (arity(params, 0, 0), '0x0'),
-  web3_clientVersion: (_ctx, params) => (arity(params, 0, 0), `explorer-mock/v${VERSION}`),
+  web3_clientVersion: (_ctx, params) => (arity(params, 0, 0), CLIENT_VERSION),
   web3_sha3: (_ctx, params) => (arity(params, 1, 1), Hash.keccak256(dataArg(params[0], 0))),
   eth_syncing: (_ctx, params) => (arity(params, 0, 0), false),
   eth_mining: (_ctx, params) => (arity(params, 0, 0), false),

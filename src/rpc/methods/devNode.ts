@@ -1,7 +1,7 @@
 import * as Hash from 'ox/Hash';
 import * as OxHex from 'ox/Hex';
 import type { Hex } from '../../chain/types.js';
-import { VERSION } from '../../version.js';
+import { CLIENT_VERSION } from '../../version.js';
 import { SendRefused } from '../../protocol/errors.js';
 import type { RpcContext } from '../context.js';
 import { arity, type DevControls, type NodeState, type RpcMethod } from '../method.js';
@@ -107,7 +107,7 @@ function metadata(ctx: RpcContext, node: NodeState) {
   const head = ctx.chain.blocks.at(ctx.chain.headHeight)!;
   const resets = node.dev?.resets() ?? 0;
   return {
-    clientVersion: `explorer-mock/v${VERSION}`,
+    clientVersion: CLIENT_VERSION,
     chainId: ctx.chainId,
     instanceId: Hash.keccak256(OxHex.fromString(`explorer-mock ${ctx.chain.blocks.at(0)!.hash} ${resets}`)),
     latestBlockNumber: head.height,
