@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/support/slowFirstSequencer.js';
 
 /** In process, no server and no build: the edit loop's tests (`npm run test:quick`). */
 const FAST = [
@@ -16,9 +17,6 @@ const FAST = [
 
 /** Timed runs of load against a spawned server: each wants both cores to itself. */
 const LOAD = ['test/robustness/load.test.ts', 'test/robustness/socketLoad.test.ts'];
-
-/** Minutes of load, long property runs, the packed tarball. */
-const SOAK = [...LOAD, 'test/package.test.ts', 'test/cache/identity.test.ts', 'test/arbitraries/**/*.test.ts'];
 
 /**
  * Test files run at once. Vitest's default for a run leaves a core to itself (cores − 1): one
@@ -38,31 +36,25 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: WORKERS,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'fast', include: FAST, globalSetup: [isolatedCache] } },
+      // Servers, processes and real clients; with them the long property runs and the packed
+      // tarball (one project: a worker moves on only to a file of its own project).
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...FAST, ...SOAK],
+          exclude: [...configDefaults.exclude, ...FAST, ...LOAD],
           globalSetup: [isolatedCache, buildDist],
         },
       },
+      // The timed loads last, one at a time, once every other file has finished.
       {
         extends: true,
         test: {
-          name: 'soak',
-          include: SOAK,
-          exclude: [...configDefaults.exclude, ...LOAD],
-          globalSetup: [isolatedCache, buildDist],
-        },
-      },
-      // The timed loads last, one at a time, once every other file has finished (`--project soak*`).
-      {
-        extends: true,
-        test: {
-          name: 'soak-load',
+          name: 'load',
           include: LOAD,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

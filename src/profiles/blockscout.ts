@@ -73,6 +73,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'transaction', field: 'transaction_tag', blockscout: 'null in lists', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'actions', blockscout: 'removed (not emitted by default)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'decoded_input', blockscout: 'method_id without 0x', source: `${SCHEMAS}/general/decoded_input.ex` },
+  { resource: 'transaction', field: 'method', blockscout: 'an undecoded call to code named by its selector ("0x…"), not null', source: 'apps/explorer/lib/explorer/chain/transaction.ex' },
   { resource: 'transaction', field: 'authorization_list', blockscout: 'added: a set-code transaction\'s authorizations (EIP-7702: address_hash, authority, chain_id, nonce, r, s, v, status), [] for other types', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'transaction_types', blockscout: 'set_code_transaction added for type 4, blob_transaction for type 3 (the spec\'s values lack them)', source: `${VIEWS}/transaction_view.ex` },
   { resource: 'transaction', field: 'historic_exchange_rate', blockscout: 'added: null', source: `${SCHEMAS}/transaction.ex` },
@@ -86,6 +87,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'token transfer', field: 'total', blockscout: 'by token type: {value, decimals}, {token_id, token_instance}, or all four', source: 'apps/explorer/lib/explorer/chain/token_transfer.ex' },
   { resource: 'token transfer', field: 'block_number', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
   { resource: 'token transfer', field: 'token_type', blockscout: 'added', source: `${SCHEMAS}/token_transfer.ex` },
+  { resource: 'token transfer', field: 'method', blockscout: 'an undecoded transaction named by its input\'s selector ("0x…", a creation\'s too: no check of the callee), not null', source: 'apps/explorer/lib/explorer/chain/transaction.ex' },
   { resource: 'token', field: 'volume_24h', blockscout: 'added: null', source: `${SCHEMAS}/token.ex` },
   { resource: 'token', field: 'circulating_supply', blockscout: 'added: null', source: `${SCHEMAS}/token.ex` },
   { resource: 'token', field: 'reputation', blockscout: 'added: "ok"', source: `${SCHEMAS}/token.ex` },
@@ -134,6 +136,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'smart contract', field: 'certified', blockscout: 'added: false', source: `${SCHEMAS}/smart_contract.ex` },
   { resource: 'smart contract', field: 'is_blueprint', blockscout: 'added: false', source: `${SCHEMAS}/smart_contract.ex` },
   { resource: 'advanced filter item', field: 'total', blockscout: 'a token transfer row\'s total as the token transfer\'s: by token type', source: `${VIEWS}/advanced_filter_view.ex` },
+  { resource: 'advanced filter item', field: 'method', blockscout: 'an undecoded call named by its selector, as the transaction\'s or the token transfer\'s method', source: `${VIEWS}/advanced_filter_view.ex` },
   { resource: 'errors', field: 'message', blockscout: '422 bodies are {errors: [...]} only', source: 'open_api_spex JsonRenderErrorV2 (json_render_error_v2: true in every v2 controller)' },
 ];
 
@@ -506,4 +509,5 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
   collectionInstance: (form) => tokenInstance(form),
   validationError: (_message, errors) => ({ errors }),
   pendingFirstInAddressLists: true,
+  selectorForUndecodedMethod: true,
 };

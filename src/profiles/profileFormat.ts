@@ -119,4 +119,6 @@ export interface ProfileFormat<P extends Profile> {
   validationError(message: string, errors: readonly ValidationIssue[]): unknown;
   /** Whether an address's transaction list starts with its pending transactions (the explorer sorts them first). */
   readonly pendingFirstInAddressLists: boolean;
+  /** Whether a call it cannot decode shows its selector as its `method` (`views/shownMethod.ts`), rather than null. */
+  readonly selectorForUndecodedMethod: boolean;
 }

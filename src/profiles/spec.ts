@@ -76,4 +76,6 @@ export const specFormat: ProfileFormat<'spec'> = {
   collectionInstance: (form) => form,
   validationError: (message, errors) => ({ message, errors }),
   pendingFirstInAddressLists: false,
+  // behaviour.md: `method` is null when there is no call to decode.
+  selectorForUndecodedMethod: false,
 };

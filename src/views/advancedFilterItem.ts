@@ -3,6 +3,7 @@ import { methodName, resultOf } from '../domain/transactions.js';
 import { addressRef, addressRefOrNull } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './isoTimestamp.js';
+import { shownMethod } from './shownMethod.js';
 import { token } from './token.js';
 import { tokenTransferOut } from './tokenTransfer.js';
 
@@ -16,8 +17,12 @@ function advancedFilterItemOut(ctx: ViewContext, row: ActivityRow) {
     hash: tx.hash,
     type: row.type,
     status: resultOf(tx),
-    // An internal call's method is read from its own input, which the mock's calls leave empty.
-    method: item.kind === 'internal' ? null : methodName(ctx.facts, item.transaction),
+    // An internal call's method is read from its own input, which the mock's calls leave empty. A
+    // token transfer's row names the token as its callee, which Blockscout takes as code.
+    method:
+      item.kind === 'internal'
+        ? null
+        : shownMethod(ctx, item.transaction, methodName(ctx.facts, item.transaction), item.kind === 'tokenTransfer'),
     from: addressRef(ctx, row.from),
     to: addressRefOrNull(ctx, row.to),
     created_contract: addressRefOrNull(ctx, row.created),

@@ -5,6 +5,7 @@ import type { Profile } from '../schemas/profile.js';
 import { addressRef } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './isoTimestamp.js';
+import { shownMethod } from './shownMethod.js';
 import { token } from './token.js';
 import { tokenInstanceOut } from './tokenInstance.js';
 
@@ -32,7 +33,7 @@ export function tokenTransferOut<P extends Profile>(
       block_hash: block.hash,
       transaction_hash: transaction.hash,
       log_index: transfer.logIndex,
-      method: methodName(ctx.facts, transfer.transaction),
+      method: shownMethod(ctx, transfer.transaction, methodName(ctx.facts, transfer.transaction), true),
       timestamp: isoTimestamp(block.timestamp),
       from: addressRef(ctx, transfer.fromId),
       to: addressRef(ctx, transfer.toId),

@@ -11,6 +11,7 @@ import type { Profile } from '../schemas/profile.js';
 import { addressRef, addressRefOrNull } from './addressRef.js';
 import { cachedJson, type ViewContext } from './context.js';
 import { isoTimestamp } from './isoTimestamp.js';
+import { shownMethod } from './shownMethod.js';
 import { tokenTransferOut } from './tokenTransfer.js';
 
 /** Token transfer items shown inside a transaction; more set `token_transfers_overflow`. */
@@ -51,7 +52,7 @@ function transactionForm<P extends Profile>(ctx: ViewContext<P>, index: number):
     nonce: t.nonce,
     type: t.type,
     status: t.status,
-    method: called?.call.functionName ?? null,
+    method: shownMethod(ctx, index, called?.call.functionName ?? null),
     result: resultOf(t),
     revert_reason: t.revertReason,
     confirmations: confirmationsOf(chain, t.block, 'rest'),

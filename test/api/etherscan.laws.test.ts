@@ -82,8 +82,13 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
             action === 'tokennfttx' ? '1' : (t.tokenValue ?? t.value),
             t.tokenName,
             t.tokenSymbol,
-            // `name(type arg, …)`, or "" where no call is known: REST's method is the name, or null.
-            t.functionName ? t.functionName.slice(0, t.functionName.indexOf('(')) : null,
+            // `name(type arg, …)`, or "" where no call is decoded: REST's method is the name, or
+            // (Blockscout's) the selector of the transaction's input, null where it has none.
+            t.functionName
+              ? t.functionName.slice(0, t.functionName.indexOf('('))
+              : t.input.length >= 10
+                ? t.input.slice(0, 10)
+                : null,
           ]),
         );
     expect(mine.sort(), `${address} token transfers`).toEqual(restKeys.sort());

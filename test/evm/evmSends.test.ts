@@ -7,6 +7,8 @@ import { storageWrittenAt } from '../../src/domain/storage.js';
 import { codeAt } from '../../src/domain/contracts.js';
 import { logsOfTransaction } from '../../src/chain/logs.js';
 import { findScenario } from '../../scenarios/index.js';
+import { createApi } from '../../src/app/createApi.js';
+import { getUrl } from '../../src/rest/walkPages.js';
 import { type Artifact, artifact, evmChain } from './harness.js';
 
 const KEY = testKey(0).privateKey;
@@ -60,6 +62,55 @@ const devScenario = {
     tokens: [{ name: 'Test USD', symbol: 'TUSD', type: 'ERC-20', decimals: 6, holders: { dev: '1000' } }],
   },
 };
+
+describe('a call the explorer cannot decode', () => {
+  it('is named by its selector in the Blockscout profile (transactions, token transfers, advanced filters, CSV), null in the spec’s', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 3 });
+    const counter = await t.deploy(KEY, artifact('Counter'));
+    await t.send(KEY, { to: counter.address!, data: t.calldata(artifact('Counter'), 'increment') });
+    const token = await t.deploy(KEY, artifact('Token'), [10n ** 24n]);
+    const bob = testKey(1).address.toLowerCase();
+    const transfer = await t.send(KEY, {
+      to: token.address!,
+      data: t.calldata(artifact('Token'), 'transfer', [bob, 1n]),
+    });
+    // A plain transfer to an account with data: Blockscout names a call only to code.
+    await t.send(KEY, { to: bob, data: '0xdeadbeef00' });
+    const chain = t.live.current.chain;
+    const methods = (profile: 'spec' | 'blockscout') => {
+      const api = createApi(chain, { profile });
+      const items = (url: string) => JSON.parse(getUrl(api, `/api/v2${url}`).body).items as { method: string | null }[];
+      const csv = getUrl(api, `/api/v2/addresses/${ME}/transactions/csv?from_period=1970-01-01&to_period=2100-01-01`);
+      return {
+        transactions: items(`/addresses/${ME}/transactions`).map((x) => x.method),
+        tokenTransfers: items(`/tokens/${token.address}/transfers`).map((x) => x.method),
+        advancedFilters: items(`/advanced-filters?from_address_hashes_to_include=${ME}`).map((x) => x.method),
+        csv: csv.body
+          .trim()
+          .split('\r\n')
+          .slice(1)
+          .map((row) => row.split(',').at(-1)),
+      };
+    };
+    // Newest first: the data to bob, the token's transfer, its creation, the increment, the counter's creation.
+    const selectors = { transfer: '0xa9059cbb', increment: '0xd09de08a', creation: '0x60806040' };
+    expect(methods('blockscout')).toEqual({
+      transactions: [null, selectors.transfer, null, selectors.increment, null],
+      // The mint in the creation takes the creation code's first bytes: token transfers skip the callee check.
+      tokenTransfers: [selectors.transfer, selectors.creation],
+      // Rows from this account (the mint, from the zero address, is not one): a token transfer's row as the transfer's.
+      advancedFilters: [null, selectors.transfer, selectors.transfer, null, selectors.increment, null],
+      csv: ['', selectors.transfer, '', selectors.increment, ''],
+    });
+    expect(methods('spec')).toEqual({
+      transactions: [null, null, null, null, null],
+      tokenTransfers: [null, null],
+      advancedFilters: [null, null, null, null, null, null],
+      csv: ['', '', '', '', ''],
+    });
+    expect(transfer.transaction.status).toBe('ok');
+  });
+});
 
 describe('executed contracts and the generated world', () => {
   it('an OpenZeppelin ERC-20 deployed by a client is a token: its mint is a transfer, its holder holds it', async () => {

@@ -168,15 +168,17 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
     };
     expect(await deploy('Counter')).toBe(COUNTER);
     const token = await deploy('Token');
-    // Sorted as text (null as "null").
+    // Sorted as text (null as "null", after a selector).
     const methods = async (list: string) => (await get(testnet, list)).items.map((t: Json) => t.method).sort();
     // Blockscout's answer for a contract of no verified source: its code, no name, no is_verified.
     const unverified = await get(testnet, `/api/v2/smart-contracts/${COUNTER}`);
     expect(unverified).toHaveProperty('deployed_bytecode');
     expect(unverified).not.toHaveProperty('name');
-    // Read (and cached) before: nothing decodes a call of unverified code.
-    expect(await methods(`/api/v2/addresses/${COUNTER}/transactions`)).toEqual([null, null, null]);
-    expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual([null, null]);
+    // Read (and cached) before: nothing decodes a call of unverified code, so Blockscout names each
+    // by its selector (`increment()`, `add(uint256)`; a creation has none, but its token transfer,
+    // the mint, takes its input's first bytes: the creation code's `0x60806040`).
+    expect(await methods(`/api/v2/addresses/${COUNTER}/transactions`)).toEqual(['0x1003e2d2', '0xd09de08a', null]);
+    expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual(['0x60806040', '0xa9059cbb']);
     const verified = await hardhat('verify', '--network', 'testnet', COUNTER);
     // The first client (Etherscan's) verifies; Blockscout's then finds it verified.
     expect(verified).toContain('Contract verified successfully on explorer-mock');
@@ -216,7 +218,7 @@ describe('Hardhat 3: ignition deploy and hardhat verify against the mock', () =>
       name: 'Token',
       constructor_args: `0x${(1000).toString(16).padStart(64, '0')}`,
     });
-    expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual([null, 'transfer']);
+    expect(await methods(`/api/v2/tokens/${token}/transfers`)).toEqual(['0x60806040', 'transfer']);
     // Blockscout's /api names it in its token-transfer list (the mint, in the creation, names none).
     const tokentx = await get(testnet, `/api?module=account&action=tokentx&contractaddress=${token}`);
     expect(tokentx.result.map((t: Json) => [t.functionName, t.methodId]).sort()).toEqual([

@@ -2,6 +2,7 @@ import { transactionsInDirection } from '../../domain/accounts.js';
 import { utcDay } from '../../domain/chainStats.js';
 import { coinPriceOn } from '../../domain/coinPrices.js';
 import { feesOf, methodName, resultOf } from '../../domain/transactions.js';
+import { shownMethod } from '../../views/shownMethod.js';
 import type { RestContext } from '../context.js';
 import type { ApiResponse } from '../response.js';
 import { CSV_EXPORT_LIMIT, csvResponse } from './csvResponse.js';
@@ -61,7 +62,7 @@ export function addressTransactionsCsv(ctx: RestContext, request: AddressCsvRequ
       chain.exchangeRate,
       prices?.opening ?? null,
       prices?.closing ?? null,
-      methodName(facts, i),
+      shownMethod(ctx, i, methodName(facts, i)),
     ];
   });
   return csvResponse(HEADER, rows);
