@@ -24,9 +24,18 @@ async function exportCommand(argv: readonly string[]): Promise<void> {
   const loaded = await loadScenario(scenario);
   let written;
   try {
-    const { runContractCode } = await import('./execution/contractRuns.js');
-    const { contractRuns } = await runContractCode({ scenario: loaded, seed: parsed.options.seed ?? 1 });
-    written = exportFixtures({ ...parsed.options, scenario: loaded, ...(contractRuns ? { contractRuns } : {}) });
+    // Opened as a server opens it: its contracts' runs kept by the snapshot, or run on a miss only.
+    const { openChain } = await import('./snapshotCache/openChain.js');
+    const { CONTRACT_RUNNER } = await import('./app/contractRunner.js');
+    const { exportOpenedChain } = await import('./export/exportFixtures.js');
+    const { seed = 1, cache } = parsed.options;
+    const opened = await openChain({
+      scenario: loaded,
+      seed,
+      ...(cache === undefined ? {} : { cache }),
+      contractRunner: CONTRACT_RUNNER,
+    });
+    written = exportOpenedChain(opened, { ...parsed.options, scenario: loaded });
   } catch (error) {
     throw scenarioErrorOf(resolve(scenario), error) ?? error;
   }

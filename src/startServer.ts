@@ -1,6 +1,7 @@
 import type { Profile } from './schemas/profile.js';
 import type { CacheOption } from './snapshotCache/cacheSettings.js';
-import { type ContractRunner, openChain, type ChainOrigin } from './snapshotCache/openChain.js';
+import { openChain, type ChainOrigin } from './snapshotCache/openChain.js';
+import { CONTRACT_RUNNER, withContractRuns } from './app/contractRunner.js';
 import type { Chain } from './chain/types.js';
 import { BuildChainError } from './protocol/errors.js';
 import { serve } from './server/serve.js';
@@ -12,8 +13,7 @@ import { lazyNodeSocket, NODE_SOCKET_PATH } from './nodeSocket/lazyNodeSocket.js
 import { attachUpgrades } from './websocket/upgrades.js';
 import { lazyModule, sameAcrossAttempts, withModules } from './lazy/lazyModule.js';
 import { evmExecutorModule } from './app/executorModule.js';
-import { type BuildChainOptions, resolveScenario } from '../generators/chainInput.js';
-import { contractRunsNeeded } from '../generators/ledger/contractRuns.js';
+import type { BuildChainOptions } from '../generators/chainInput.js';
 import type { Scenario } from '../scenarios/types.js';
 import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { resolve as resolvePath } from 'node:path';
@@ -355,25 +355,6 @@ function watchScenario(
     stop = watchFiles(read.length ? read : files, changed);
   }
   return () => stop();
-}
-
-/**
- * Runs the scenario's contracts' own code before a build, or makes the runs again from what the
- * snapshot kept (no EVM then); each module loaded only when a scenario has such contracts.
- */
-const CONTRACT_RUNNER: ContractRunner = {
-  run: async (options) => (await withContractRuns(options)).contractRuns!,
-  revive: async (saved, options) => (await import('./execution/savedRuns.js')).reviveRuns(saved, options),
-};
-
-/**
- * The build options with the scenario's contracts' own code run on the EVM (their constructors,
- * the scripted calls of them), loaded only for a scenario that has such contracts; others as they are.
- */
-async function withContractRuns<T extends BuildChainOptions>(options: T): Promise<T> {
-  if (!contractRunsNeeded(resolveScenario(options.scenario))) return options;
-  const { runContractCode } = await import('./execution/contractRuns.js');
-  return { ...options, contractRuns: (await runContractCode(options)).contractRuns };
 }
 
 /** What the Phoenix socket broadcasts of a mined block, loaded with the first one to broadcast. */

@@ -9,7 +9,7 @@ import * as etherscanV2Api from '../etherscanV2/etherscanV2Api.js';
 import * as node from '../rpc/node.js';
 import { createLiveChain } from '../live/liveChain.js';
 import type { CacheOption } from '../snapshotCache/cacheSettings.js';
-import { openChainSync } from '../snapshotCache/openChain.js';
+import { type OpenedChain, openChainSync } from '../snapshotCache/openChain.js';
 import type { Scenario } from '../../scenarios/types.js';
 import { VERSION } from '../version.js';
 import { DEFAULT_MEDIA_ORIGIN, originOptionProblem } from '../domain/nftMedia.js';
@@ -55,20 +55,34 @@ export interface ManifestEntry {
  * exportFixtures({ scenario: 'default', seed: 1, out: 'fixtures', pages: 3 });
  */
 export function exportFixtures(options: ExportOptions): { files: number; manifest: string } {
+  checkExportOptions(options);
+  const { scenario = 'default', seed = 1, cache } = options;
+  const build = { scenario, seed, ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}) };
+  return exportOpenedChain(openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain), options);
+}
+
+function checkExportOptions({ profile = 'spec', publicUrl = DEFAULT_MEDIA_ORIGIN }: ExportOptions): void {
+  if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
+  const originProblem = originOptionProblem(publicUrl);
+  if (originProblem) throw new TypeError(`exportFixtures: ${originProblem}`);
+}
+
+/**
+ * `exportFixtures` of the chain of `options` opened already: the CLI opens it asynchronously, so
+ * that a scenario's contracts' runs come back from the snapshot (no EVM) or are run only on a miss.
+ */
+export function exportOpenedChain(opened: OpenedChain, options: ExportOptions): { files: number; manifest: string } {
+  checkExportOptions(options);
   const {
     scenario = 'default',
     seed = 1,
     out,
     pages = 2,
-    cache,
     profile = 'spec',
     publicUrl = DEFAULT_MEDIA_ORIGIN,
   } = options;
-  if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
-  const originProblem = originOptionProblem(publicUrl);
-  if (originProblem) throw new TypeError(`exportFixtures: ${originProblem}`);
-  const build = { scenario, seed, ...(options.contractRuns ? { contractRuns: options.contractRuns } : {}) };
-  const opened = openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain);
+  const contractRuns = options.contractRuns ?? opened.contractRuns;
+  const build = { scenario, seed, ...(contractRuns ? { contractRuns } : {}) };
   opened.saveSnapshot();
   // Answered as a server answers: with the mempool in front of the head (its pending lists and counts).
   const app = createLiveChain(opened.chain, {

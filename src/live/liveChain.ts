@@ -133,12 +133,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
    * another chain then); none once the chain served has moved on (an app still answering in flight).
    */
   const mempoolFor = (head: number): (() => Mempool | undefined) => {
-    let pool: Mempool | undefined;
+    let pool: { readonly of: Chain; readonly mempool: Mempool } | undefined;
     return () => {
       if (head !== current.chain.headHeight || (line.made && line.made.height !== head)) return undefined;
       const ahead = builderAt(head).pending();
-      if (pool?.ahead !== ahead) pool = mempoolOf(ahead, head + 1);
-      return pool;
+      // With the verifications over it, as the mined chain is served: a pending call to a contract
+      // verified meanwhile is decoded (a verification makes a new app, so a new pool).
+      if (pool?.of !== ahead)
+        pool = { of: ahead, mempool: mempoolOf(withSubmitted(ahead, verifications.submitted), head + 1) };
+      return pool.mempool;
     };
   };
   const pendingListeners = new Set<(hash: string) => void>();

@@ -108,3 +108,53 @@ describe('without a compiler (solc: false), a submission stands on the checks ma
     }
   });
 });
+
+describe('a pending call to a contract verified while it waits', () => {
+  it('is decoded in its pending view once the contract is verified, and after it is mined', async () => {
+    const server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, automine: false });
+    try {
+      const chainId = ((await (await fetch(`${server.url}/__mock/scenario`)).json()) as Json).node.chainId as number;
+      const chain = mockChain(server.url, chainId);
+      const account = privateKeyToAccount(KEY0);
+      const wallet = createWalletClient({ account, chain, transport: http() });
+      const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
+      const mine = () => fetch(`${server.url}/__mock/mine`, { method: 'POST' });
+      const deployed = await wallet.deployContract({
+        abi: counter.abi as Abi,
+        bytecode: counter.bytecode as Hex,
+        chain,
+        account,
+      });
+      await mine();
+      const address = (await client.waitForTransactionReceipt({ hash: deployed })).contractAddress!;
+      const hash = await wallet.writeContract({
+        address,
+        abi: counter.abi as Abi,
+        functionName: 'increment',
+        chain,
+        account,
+      });
+      const shown = async () => (await (await fetch(`${server.url}/api/v2/transactions/${hash}`)).json()) as Json;
+      // Pending, of unverified code: nothing decodes it (and the view is rendered, so cached).
+      expect(await shown()).toMatchObject({ result: 'pending', method: null, decoded_input: null });
+      const etherscan = await hardhatEtherscan(server.url, chainId);
+      const guid = await etherscan.verify({
+        contractAddress: address,
+        compilerInput: INPUT,
+        contractName: `${SOURCE}:Counter`,
+        compilerVersion: counter.compiler,
+        constructorArguments: '',
+      });
+      expect(await etherscan.pollVerificationStatus(guid, address, 'Counter')).toMatchObject({ success: true });
+      const decoded = {
+        method: 'increment',
+        decoded_input: { method_call: 'increment()', method_id: '0xd09de08a', parameters: [] },
+      };
+      expect(await shown()).toMatchObject({ result: 'pending', ...decoded });
+      await mine();
+      expect(await shown()).toMatchObject({ result: 'success', ...decoded });
+    } finally {
+      await server.close();
+    }
+  });
+});

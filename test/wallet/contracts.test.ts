@@ -1,20 +1,19 @@
 import { ContractFactory, JsonRpcProvider, Wallet } from 'ethers';
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  createPublicClient,
-  createWalletClient,
-  http,
-  type Abi,
-  type Chain as ViemChain,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { BaseError, ContractFunctionRevertedError, type Abi, type Chain as ViemChain, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../evm/harness.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, KEY1, walletScenarioFile, mockChain } from './support.js';
+import {
+  KEY0,
+  KEY1,
+  type MockPublicClient,
+  type MockWalletClient,
+  mockChain,
+  publicClientOf,
+  walletClientOf,
+  walletScenarioFile,
+} from './support.js';
 
 type Json = Record<string, any>;
 const account = privateKeyToAccount(KEY0);
@@ -27,8 +26,8 @@ const token = artifact('Token');
  */
 describe('contracts deployed and called through the node, with viem and ethers', () => {
   let server: RunningServer;
-  let publicClient: PublicClient;
-  let wallet: ReturnType<typeof createWalletClient>;
+  let publicClient: MockPublicClient;
+  let wallet: MockWalletClient;
   let chain: ViemChain;
   const get = async (path: string): Promise<Json> => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
 
@@ -36,8 +35,8 @@ describe('contracts deployed and called through the node, with viem and ethers',
     server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
     const { node } = await get('/__mock/scenario');
     chain = mockChain(server.url, node.chainId);
-    publicClient = createPublicClient({ chain, transport: http(), pollingInterval: 50 }) as PublicClient;
-    wallet = createWalletClient({ account, chain, transport: http() });
+    publicClient = publicClientOf(chain, { pollingInterval: 50 });
+    wallet = walletClientOf(chain, account);
   });
   afterAll(() => server.close());
 

@@ -1,14 +1,11 @@
 import {
   encodeFunctionData,
-  createPublicClient,
   createTestClient,
-  createWalletClient,
   http,
   parseEther,
   type Abi,
   type Chain as ViemChain,
   type Hex,
-  type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +13,15 @@ import { artifact } from '../evm/harness.js';
 import { agreementViolations } from '../support/agreementLaws.js';
 import { chainViolations } from '../support/chainLaws.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, walletScenarioFile, mockChain } from './support.js';
+import {
+  KEY0,
+  type MockPublicClient,
+  type MockWalletClient,
+  mockChain,
+  publicClientOf,
+  walletClientOf,
+  walletScenarioFile,
+} from './support.js';
 
 type Json = Record<string, any>;
 const account = privateKeyToAccount(KEY0);
@@ -28,8 +33,8 @@ const STRANGER = '0x00000000000000000000000000000000c0ffee01';
 describe('a dev node’s cheat codes, each shown by every API and undone by reset', () => {
   let server: RunningServer;
   let chain: ViemChain;
-  let publicClient: PublicClient;
-  let wallet: ReturnType<typeof createWalletClient>;
+  let publicClient: MockPublicClient;
+  let wallet: MockWalletClient;
   let anvil: ReturnType<typeof createTestClient>;
   let hardhat: ReturnType<typeof createTestClient>;
   const get = async (path: string): Promise<Json> => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
@@ -52,8 +57,8 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
     server = await startServer({ scenario: walletScenarioFile(), seed: 1, cache: false, profile: 'blockscout' });
     const { node } = await get('/__mock/scenario');
     chain = mockChain(server.url, node.chainId);
-    publicClient = createPublicClient({ chain, transport: http(), cacheTime: 0 }) as PublicClient;
-    wallet = createWalletClient({ account, chain, transport: http() });
+    publicClient = publicClientOf(chain, { cacheTime: 0 });
+    wallet = walletClientOf(chain, account);
     anvil = createTestClient({ chain, mode: 'anvil', transport: http() });
     hardhat = createTestClient({ chain, mode: 'hardhat', transport: http() });
   });

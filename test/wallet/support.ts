@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Chain, defineChain } from 'viem';
+import { type Account, type Chain, createPublicClient, createWalletClient, defineChain, http } from 'viem';
 
 /** The first key of the test mnemonic ("test test … junk"), as Hardhat and Anvil fund it. */
 export const KEY0: `0x${string}` = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -37,3 +37,15 @@ export const mockChain = (url: string, chainId: number): Chain =>
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [`${url}/rpc`] } },
   });
+
+/**
+ * viem's clients of a mock's chain, their types inferred from these calls. Annotated instead as
+ * `PublicClient` or `ReturnType<typeof createWalletClient>` (viem's defaults), each client had the
+ * type checker relate viem's generic client types: 1 to 2.5 s of the type check a file.
+ */
+export const publicClientOf = (chain: Chain, options: { pollingInterval?: number; cacheTime?: number } = {}) =>
+  createPublicClient({ chain, transport: http(), ...options });
+export const walletClientOf = (chain: Chain, account: Account) =>
+  createWalletClient({ account, chain, transport: http() });
+export type MockPublicClient = ReturnType<typeof publicClientOf>;
+export type MockWalletClient = ReturnType<typeof walletClientOf>;

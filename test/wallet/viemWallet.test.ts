@@ -1,25 +1,33 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseEther,
-  type Chain as ViemChain,
-  type PublicClient,
-} from 'viem';
+import { erc20Abi, parseEther, type Chain as ViemChain } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../../src/startServer.js';
-import { KEY0, walletScenarioFile, mockChain } from './support.js';
+import {
+  KEY0,
+  type MockPublicClient,
+  type MockWalletClient,
+  mockChain,
+  publicClientOf,
+  walletClientOf,
+  walletScenarioFile,
+} from './support.js';
 
 type Json = Record<string, any>;
 const DEAD = '0x000000000000000000000000000000000000dEaD';
 const account = privateKeyToAccount(KEY0);
 const file = walletScenarioFile();
 
+interface Served {
+  readonly server: RunningServer;
+  readonly get: (path: string) => Promise<Json>;
+  readonly tusd: `0x${string}`;
+  readonly publicClient: MockPublicClient;
+  readonly wallet: MockWalletClient;
+}
+
 /** A server on the wallet scenario, a viem chain for it, and its REST API. */
-async function serve(automine: boolean) {
+async function serve(automine: boolean): Promise<Served> {
   const server = await startServer({ scenario: file, seed: 1, cache: false, profile: 'blockscout', automine });
   const get = async (path: string): Promise<Json> => (await fetch(`${server.url}${path}`)).json() as Promise<Json>;
   const { node, handles } = await get('/__mock/scenario');
@@ -29,8 +37,8 @@ async function serve(automine: boolean) {
     server,
     get,
     tusd,
-    publicClient: createPublicClient({ chain, transport: http() }) as PublicClient,
-    wallet: createWalletClient({ account, chain, transport: http() }),
+    publicClient: publicClientOf(chain),
+    wallet: walletClientOf(chain, account),
   };
 }
 
@@ -50,7 +58,7 @@ async function listen(server: RunningServer, address: string) {
 }
 
 describe('viem wallet flows, automine (the default)', () => {
-  let s: Awaited<ReturnType<typeof serve>>;
+  let s: Served;
   beforeAll(async () => {
     s = await serve(true);
   });
@@ -171,7 +179,7 @@ describe('viem wallet flows, automine (the default)', () => {
 });
 
 describe('viem wallet flows, without automine', () => {
-  let s: Awaited<ReturnType<typeof serve>>;
+  let s: Served;
   beforeAll(async () => {
     s = await serve(false);
   });
