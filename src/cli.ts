@@ -4,6 +4,9 @@ import { isScenarioPath } from '../scenarios/scenarioPath.js';
 import { chainCounts } from './chain/chainCounts.js';
 import { parseServeArgs, SERVE_USAGE } from './cli/parseServeArgs.js';
 import { startServer } from './startServer.js';
+// Both on the serving path already (imported here, not loaded later, so the bundle keeps them in its first chunk).
+import { CONTRACT_RUNNER } from './app/contractRunner.js';
+import { openChain } from './snapshotCache/openChain.js';
 
 // Only serving is on the start-up path: the other commands load what they need when run.
 
@@ -25,8 +28,6 @@ async function exportCommand(argv: readonly string[]): Promise<void> {
   let written;
   try {
     // Opened as a server opens it: its contracts' runs kept by the snapshot, or run on a miss only.
-    const { openChain } = await import('./snapshotCache/openChain.js');
-    const { CONTRACT_RUNNER } = await import('./app/contractRunner.js');
     const { exportOpenedChain } = await import('./export/exportFixtures.js');
     const { seed = 1, cache } = parsed.options;
     const opened = await openChain({

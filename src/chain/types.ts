@@ -307,6 +307,8 @@ export interface Call {
   readonly contractKind: ContractKind;
   readonly functionName: string;
   readonly args: readonly unknown[];
+  /** Which function, where its name and arity do not tell (a call read back from its input, one of overloads): its selector. */
+  readonly selector?: `0x${string}`;
 }
 
 export interface Action {

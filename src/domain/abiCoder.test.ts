@@ -1,7 +1,7 @@
 import type { Abi } from 'abitype';
 import * as AbiFunction from 'ox/AbiFunction';
 import { describe, expect, it } from 'vitest';
-import { decodedCall, decodedInputView } from './abiCoder.js';
+import { callData, decodedCall, decodedInputView } from './abiCoder.js';
 
 const ABI = [
   {
@@ -32,10 +32,11 @@ describe('a sent call read back with its contract’s ABI (decodedCall)', () => 
   it('finds the function by selector and decodes its arguments, as decoded_input then shows them', () => {
     const to = '0x000000000000000000000000000000000000dEaD';
     const call = decodedCall(encode('pay', [to, [1n, 2n]]), ABI)!;
-    expect(call).toEqual({ contractKind: 'custom', functionName: 'pay', args: [to.toLowerCase(), [1n, 2n]] });
+    const selector = AbiFunction.getSelector(AbiFunction.fromAbi(ABI, 'pay'));
+    expect(call).toEqual({ contractKind: 'custom', functionName: 'pay', args: [to.toLowerCase(), [1n, 2n]], selector });
     expect(decodedInputView(call, ABI)).toEqual({
       method_call: 'pay(address to, uint256[] amounts)',
-      method_id: '0x' + encode('pay', [to, [1n, 2n]]).slice(2, 10),
+      method_id: selector,
       parameters: [
         { name: 'to', type: 'address', value: to },
         { name: 'amounts', type: 'uint256[]', value: '["1","2"]' },
@@ -45,6 +46,7 @@ describe('a sent call read back with its contract’s ABI (decodedCall)', () => 
       contractKind: 'custom',
       functionName: 'increment',
       args: [],
+      selector: '0xd09de08a',
     });
   });
 
@@ -58,7 +60,7 @@ describe('a sent call read back with its contract’s ABI (decodedCall)', () => 
     expect(decodedCall(`${encode('add', [5n]).slice(0, 42)}` as `0x${string}`, ABI)).toBeNull();
   });
 
-  it('null for the second of two overloads of one name and arity, which a call by name cannot tell apart', () => {
+  it('tells two overloads of one name and arity apart by their selectors (their signatures, as Blockscout decodes)', () => {
     const overloaded = [
       {
         type: 'function',
@@ -77,7 +79,15 @@ describe('a sent call read back with its contract’s ABI (decodedCall)', () => 
     ] as const satisfies Abi;
     const first = AbiFunction.encodeData(overloaded[0], [7n]);
     const second = AbiFunction.encodeData(overloaded[1], ['0x000000000000000000000000000000000000dEaD']);
-    expect(decodedCall(first, overloaded)).toEqual({ contractKind: 'custom', functionName: 'set', args: [7n] });
-    expect(decodedCall(second, overloaded)).toBeNull();
+    const dead = '0x000000000000000000000000000000000000dEaD';
+    const [one, other] = [decodedCall(first, overloaded)!, decodedCall(second, overloaded)!];
+    expect(one).toMatchObject({ functionName: 'set', args: [7n] });
+    expect(other).toMatchObject({ functionName: 'set', args: [dead.toLowerCase()] });
+    expect(decodedInputView(other, overloaded)).toMatchObject({
+      method_call: 'set(address b)',
+      method_id: other.selector,
+    });
+    expect(callData(other, overloaded)).toBe(second);
+    expect(decodedInputView(one, overloaded).method_call).toBe('set(uint256 a)');
   });
 });

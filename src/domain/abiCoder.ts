@@ -10,7 +10,10 @@ import { abiOf } from '../../generators/contracts/abiOf.js';
 export function functionOf(call: Call, abi: Abi = abiOf(call.contractKind)): AbiFunction {
   const item = abi.find(
     (x): x is AbiFunction =>
-      x.type === 'function' && x.name === call.functionName && x.inputs.length === call.args.length,
+      x.type === 'function' &&
+      (call.selector
+        ? functionSelector(x) === call.selector
+        : x.name === call.functionName && x.inputs.length === call.args.length),
   );
   if (!item) throw new Error(`the ${call.contractKind} ABI has no ${call.functionName}/${call.args.length}`);
   return item;
@@ -80,8 +83,8 @@ export const methodCallOf = (call: Call, abi?: Abi): string => methodCall(functi
 
 /**
  * A contract's call read back from its input with the contract's ABI: the function whose selector
- * the input starts with, and its arguments; null when no function has it or the arguments do not
- * decode (or when an overload of the same name and arity stands before it, which a `Call` cannot name).
+ * the input starts with (named by its selector, so an overload is told from another of its name and
+ * arity), and its arguments; null when no function has it or the arguments do not decode.
  */
 export function decodedCall(input: `0x${string}`, abi: Abi): Call | null {
   if (input.length < 10) return null;
@@ -96,12 +99,7 @@ export function decodedCall(input: `0x${string}`, abi: Abi): Call | null {
     return null;
   }
   if (args.length !== fn.inputs.length) return null;
-  const call: Call = { contractKind: 'custom', functionName: fn.name, args };
-  // By name and arity, the first overload: the call names this function only if it is that one.
-  const named = abi.find(
-    (x): x is AbiFunction => x.type === 'function' && x.name === fn.name && x.inputs.length === args.length,
-  );
-  return named === fn ? call : null;
+  return { contractKind: 'custom', functionName: fn.name, args, selector: functionSelector(fn) };
 }
 
 /** `decoded_input` of a contract call: the signature, the selector and each argument. */

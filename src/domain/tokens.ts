@@ -1,10 +1,23 @@
-import type { AccountId, Holding, Token, TokenType } from '../chain/types.js';
+import { SIGNATURES } from '../../generators/contracts/signatures.js';
+import type { AccountId, Holding, Token, TokenMetadataField, TokenType } from '../chain/types.js';
 import { marketValue, marketValueMicros } from './amounts.js';
 import { type Facts, memoList } from './facts.js';
 import { lazyModules } from './lazyModules.js';
 
 /** The token of a token contract. */
 export const tokenOf = (facts: Facts, id: AccountId): Token => facts.chain.accounts[id]!.contract!.token!;
+
+/**
+ * The metadata views a token's code does not answer, which Blockscout's token fetcher stores as
+ * nil: those its own code did not (`Token.unanswered`); for a generated token, `decimals()` where
+ * its kind has none (the catalogue's ERC-721 and ERC-1155, as OpenZeppelin's), so `eth_call` of
+ * it reverts there too.
+ */
+export function unansweredOf(facts: Facts, id: AccountId): readonly TokenMetadataField[] {
+  const contract = facts.chain.accounts[id]!.contract!;
+  if (contract.token!.unanswered || contract.kind === 'custom') return contract.token!.unanswered ?? [];
+  return SIGNATURES[contract.kind].some((s) => s.startsWith('function decimals()')) ? [] : ['decimals'];
+}
 
 /** A token's market cap in USD: its supply at its price, as a decimal string. */
 export const marketCapOf = (token: Token): string => marketValue(token.exchangeRate, token.totalSupply, token.decimals);

@@ -95,7 +95,7 @@ export const DIFFERENCES: readonly Difference[] = [
   { resource: 'token', field: 'symbol', blockscout: 'null where the token\'s own code does not answer symbol() (the spec\'s "")', source: 'apps/explorer/lib/explorer/token/metadata_retriever.ex' },
   { resource: 'token', field: 'exchange_rate', blockscout: 'null for a token of code of its own, which no market prices (the spec\'s "0")', source: `${SCHEMAS}/token.ex` },
   { resource: 'token', field: 'circulating_market_cap', blockscout: 'null for a token of code of its own, which no market prices (the spec\'s "0")', source: `${SCHEMAS}/token.ex` },
-  { resource: 'token', field: 'decimals', blockscout: 'null where the token\'s own code does not answer decimals() (the spec\'s "18", "0" for an NFT; a transfer\'s total.decimals follows)', source: 'apps/explorer/lib/explorer/token/metadata_retriever.ex' },
+  { resource: 'token', field: 'decimals', blockscout: 'null where the token\'s code does not answer decimals(): its own code\'s, or a generated ERC-721 or ERC-1155, whose kind has none (the spec\'s "18", "0" for an NFT; a transfer\'s total.decimals follows)', source: 'apps/explorer/lib/explorer/token/metadata_retriever.ex' },
   { resource: 'token instance', field: 'holder_address_hash', blockscout: 'removed (owner only)', source: `${SCHEMAS}/token_instance.ex` },
   { resource: 'token instance', field: 'thumbnails', blockscout: 'added: null', source: `${SCHEMAS}/token_instance.ex` },
   { resource: 'token instance', field: 'media_type', blockscout: 'added: null', source: `${SCHEMAS}/token_instance.ex` },
@@ -399,9 +399,9 @@ export const blockscoutFormat: ProfileFormat<'blockscout'> = {
       },
       { ...form, token: null },
     ),
-  token: (form, token) => ({
+  token: (form, token, unanswered) => ({
     ...form,
-    ...Object.fromEntries((token.unanswered ?? []).map((field) => [field, null])),
+    ...Object.fromEntries(unanswered.map((field) => [field, null])),
     ...(token.unpriced ? { exchange_rate: null, circulating_market_cap: null } : {}),
     volume_24h: null,
     circulating_supply: null,

@@ -2,7 +2,7 @@ import type { Abi } from 'abitype';
 import type { BlobTransactionFacts } from '../domain/blobs.js';
 import type { Facts } from '../domain/facts.js';
 import type { PendingOffer } from '../domain/pendingOffer.js';
-import type { Account, Block, Token, TokenTransfer, TokenType } from '../chain/types.js';
+import type { Account, Block, Token, TokenMetadataField, TokenTransfer, TokenType } from '../chain/types.js';
 import type * as S from '../schemas/index.js';
 import type { Profile } from '../schemas/profile.js';
 import type {
@@ -76,8 +76,8 @@ export interface ProfileFormat<P extends Profile> {
   ): Shape<P, 'addressListItem'>;
   /** The detail of an address the chain has never seen. */
   unknownAddress(form: S.Address): Shape<P, 'address'>;
-  /** `token`: the entity (what its own code did not answer, whether a market prices it). */
-  token(form: S.Token, token: Token): TokenOut<P>;
+  /** `token`: the entity (whether a market prices it); `unanswered`: the metadata views its code does not answer (`unansweredOf`). */
+  token(form: S.Token, token: Token, unanswered: readonly TokenMetadataField[]): TokenOut<P>;
   transactionItem(form: TransactionForm<P>, extras: TransactionExtras): Shape<P, 'transaction'>;
   transactionDetail(form: TransactionForm<P>, extras: TransactionExtras): Shape<P, 'transactionDetail'>;
   /** A transaction not mined yet, from its mined form: no status, block, fees paid or token transfers. */

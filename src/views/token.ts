@@ -1,5 +1,5 @@
 import type { AccountId } from '../chain/types.js';
-import { marketCapOf, tokenOf } from '../domain/tokens.js';
+import { marketCapOf, tokenOf, unansweredOf } from '../domain/tokens.js';
 import type { TokenOut } from '../profiles/shapes.js';
 import type { Token } from '../schemas/index.js';
 import type { Profile } from '../schemas/profile.js';
@@ -25,7 +25,9 @@ export function tokenForm(ctx: ViewContext, id: AccountId): Token {
 
 /** The profile's token object of a token contract (memoised). */
 export const token = <P extends Profile>(ctx: ViewContext<P>, id: AccountId): TokenOut<P> =>
-  cachedObject(ctx, `token:${id}`, () => ctx.format.token(tokenForm(ctx, id), tokenOf(ctx.facts, id)));
+  cachedObject(ctx, `token:${id}`, () =>
+    ctx.format.token(tokenForm(ctx, id), tokenOf(ctx.facts, id), unansweredOf(ctx.facts, id)),
+  );
 
 /** The token object as JSON (`/tokens` items, `/tokens/{h}`). */
 export const tokenJson = (ctx: ViewContext, id: AccountId): string => JSON.stringify(token(ctx, id));

@@ -335,8 +335,12 @@ export async function v2Violations(
       // The node's own errors, in its words.
       ['action=eth_getTransactionByHash&txhash=0x12', 'eth_getTransactionByHash', ['0x12']],
       ['action=eth_getBlockByNumber&tag=12&boolean=true', 'eth_getBlockByNumber', ['12', true]],
-    ] as const)
-      same(`proxy ${query}`, await proxy(query), await nodeText(method, params as unknown as unknown[]));
+    ] as const) {
+      const answer = await nodeText(method, params as unknown as unknown[]);
+      same(`proxy ${query}`, await proxy(query), answer);
+      // Agreeing on an internal error is no agreement: the node's answer must be a result or its own error.
+      same(`node ${method} is no internal error`, /"code":-32603\b/.test(answer), false);
+    }
   }
 
   /** An address's logs, oldest first: REST's (newest first) reversed, and the node's `eth_getLogs`. */

@@ -2,7 +2,7 @@ import { utcDay } from '../../domain/chainStats.js';
 import { coinPriceOn } from '../../domain/coinPrices.js';
 import { listedFees } from '../../domain/activityRow.js';
 import { unitsToDecimal } from '../../domain/amounts.js';
-import { tokenOf } from '../../domain/tokens.js';
+import { tokenOf, unansweredOf } from '../../domain/tokens.js';
 import { selectorOf } from '../../domain/transactions.js';
 import { activityCursorOf, advancedFilterOf } from '../advancedFilter/advancedFilterQuery.js';
 import { advancedFilterRows } from '../advancedFilter/advancedFilterRows.js';
@@ -59,14 +59,16 @@ export const advancedFiltersCsv: EndpointHandler = (ctx, _params, query) => {
       const transfer = chain.tokenTransfers.at(item.transfer)!;
       const token = tokenOf(facts, transfer.tokenId);
       const nftId = transfer.tokenIds?.[item.k] ?? null;
-      // An ERC-721 transfer's total is its id alone: no decimals, no value.
+      // An ERC-721 transfer's total is its id alone: no decimals, no value. Decimals as the explorer
+      // stores them: none where the token's code answers no decimals(), its value then undivided.
       const fungible = token.type !== 'ERC-721';
+      const decimals = unansweredOf(facts, transfer.tokenId).includes('decimals') ? null : token.decimals;
       return [
         ...common,
         csvAddress(chain, transfer.tokenId),
-        fungible ? token.decimals : null,
+        fungible ? decimals : null,
         token.symbol,
-        fungible ? xsdDecimal(unitsToDecimal(transfer.amounts[item.k]!, token.decimals)) : null,
+        fungible ? xsdDecimal(unitsToDecimal(transfer.amounts[item.k]!, decimals ?? 0)) : null,
         nftId,
         row.block,
         fees[i]!,

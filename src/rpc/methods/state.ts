@@ -57,8 +57,9 @@ const getStorageAt: RpcMethod = (ctx, params) => {
   if (id === undefined || codeAt(at.facts, id, height) === '0x') return ZERO_WORD;
   const written = storageWrittenAt(at.facts, id, `0x${slot.toString(16).padStart(64, '0')}`, height);
   if (written !== undefined) return written;
-  const contract = at.chain.accounts[id]!.contract!;
-  if (contract.kind !== 'transparent-proxy') return ZERO_WORD;
+  // An EOA delegated by EIP-7702 has code (its designator) and no contract record.
+  const contract = at.chain.accounts[id]!.contract;
+  if (contract?.kind !== 'transparent-proxy') return ZERO_WORD;
   if (slot === EIP1967_SLOTS.implementation) return word(at.chain.accounts[contract.implementationId]!.lower);
   if (slot === EIP1967_SLOTS.admin) return word(String(contract.constructorArgs[1]).toLowerCase());
   return ZERO_WORD;
