@@ -55,6 +55,9 @@ function run(command: string, args: readonly string[], input: string): Promise<s
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', failed);
+    // A compiler that is not there, or exits before reading its input, breaks the pipe: its exit
+    // (or the spawn's error) says why; unhandled, the stream's EPIPE would end the server.
+    child.stdin.on('error', () => {});
     child.on('close', (code) =>
       code === 0
         ? done(Buffer.concat(out).toString('utf8'))
