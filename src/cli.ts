@@ -28,7 +28,8 @@ async function exportCommand(argv: readonly string[]): Promise<void> {
   let written;
   try {
     // Opened as a server opens it: its contracts' runs kept by the snapshot, or run on a miss only.
-    const { exportOpenedChain } = await import('./export/exportFixtures.js');
+    const { checkExportOptions, exportOpenedChain } = await import('./export/exportFixtures.js');
+    checkExportOptions(parsed.options);
     const { seed = 1, cache } = parsed.options;
     const opened = await openChain({
       scenario: loaded,

@@ -25,10 +25,12 @@ function argsOf(fn: AbiFunction.AbiFunction, data: Hex): readonly unknown[] | un
   }
 }
 
-/** A call of `fn` decoded from its data, so the explorer shows its method (the contract's own kind names the ABI). */
+/** A call of `fn` decoded from its data, so the explorer shows its method (the contract's own kind names the ABI; the selector, which of its overloads). */
 function decodedCall(contract: Contract, fn: AbiFunction.AbiFunction, data: Hex): Call | null {
   const args = argsOf(fn, data);
-  return args ? { contractKind: contract.kind, functionName: fn.name, args } : null;
+  return args
+    ? { contractKind: contract.kind, functionName: fn.name, args, selector: data.slice(0, 10).toLowerCase() as Hex }
+    : null;
 }
 
 /** Each standard's writes as an ABI (made once). */

@@ -10,13 +10,18 @@ export const tokenOf = (facts: Facts, id: AccountId): Token => facts.chain.accou
 /**
  * The metadata views a token's code does not answer, which Blockscout's token fetcher stores as
  * nil: those its own code did not (`Token.unanswered`); for a generated token, `decimals()` where
- * its kind has none (the catalogue's ERC-721 and ERC-1155, as OpenZeppelin's), so `eth_call` of
- * it reverts there too.
+ * the kind of the code it runs (a clone's: its implementation's) has none (the catalogue's ERC-721
+ * and ERC-1155, as OpenZeppelin's), so `eth_call` of it reverts there too.
  */
 export function unansweredOf(facts: Facts, id: AccountId): readonly TokenMetadataField[] {
   const contract = facts.chain.accounts[id]!.contract!;
   if (contract.token!.unanswered || contract.kind === 'custom') return contract.token!.unanswered ?? [];
-  return SIGNATURES[contract.kind].some((s) => s.startsWith('function decimals()')) ? [] : ['decimals'];
+  const code =
+    contract.kind === 'minimal-proxy' || contract.kind === 'transparent-proxy'
+      ? facts.chain.accounts[contract.implementationId]!.contract!
+      : contract;
+  if (code.kind === 'custom') return [];
+  return SIGNATURES[code.kind].some((s) => s.startsWith('function decimals()')) ? [] : ['decimals'];
 }
 
 /** A token's market cap in USD: its supply at its price, as a decimal string. */

@@ -61,7 +61,8 @@ export function exportFixtures(options: ExportOptions): { files: number; manifes
   return exportOpenedChain(openChainSync({ ...build, ...(cache === undefined ? {} : { cache }) }, buildChain), options);
 }
 
-function checkExportOptions({ profile = 'spec', publicUrl = DEFAULT_MEDIA_ORIGIN }: ExportOptions): void {
+/** Refuses a profile or a public URL an export cannot use, before any chain is opened. */
+export function checkExportOptions({ profile = 'spec', publicUrl = DEFAULT_MEDIA_ORIGIN }: ExportOptions): void {
   if (!PROFILES.includes(profile)) throw new TypeError(`exportFixtures: profile must be one of ${PROFILES.join(', ')}`);
   const originProblem = originOptionProblem(publicUrl);
   if (originProblem) throw new TypeError(`exportFixtures: ${originProblem}`);

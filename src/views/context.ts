@@ -83,13 +83,13 @@ export function carryViews(from: Chain, to: Chain, accounts: readonly number[]):
   const old = CONTEXTS.get(from);
   if (!old || CONTEXTS.has(to)) return;
   const mentions = accounts.flatMap((id) => [from.accounts[id]!.hash, from.accounts[id]!.lower]);
-  // Its verified ABI decodes what clients sent it: a token transfer or a filter row names such a
-  // transaction's method without naming the callee, so they go by the transaction's hash.
-  for (const id of accounts)
-    for (const index of from.indexes.at(id)?.transactionsTo ?? []) {
-      const t = from.transactions.at(index)!;
-      if (t.signed) mentions.push(t.hash);
-    }
+  // Its verified ABI decodes what clients sent it, and its methods what they sent to unverified
+  // code (the explorer's contract_methods): a token transfer or a filter row names such a
+  // transaction's method without naming the callee, so they go by the hash of every sent one.
+  for (let index = 0; index < from.transactions.length; index++) {
+    const t = from.transactions.at(index)!;
+    if (t.signed) mentions.push(t.hash);
+  }
   // An entity of the account itself need not name its address (a smart contract's record does not).
   const ownKeys = new Set(
     accounts.flatMap((id) => [`contract:${id}`, `contract-item:${id}`, `address:${id}`, `address-item:${id}`]),

@@ -63,8 +63,8 @@ const devScenario = {
   },
 };
 
-describe('a call the explorer cannot decode', () => {
-  it('is named by its selector in the Blockscout profile (transactions, token transfers, advanced filters, CSV), null in the spec’s', async () => {
+describe('a call of unverified code', () => {
+  it('is decoded by a verified contract’s method of its selector, else named by the selector in the Blockscout profile (transactions, token transfers, advanced filters, CSV), null in the spec’s', async () => {
     const t = evmChain({ scenario: 'tiny', seed: 3 });
     const counter = await t.deploy(KEY, artifact('Counter'));
     await t.send(KEY, { to: counter.address!, data: t.calldata(artifact('Counter'), 'increment') });
@@ -92,21 +92,24 @@ describe('a call the explorer cannot decode', () => {
           .map((row) => row.split(',').at(-1)),
       };
     };
-    // Newest first: the data to bob, the token's transfer, its creation, the increment, the counter's creation.
-    const selectors = { transfer: '0xa9059cbb', increment: '0xd09de08a', creation: '0x60806040' };
+    // Newest first: the data to bob, the token's transfer, its creation, the increment, the counter's
+    // creation. `transfer(address,uint256)` is a method of the chain's verified ERC-20s: the explorer
+    // decodes the call of the unverified token with it; `increment()` no verified contract declares.
+    const [transferred, increment, creation] = ['transfer', '0xd09de08a', '0x60806040'];
     expect(methods('blockscout')).toEqual({
-      transactions: [null, selectors.transfer, null, selectors.increment, null],
+      transactions: [null, transferred, null, increment, null],
       // The mint in the creation takes the creation code's first bytes: token transfers skip the callee check.
-      tokenTransfers: [selectors.transfer, selectors.creation],
+      tokenTransfers: [transferred, creation],
       // Rows from this account (the mint, from the zero address, is not one): a token transfer's row as the transfer's.
-      advancedFilters: [null, selectors.transfer, selectors.transfer, null, selectors.increment, null],
-      csv: ['', selectors.transfer, '', selectors.increment, ''],
+      advancedFilters: [null, transferred, transferred, null, increment, null],
+      csv: ['', transferred, '', increment, ''],
     });
     expect(methods('spec')).toEqual({
-      transactions: [null, null, null, null, null],
-      tokenTransfers: [null, null],
-      advancedFilters: [null, null, null, null, null, null],
-      csv: ['', '', '', '', ''],
+      transactions: [null, transferred, null, null, null],
+      tokenTransfers: [transferred, null],
+      advancedFilters: [null, transferred, transferred, null, null, null],
+      // The CSV export is the explorer's in either profile.
+      csv: ['', transferred, '', increment, ''],
     });
     expect(transfer.transaction.status).toBe('ok');
   });

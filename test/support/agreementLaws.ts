@@ -378,6 +378,27 @@ export async function agreementViolations(
     });
   }
 
+  // Every kind of token: the decimals the explorer shows are what its code answers; where it answers
+  // none (`decimals()` reverts), Blockscout's record holds none (null), the spec's a placeholder.
+  for (const type of ['ERC-404', 'ERC-721', 'ERC-1155']) {
+    const tokens = await items(`/api/v2/tokens?type=${type}`, 1);
+    const answers = await rpc(
+      tokens.map(
+        (t) =>
+          ['eth_call', [{ to: t.address_hash, data: AbiFunction.encodeData(ERC20_VIEWS.decimals) }, 'latest']] as const,
+      ),
+    );
+    tokens.forEach((token, k) => {
+      const answered = typeof answers[k] === 'string';
+      const blockscout = 'reputation' in token;
+      same(
+        `token ${token.address_hash} (${type}): decimals as its code answers decimals()`,
+        answered ? token.decimals : blockscout ? token.decimals : null,
+        answered ? decoded(ERC20_VIEWS.decimals, answers[k]) : null,
+      );
+    });
+  }
+
   // Tokens: ERC-20 views, ERC-721 owners.
   for (const token of await items('/api/v2/tokens?type=ERC-20', 1)) {
     const where = `token ${token.address_hash}`;

@@ -31,6 +31,7 @@ const SLOW = [
  * vitest's order (group, then project, then its cache's durations or the files' sizes), with the
  * known slow files of each project first: the short ones then fill the end of the run on both
  * cores. Projects stay whole, as a worker is kept only from one file of a project to the next.
+ * With it set, vitest's `--sequence.shuffle` has no effect.
  */
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -2,7 +2,7 @@ import { transactionsInDirection } from '../../domain/accounts.js';
 import { utcDay } from '../../domain/chainStats.js';
 import { coinPriceOn } from '../../domain/coinPrices.js';
 import { feesOf, methodName, resultOf } from '../../domain/transactions.js';
-import { shownMethod } from '../../views/shownMethod.js';
+import { blockscoutMethodName } from '../../views/shownMethod.js';
 import type { RestContext } from '../context.js';
 import type { ApiResponse } from '../response.js';
 import { CSV_EXPORT_LIMIT, csvResponse } from './csvResponse.js';
@@ -62,7 +62,8 @@ export function addressTransactionsCsv(ctx: RestContext, request: AddressCsvRequ
       chain.exchangeRate,
       prices?.opening ?? null,
       prices?.closing ?? null,
-      shownMethod(ctx, i, methodName(facts, i)),
+      // The explorer's export, whichever profile: its method name, a selector where none decodes.
+      blockscoutMethodName(ctx, i, methodName(facts, i)),
     ];
   });
   return csvResponse(HEADER, rows);
