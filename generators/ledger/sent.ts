@@ -1,6 +1,14 @@
 import * as AbiFunction from 'ox/AbiFunction';
 import * as Address from 'ox/Address';
-import { type Call, type Contract, type Hex, NONE, type SignedFields, type TokenType } from '../../src/chain/types.js';
+import {
+  type Call,
+  type Contract,
+  type ContractKind,
+  type Hex,
+  NONE,
+  type SignedFields,
+  type TokenType,
+} from '../../src/chain/types.js';
 import { accessListGas, AUTHORIZATION_GAS } from '../../src/protocol/intrinsicGas.js';
 import type { SentTransaction } from '../../src/protocol/sentTransaction.js';
 import type { Abi } from 'abitype';
@@ -25,11 +33,11 @@ function argsOf(fn: AbiFunction.AbiFunction, data: Hex): readonly unknown[] | un
   }
 }
 
-/** A call of `fn` decoded from its data, so the explorer shows its method (the contract's own kind names the ABI; the selector, which of its overloads). */
-function decodedCall(contract: Contract, fn: AbiFunction.AbiFunction, data: Hex): Call | null {
+/** A call of `fn` decoded from its data, so the explorer shows its method (`kind`: the code whose ABI has it; the selector, which of its overloads). */
+function decodedCall(kind: ContractKind, fn: AbiFunction.AbiFunction, data: Hex): Call | null {
   const args = argsOf(fn, data);
   return args
-    ? { contractKind: contract.kind, functionName: fn.name, args, selector: data.slice(0, 10).toLowerCase() as Hex }
+    ? { contractKind: kind, functionName: fn.name, args, selector: data.slice(0, 10).toLowerCase() as Hex }
     : null;
 }
 
@@ -45,17 +53,26 @@ function writeOf(type: TokenType, data: Hex): { name: string; args: readonly unk
   return fn && args ? { name: fn.name, args } : undefined;
 }
 
-/** The ABI a contract's calls run against: a proxy's implementation's (its admin's calls of a transparent proxy: the proxy's own), else its own code's. */
-function callAbi(state: LedgerState, contract: Contract, caller: string, selector: string): Abi {
+/**
+ * The code a contract's calls run: a proxy's implementation's (its admin's calls of a transparent
+ * proxy: the proxy's own), else its own; its kind (which names the ABI a call is shown with) and ABI.
+ */
+function callCode(
+  state: LedgerState,
+  contract: Contract,
+  caller: string,
+  selector: string,
+): { readonly kind: ContractKind; readonly abi: Abi } {
   if (contract.kind === 'transparent-proxy') {
     const own = abiOf('transparent-proxy');
-    if (String(contract.constructorArgs[1]).toLowerCase() === caller && functionBySelector(own, selector)) return own;
+    if (String(contract.constructorArgs[1]).toLowerCase() === caller && functionBySelector(own, selector))
+      return { kind: 'transparent-proxy', abi: own };
   }
   const code =
     contract.kind === 'minimal-proxy' || contract.kind === 'transparent-proxy'
       ? state.accounts[contract.implementationId]!.contract!
       : contract;
-  return code.kind === 'custom' ? (code.custom?.abi ?? []) : abiOf(code.kind);
+  return { kind: code.kind, abi: code.kind === 'custom' ? (code.custom?.abi ?? []) : abiOf(code.kind) };
 }
 
 /**
@@ -186,14 +203,12 @@ export const sentPlan: SendPlanner = (state, sent) => {
   const gasUsed =
     sentGas({ data: input, accessList: sent.signed.accessList, hasCode: hadCode, tokenType: token?.type }) +
     AUTHORIZATION_GAS * authorizations.length;
-  const dispatched =
-    hasCode && !write
-      ? dispatch(callAbi(state, contract, sent.from, input.slice(0, 10)), input, sent.value)
-      : undefined;
+  const code = hasCode ? callCode(state, contract, sent.from, input.slice(0, 10)) : undefined;
+  const dispatched = code && !write ? dispatch(code.abi, input, sent.value) : undefined;
   const call = write
-    ? { contractKind: contract!.kind, functionName: write.name, args: write.args }
+    ? { contractKind: code!.kind, functionName: write.name, args: write.args }
     : dispatched?.fn
-      ? decodedCall(contract!, dispatched.fn, input)
+      ? decodedCall(code!.kind, dispatched.fn, input)
       : null;
   if (gasUsed > sent.gasLimit) return { ...base, call, gasUsed: sent.gasLimit, revertReason: 'out of gas' };
   // What the contract's dispatcher refuses (no such function and no fallback, coin to a non-payable one) reverts, as eth_call says.

@@ -10,7 +10,6 @@ import {
 } from '../chain/types.js';
 import { contractMethodOf } from './contractMethods.js';
 import { creationInput } from './contracts.js';
-import { hasCodeNow } from './delegations.js';
 import { customAbiOf, verifiedAbiOf } from './customAbi.js';
 import type { Facts } from './facts.js';
 import { lazyModules } from './lazyModules.js';
@@ -55,8 +54,8 @@ export interface CalledMethod {
  * The method a transaction called, as the explorer decodes it: the generated call; or a sent
  * transaction's input read with the ABI of its callee's verified code (so a client's own contract's
  * calls are decoded once it is verified, as Blockscout decodes them), else with the method any
- * verified contract declares for its selector. Null for a transfer, a creation, or a call no
- * known method decodes.
+ * verified contract declares for its selector (a call of an account without code too). Null for a
+ * transfer, a creation, or a call no known method decodes.
  */
 export function calledOf(facts: Facts, index: number): CalledMethod | null {
   const t = facts.chain.transactions.at(index)!;
@@ -67,10 +66,11 @@ export function calledOf(facts: Facts, index: number): CalledMethod | null {
   const own = abi ? decodedCall(t.signed.input, abi) : null;
   if (own) return { call: own, abi };
   // What its callee's ABI does not decode, the explorer decodes by the method its contract_methods
-  // table holds for the selector (any verified contract's), for a callee with code
-  // (`Transaction.decode_transactions`, `decoded_input_data` in apps/explorer/lib/explorer/chain/transaction.ex).
+  // table holds for the selector (any verified contract's), whatever the callee, an account without
+  // code too (`Transaction.decode_transactions`: its second pass unloads the callee).
+  if (t.signed.input.length < 10) return null;
   const method = contractMethodOf(facts, t.signed.input.slice(0, 10).toLowerCase());
-  if (!method || !hasCodeNow(facts, facts.chain.accounts[t.toId]!)) return null;
+  if (!method) return null;
   const candidate = [method.fn];
   const call = decodedCall(t.signed.input, candidate);
   return call && { call, abi: candidate };

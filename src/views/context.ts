@@ -83,13 +83,20 @@ export function carryViews(from: Chain, to: Chain, accounts: readonly number[]):
   const old = CONTEXTS.get(from);
   if (!old || CONTEXTS.has(to)) return;
   const mentions = accounts.flatMap((id) => [from.accounts[id]!.hash, from.accounts[id]!.lower]);
-  // Its verified ABI decodes what clients sent it, and its methods what they sent to unverified
-  // code (the explorer's contract_methods): a token transfer or a filter row names such a
-  // transaction's method without naming the callee, so they go by the hash of every sent one.
+  // Its verified ABI decodes what clients sent it, and its methods what they sent elsewhere (the
+  // explorer's contract_methods): a token transfer or a filter row names such a transaction's
+  // method without naming the callee, so they go by the hash of every sent one with a selector,
+  // looked up among the hashes a text holds (one scan of it, whatever the count of sends).
+  const sent = new Set<string>();
   for (let index = 0; index < from.transactions.length; index++) {
     const t = from.transactions.at(index)!;
-    if (t.signed) mentions.push(t.hash);
+    if (t.signed && t.signed.input.length >= 10) sent.add(t.hash.toLowerCase());
   }
+  const mentionsSent = (text: string) => {
+    if (!sent.size) return false;
+    for (const [hash] of text.matchAll(/0x[0-9a-fA-F]{64}/g)) if (sent.has(hash.toLowerCase())) return true;
+    return false;
+  };
   // An entity of the account itself need not name its address (a smart contract's record does not).
   const ownKeys = new Set(
     accounts.flatMap((id) => [`contract:${id}`, `contract-item:${id}`, `address:${id}`, `address-item:${id}`]),
@@ -99,7 +106,7 @@ export function carryViews(from: Chain, to: Chain, accounts: readonly number[]):
     const next = new Map<() => string, ViewContext>();
     for (const [origin, ctx] of byOrigin) {
       const json = ctx.json.filtered(
-        (text, key) => !ownKeys.has(key) && !mentions.some((address) => text.includes(address)),
+        (text, key) => !ownKeys.has(key) && !mentions.some((address) => text.includes(address)) && !mentionsSent(text),
       );
       next.set(origin, { ...createViewContext(to, profile, 0, origin), json });
     }

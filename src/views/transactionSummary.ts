@@ -1,5 +1,6 @@
 import { coinSupply, unitsToDecimal } from '../domain/amounts.js';
 import { tokenOf } from '../domain/tokens.js';
+import { hasCodeNow } from '../domain/delegations.js';
 import { calledOf, receiverOf } from '../domain/transactions.js';
 import { NONE } from '../chain/types.js';
 import { addressRef } from './addressRef.js';
@@ -22,7 +23,8 @@ export function transactionSummaryJson(ctx: ViewContext, at: number): string {
       summary_template: 'Deployed {contract}',
       summary_template_variables: { contract: address(tx.createdId) },
     });
-  else if (called)
+  // The interpretation service is asked of a call of code only.
+  else if (called && hasCodeNow(ctx.facts, chain.accounts[tx.toId]!))
     summaries.push({
       summary_template: 'Called {method} on {to}',
       summary_template_variables: { method: { type: 'method', value: called.call.functionName }, to: address(tx.toId) },

@@ -1,4 +1,7 @@
+import type { AbiFunction as AbiFunctionType } from 'abitype';
 import * as Abi from 'ox/Abi';
+import * as AbiFunction from 'ox/AbiFunction';
+import { abiOf } from '../../generators/contracts/abiOf.js';
 import { describe, expect, it } from 'vitest';
 import { testKey } from '../../src/chain/testKeys.js';
 import { factsOf } from '../../src/domain/facts.js';
@@ -74,8 +77,9 @@ describe('a call of unverified code', () => {
       to: token.address!,
       data: t.calldata(artifact('Token'), 'transfer', [bob, 1n]),
     });
-    // A plain transfer to an account with data: Blockscout names a call only to code.
+    // Data to an account without code: Blockscout names no selector there, but decodes a known one.
     await t.send(KEY, { to: bob, data: '0xdeadbeef00' });
+    await t.send(KEY, { to: bob, data: t.calldata(artifact('Token'), 'approve', [bob, 5n]) });
     const chain = t.live.current.chain;
     const methods = (profile: 'spec' | 'blockscout') => {
       const api = createApi(chain, { profile });
@@ -92,26 +96,44 @@ describe('a call of unverified code', () => {
           .map((row) => row.split(',').at(-1)),
       };
     };
-    // Newest first: the data to bob, the token's transfer, its creation, the increment, the counter's
-    // creation. `transfer(address,uint256)` is a method of the chain's verified ERC-20s: the explorer
-    // decodes the call of the unverified token with it; `increment()` no verified contract declares.
+    // Newest first: the approve and the data sent to bob, the token's transfer, its creation, the
+    // increment, the counter's creation. `transfer(address,uint256)` and `approve(address,uint256)`
+    // are methods of the chain's verified ERC-20s: the explorer decodes the calls with them;
+    // `increment()` no verified contract declares.
     const [transferred, increment, creation] = ['transfer', '0xd09de08a', '0x60806040'];
     expect(methods('blockscout')).toEqual({
-      transactions: [null, transferred, null, increment, null],
+      transactions: ['approve', null, transferred, null, increment, null],
       // The mint in the creation takes the creation code's first bytes: token transfers skip the callee check.
       tokenTransfers: [transferred, creation],
       // Rows from this account (the mint, from the zero address, is not one): a token transfer's row as the transfer's.
-      advancedFilters: [null, transferred, transferred, null, increment, null],
-      csv: ['', transferred, '', increment, ''],
+      advancedFilters: ['approve', null, transferred, transferred, null, increment, null],
+      csv: ['approve', '', transferred, '', increment, ''],
     });
     expect(methods('spec')).toEqual({
-      transactions: [null, transferred, null, null, null],
+      transactions: ['approve', null, transferred, null, null, null],
       tokenTransfers: [transferred, null],
-      advancedFilters: [null, transferred, transferred, null, null, null],
+      advancedFilters: ['approve', null, transferred, transferred, null, null, null],
       // The CSV export is the explorer's in either profile.
-      csv: ['', transferred, '', increment, ''],
+      csv: ['approve', '', transferred, '', increment, ''],
     });
     expect(transfer.transaction.status).toBe('ok');
+  });
+});
+
+describe('a client’s call of a generated proxy', () => {
+  it('is shown with its implementation’s function, in both profiles', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 1 });
+    const proxy = t.chain.accounts.find((a) => a.contract?.kind === 'transparent-proxy')!;
+    const implementation = t.chain.accounts[proxy.contract!.implementationId]!.contract!;
+    const fn = abiOf(implementation.kind).find(
+      (x): x is AbiFunctionType => x.type === 'function' && x.inputs.length === 0 && x.stateMutability !== 'view',
+    )!;
+    const sent = await t.send(KEY, { to: proxy.lower, data: AbiFunction.getSelector(fn) });
+    for (const profile of ['spec', 'blockscout'] as const) {
+      const answer = getUrl(createApi(sent.chain, { profile }), `/api/v2/transactions/${sent.hash}`);
+      expect(answer.status, answer.body.slice(0, 200)).toBe(200);
+      expect(JSON.parse(answer.body).method).toBe(fn.name);
+    }
   });
 });
 
