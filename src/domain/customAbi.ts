@@ -36,10 +36,13 @@ export function verifiedAbiOf(chain: Chain, id: AccountId): Abi | undefined {
   return decodingAbiOf(owner);
 }
 
-/** The contract whose code of its own runs at `id`: its own, or that of the implementation it proxies. */
-function codeOwnerOf(chain: Chain, id: AccountId): Contract | null {
+/**
+ * The contract whose code runs at `id`: its own (code of its own, or a catalogue kind's), or for a
+ * proxy without code of its own, the implementation's; null for an account that is no contract.
+ */
+export function codeOwnerOf(chain: Chain, id: AccountId): Contract | null {
   const contract = chain.accounts[id]?.contract;
   if (!contract) return null;
-  if (contract.custom) return contract;
-  return contract.implementationId !== NONE ? chain.accounts[contract.implementationId]!.contract : null;
+  if (contract.custom || contract.implementationId === NONE) return contract;
+  return chain.accounts[contract.implementationId]!.contract;
 }

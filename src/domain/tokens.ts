@@ -1,6 +1,7 @@
 import { SIGNATURES } from '../../generators/contracts/signatures.js';
 import type { AccountId, Holding, Token, TokenMetadataField, TokenType } from '../chain/types.js';
 import { marketValue, marketValueMicros } from './amounts.js';
+import { codeOwnerOf } from './customAbi.js';
 import { type Facts, memoList } from './facts.js';
 import { lazyModules } from './lazyModules.js';
 
@@ -16,13 +17,14 @@ export const tokenOf = (facts: Facts, id: AccountId): Token => facts.chain.accou
 export function unansweredOf(facts: Facts, id: AccountId): readonly TokenMetadataField[] {
   const contract = facts.chain.accounts[id]!.contract!;
   if (contract.token!.unanswered || contract.kind === 'custom') return contract.token!.unanswered ?? [];
-  const code =
-    contract.kind === 'minimal-proxy' || contract.kind === 'transparent-proxy'
-      ? facts.chain.accounts[contract.implementationId]!.contract!
-      : contract;
+  const code = codeOwnerOf(facts.chain, id)!;
   if (code.kind === 'custom') return [];
   return SIGNATURES[code.kind].some((s) => s.startsWith('function decimals()')) ? [] : ['decimals'];
 }
+
+/** A token's decimals as the explorer stores them: none where its code answers no `decimals()`. */
+export const storedDecimalsOf = (facts: Facts, id: AccountId): number | null =>
+  unansweredOf(facts, id).includes('decimals') ? null : tokenOf(facts, id).decimals;
 
 /** A token's market cap in USD: its supply at its price, as a decimal string. */
 export const marketCapOf = (token: Token): string => marketValue(token.exchangeRate, token.totalSupply, token.decimals);

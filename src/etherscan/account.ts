@@ -197,7 +197,7 @@ const tokenlist: Action = (ctx, params) => {
   return ok(
     holdings.map((h) => {
       const token = ctx.chain.accounts[h.tokenId]!.contract!.token!;
-      const { name, decimals, symbol } = tokenFields(token);
+      const { name, decimals, symbol } = tokenFields(ctx.facts, h.tokenId);
       return sorted({
         balance: String(h.value),
         contractAddress: ctx.chain.accounts[h.tokenId]!.lower,

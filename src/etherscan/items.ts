@@ -80,7 +80,7 @@ export function tokenTransferItems(ctx: EtherscanContext, row: number): Record<s
   const t = ctx.chain.transactions.at(transfer.transaction)!;
   const block = ctx.chain.blocks.at(transfer.block)!;
   const token = ctx.chain.accounts[transfer.tokenId]!.contract!.token!;
-  const fields = tokenFields(token);
+  const fields = tokenFields(ctx.facts, transfer.tokenId);
   const common = {
     blockNumber: String(transfer.block),
     timeStamp: String(block.timestamp),

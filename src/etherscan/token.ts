@@ -25,7 +25,7 @@ const getToken: Action = (ctx, params) => {
     sorted({
       cataloged: true,
       contractAddress: address,
-      ...tokenFields(token),
+      ...tokenFields(ctx.facts, id!),
       totalSupply: String(token.totalSupply),
       type: token.type,
     }),

@@ -54,7 +54,7 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
     });
     facts += txlist.length;
     // Token transfers of every standard: the explorer's list, flattened, as one multiset, with the
-    // token's name and symbol (null both where its code answers none) and the method called.
+    // token's name, symbol and decimals (null, null and "" where its code answers none) and the method called.
     const transfers = await rest(`/addresses/${address}/token-transfers`);
     const restKeys = transfers.map((t) =>
       JSON.stringify([
@@ -66,6 +66,8 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
         t.total.value ?? '1',
         t.token.name,
         t.token.symbol,
+        // The decimals stored of a fungible token (none: ""); an NFT's row has none.
+        t.token.type === 'ERC-20' || t.token.type === 'ERC-404' ? (t.token.decimals ?? '') : '',
         t.method,
       ]),
     );
@@ -82,6 +84,7 @@ async function agreement(chain: Chain, addresses: readonly string[]) {
             action === 'tokennfttx' ? '1' : (t.tokenValue ?? t.value),
             t.tokenName,
             t.tokenSymbol,
+            t.tokenDecimal,
             // `name(type arg, …)`, or "" where no call is decoded: REST's method is the name, or
             // (Blockscout's) the selector of the transaction's input, null where it has none.
             t.functionName

@@ -1,5 +1,5 @@
 import type { TokenTransfer, TokenType } from '../../chain/types.js';
-import { tokenOf, transfersInvolving, unansweredOf } from '../../domain/tokens.js';
+import { storedDecimalsOf, tokenOf, transfersInvolving } from '../../domain/tokens.js';
 import { feesOf, resultOf } from '../../domain/transactions.js';
 import type { RestContext } from '../context.js';
 import type { ApiResponse } from '../response.js';
@@ -60,8 +60,7 @@ export function addressTokenTransfersCsv(ctx: RestContext, request: AddressCsvRe
       csvAddress(chain, transfer.toId),
       csvAddress(chain, transfer.tokenId),
       transfer.fromId === id ? 'OUT' : transfer.toId === id ? 'IN' : '',
-      // As the explorer stores it: none where the token's code answers no decimals().
-      unansweredOf(facts, transfer.tokenId).includes('decimals') ? null : token.decimals,
+      storedDecimalsOf(facts, transfer.tokenId),
       token.symbol,
       amountOf(transfer, token.type),
       feesOf(facts, tx).fee,

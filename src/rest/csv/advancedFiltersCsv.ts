@@ -2,7 +2,7 @@ import { utcDay } from '../../domain/chainStats.js';
 import { coinPriceOn } from '../../domain/coinPrices.js';
 import { listedFees } from '../../domain/activityRow.js';
 import { unitsToDecimal } from '../../domain/amounts.js';
-import { tokenOf, unansweredOf } from '../../domain/tokens.js';
+import { storedDecimalsOf, tokenOf } from '../../domain/tokens.js';
 import { selectorOf } from '../../domain/transactions.js';
 import { activityCursorOf, advancedFilterOf } from '../advancedFilter/advancedFilterQuery.js';
 import { advancedFilterRows } from '../advancedFilter/advancedFilterRows.js';
@@ -59,10 +59,10 @@ export const advancedFiltersCsv: EndpointHandler = (ctx, _params, query) => {
       const transfer = chain.tokenTransfers.at(item.transfer)!;
       const token = tokenOf(facts, transfer.tokenId);
       const nftId = transfer.tokenIds?.[item.k] ?? null;
-      // An ERC-721 transfer's total is its id alone: no decimals, no value. Decimals as the explorer
-      // stores them: none where the token's code answers no decimals(), its value then undivided.
+      // An ERC-721 transfer's total is its id alone: no decimals, no value. Where the explorer stores
+      // no decimals, the value is undivided.
       const fungible = token.type !== 'ERC-721';
-      const decimals = unansweredOf(facts, transfer.tokenId).includes('decimals') ? null : token.decimals;
+      const decimals = storedDecimalsOf(facts, transfer.tokenId);
       return [
         ...common,
         csvAddress(chain, transfer.tokenId),
