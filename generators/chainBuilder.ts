@@ -29,6 +29,11 @@ export interface ChainBuilder {
    * run a send on before `submit` (the state is the builder's own: read it, never change it).
    */
   open(): { readonly state: LedgerState; readonly ctx: BlockContext };
+  /**
+   * Puts what waits into the block being filled (opened now if it is not), as when it opened: once
+   * the run the pool waited on (`sent.stalled`) is made. How many transactions it took.
+   */
+  resume(): number;
   /** The block being filled, if one is open: how many sent transactions it holds (none: only generated ones, or a read opened it). */
   readonly opened: { readonly sends: number } | null;
   /**
@@ -51,5 +56,11 @@ export interface ChainBuilder {
     holds(hash: string): boolean;
     /** An account's next nonce, counting what it sent that waits. */
     nextNonce(address: string): number;
+    /**
+     * The sent transaction the open block waits on a run for (a send the executor runs ahead, with
+     * no run made for the ledger as it is now), every later one waiting behind it; null when none
+     * or no block is open.
+     */
+    readonly stalled: SentTransaction | null;
   };
 }

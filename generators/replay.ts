@@ -46,8 +46,11 @@ interface OpenBlock {
   readonly brng: Stream;
   readonly validatorIndex: number;
   readonly ctx: BlockContext;
-  readonly withdrawalStart: number;
-  readonly unclesHashes: readonly Hex[];
+  /**
+   * The rest of the block (its generated transactions, withdrawals and uncle), added once the sent
+   * transactions that waited went in first: null until then (`completeBlock`).
+   */
+  rest: { readonly withdrawalStart: number; readonly unclesHashes: readonly Hex[] } | null;
 }
 
 /** What the replay of a scenario starts from and keeps fixed. */
@@ -220,7 +223,17 @@ export function replay({
       blobBaseFee: blobs ? blobBaseFee(excessBlobGas, blobs) : null,
       blobGasUsed: 0,
     };
+    const block: OpenBlock = { height, parent, brng, validatorIndex: validator.index, ctx, rest: null };
     pool.fill(ctx);
+    // A sent transaction that must run on the EVM first holds the rest of the block back (`resume`).
+    if (!pool.stalled) completeBlock(block);
+    return block;
+  };
+
+  /** Adds what follows the waiting sent transactions in an open block: the generated and scripted ones, its withdrawals and uncle. */
+  const completeBlock = (block: OpenBlock): void => {
+    if (block.rest) return;
+    const { height, parent, brng, ctx } = block;
     if (height !== forced.empty) {
       setCode?.scripted(ctx);
       userOps?.scripted(ctx);
@@ -235,7 +248,7 @@ export function replay({
     const unclesHashes: Hex[] = [];
     if (features.uncles && height >= 2 && (height === forced.uncle || brng.chance(scenario.uncleRate)))
       unclesHashes.push(addUncle(height, parent));
-    return { height, parent, brng, validatorIndex: validator.index, ctx, withdrawalStart, unclesHashes };
+    block.rest = { withdrawalStart, unclesHashes };
   };
 
   /** The header of an open block as it is now, with the nonce and difficulty given. */
@@ -260,9 +273,9 @@ export function replay({
       transactionFees: ctx.transactionFees,
       transactionHashes: state.transactions.slice(ctx.transactionStart).map((t) => t.hash),
       transactionStart: ctx.transactionStart,
-      withdrawalStart: open.withdrawalStart,
-      withdrawalCount: state.withdrawals.length - open.withdrawalStart,
-      unclesHashes: open.unclesHashes,
+      withdrawalStart: open.rest?.withdrawalStart ?? state.withdrawals.length,
+      withdrawalCount: state.withdrawals.length - (open.rest?.withdrawalStart ?? state.withdrawals.length),
+      unclesHashes: open.rest?.unclesHashes ?? [],
       rewards: [{ type: 'Miner Reward', amount: ctx.priorityFee }],
       bodySize: ctx.size,
       blobGasUsed: ctx.blobGasUsed,
@@ -308,6 +321,8 @@ export function replay({
         const block = open ?? openBlock(height + 1);
         open = null;
         pendingChain = null;
+        // A run never made (no executor settled the stall): the block is sealed without what waits for it.
+        completeBlock(block);
         sealOpen(block);
         height++;
       }
@@ -325,6 +340,13 @@ export function replay({
     open() {
       open ??= openBlock(height + 1);
       return { state, ctx: open.ctx };
+    },
+    resume() {
+      open ??= openBlock(height + 1);
+      const filled = pool.fill(open.ctx);
+      if (!pool.stalled) completeBlock(open);
+      pendingChain = null;
+      return filled;
     },
     get opened() {
       return open ? { sends: pool.inOpen } : null;
@@ -355,6 +377,9 @@ export function replay({
         return pool.held;
       },
       holds: (hash) => pool.holds(hash),
+      get stalled() {
+        return open ? pool.stalled : null;
+      },
       nextNonce: (address) => pool.nextNonce(address.toLowerCase()),
     },
     chain() {

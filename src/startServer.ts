@@ -110,7 +110,11 @@ export interface RunningServer {
   readonly chain: Chain;
   /** Whether the chain came from the snapshot cache or was built, and how long that took. */
   readonly origin: ChainOrigin;
-  /** Mines `blocks` more blocks (default 1) at once; resolves to the new head's height. Throws `MineError` for a bad count. */
+  /**
+   * Mines `blocks` more blocks (default 1); resolves to the new head's height, once the sends still
+   * running on the EVM are in (those that waited in the pool run between its blocks). Rejects with
+   * `MineError` for a bad count.
+   */
   mine(blocks?: number): Promise<number>;
   /** Returns to the chain served at start: every block mined and transaction sent since is gone (as `POST /__mock/reset`). */
   reset(): void;
@@ -254,7 +258,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     origin: opened.origin,
     mine: async (blocks = 1) => {
       await loadBuilder();
-      return live.mine(blocks).headHeight;
+      return (await live.mineSettled(blocks)).headHeight;
     },
     reset: () => live.reset(),
     close: async () => {

@@ -21,6 +21,7 @@ import { registerAccount } from './registerAccount.js';
 import { sentDeposit } from './sentDeposit.js';
 import { approvalsOf } from './approvals.js';
 import type { LedgerState } from './state.js';
+import type { BlockContext } from './blockContext.js';
 
 export type { SentTransaction } from '../../src/protocol/sentTransaction.js';
 
@@ -155,12 +156,18 @@ function delegateAfter(
 export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
 
 /**
- * How the pool runs sends: their plans (undefined: the models' `sentPlan`), and which must go into
- * the open block at once or be refused (those an executor ran ahead of time on its state).
+ * How the pool runs sends: their plans (undefined: the models' `sentPlan`), and, where an executor
+ * runs some sends ahead of the pool (an EVM runs asynchronously), which those are and whether one
+ * has a run made for the ledger as it is now.
  */
 export interface SendRunner {
   readonly plan: (state: LedgerState, sent: SentTransaction) => TxPlan | undefined;
-  readonly mustApplyNow?: (sent: SentTransaction) => boolean;
+  readonly ahead?: {
+    /** Whether `sent` must be run ahead before the open block `ctx` of `state` can take it (a creation, a call of code of its own). */
+    readonly needs: (state: LedgerState, ctx: BlockContext, sent: SentTransaction) => boolean;
+    /** Whether `sent` was run ahead on the ledger at `position` (`ledgerPosition`), so the pool may apply it there. */
+    readonly ready: (sent: SentTransaction, position: string) => boolean;
+  };
 }
 
 /** What a sent transaction fixes itself in its plan (its hash, type, fees, signature), where a generated one draws it. */

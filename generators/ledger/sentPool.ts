@@ -2,6 +2,7 @@ import { stream } from '../random/stream.js';
 import { applyTransaction } from './applyTransaction.js';
 import type { BlockContext } from './blockContext.js';
 import { type SendRunner, type SentTransaction, sentPlan } from './sent.js';
+import { ledgerPosition } from './ledgerPosition.js';
 import type { LedgerState } from './state.js';
 import { SendRefused } from '../../src/protocol/errors.js';
 import { initCodeProblem, intrinsicGas } from '../../src/protocol/intrinsicGas.js';
@@ -82,23 +83,13 @@ export class SentPool {
   /** Accepts a transaction into the pool (and the open block `ctx` when it is next and fits), or throws `SendRefused`. */
   submit(sent: SentTransaction, ctx: BlockContext): Admission {
     // A creation runs on an executor with an EVM, ahead of the pool; the models cannot run one.
-    if (sent.to === null && !this.runner.mustApplyNow?.(sent))
+    if (sent.to === null && !this.runner.ahead)
       throw new SendRefused(
         'explorer-mock does not run contract creation code (it has no EVM, only the ledger): declare the contract in the scenario instead (entities.contracts, with its artifact)',
       );
     const next = this.check(sent, ctx);
     const key = `${sent.from}:${sent.nonce}`;
     const slots = slotsOf(sent);
-    if (this.runner.mustApplyNow?.(sent)) {
-      if (sent.nonce > next)
-        throw new SendRefused(
-          `nonce too high: next nonce ${next}, tx nonce ${sent.nonce} (explorer-mock runs this transaction on its EVM as it is sent: it does not queue it behind a nonce gap)`,
-        );
-      if (this.waiting.length || ctx.gasUsed + sent.gasLimit > ctx.gasLimit || !this.payable(sent, ctx))
-        throw new SendRefused(
-          'explorer-mock runs this transaction on its EVM as it is sent, and the pending block has no room for it now: mine first (POST /__mock/mine)',
-        );
-    }
     this.entered = [];
     if (sent.nonce > next) {
       let mine = this.queued.get(sent.from);
@@ -181,12 +172,30 @@ export class SentPool {
     return sent.maxFeePerGas >= ctx.baseFee && this.balanceOf(sent.from) >= maxCostOf(sent);
   }
 
+  /** Whether a transaction the executor runs ahead has no run made for the ledger as it is now. */
+  private unrun(sent: SentTransaction, ctx: BlockContext): boolean {
+    const ahead = this.runner.ahead;
+    return (
+      ahead !== undefined && ahead.needs(this.state, ctx, sent) && !ahead.ready(sent, ledgerPosition(this.state, ctx))
+    );
+  }
+
+  /**
+   * The transaction the pool waits on a run for: the first of those waiting, it fits the open block
+   * and can pay, but it must be run ahead (on the EVM) on the ledger as it is now before the block
+   * takes it; the ones after it wait behind it. Null when none.
+   */
+  stalled: SentTransaction | null = null;
+
   private admit(sent: SentTransaction, ctx: BlockContext): Admission {
     this.entered.push(sent.hash);
     // Into the block being filled when nothing waits before it, it fits, and it pays the base fee.
     if (this.waiting.length === 0 && ctx.gasUsed + sent.gasLimit <= ctx.gasLimit && this.payable(sent, ctx)) {
-      this.apply(sent, ctx);
-      return 'pending';
+      if (!this.unrun(sent, ctx)) {
+        this.apply(sent, ctx);
+        return 'pending';
+      }
+      this.stalled = sent;
     }
     this.waiting.push(sent);
     this.unmined.set(`${sent.from}:${sent.nonce}`, sent.hash);
@@ -203,23 +212,34 @@ export class SentPool {
   }
 
   /**
-   * Puts waiting transactions into a block just opened, oldest first, while they fit; one that
-   * cannot be mined now (its fee cap under the base fee, its sender short of funds) keeps its
-   * sender's later ones waiting behind it.
+   * Puts waiting transactions into the open block, oldest first, while they fit (when it opens, and
+   * again once a run the pool waited on is made); one that cannot be mined now (its fee cap under
+   * the base fee, its sender short of funds) keeps its sender's later ones waiting behind it; one
+   * with no run made yet (`stalled`) keeps every later one waiting. How many it put in.
    */
-  fill(ctx: BlockContext): void {
+  fill(ctx: BlockContext): number {
     const left: SentTransaction[] = [];
     const blocked = new Set<string>();
-    let full = false;
+    let stop = false;
+    let filled = 0;
+    this.stalled = null;
     for (const sent of this.waiting) {
-      if (!full && !blocked.has(sent.from) && ctx.gasUsed + sent.gasLimit > ctx.gasLimit) full = true;
-      if (full || blocked.has(sent.from) || !this.payable(sent, ctx)) {
+      if (!stop && !blocked.has(sent.from) && ctx.gasUsed + sent.gasLimit > ctx.gasLimit) stop = true;
+      if (stop || blocked.has(sent.from) || !this.payable(sent, ctx)) {
         blocked.add(sent.from);
         left.push(sent);
-      } else this.apply(sent, ctx);
+      } else if (this.unrun(sent, ctx)) {
+        this.stalled = sent;
+        stop = true;
+        left.push(sent);
+      } else {
+        this.apply(sent, ctx);
+        filled++;
+      }
     }
     this.waiting.length = 0;
     this.waiting.push(...left);
+    return filled;
   }
 
   /** The open block was sealed: what it held is mined. */
@@ -230,6 +250,7 @@ export class SentPool {
       this.slots.delete(key);
     }
     this.inOpenBlock = [];
+    this.stalled = null;
   }
 
   /** How many sent transactions the open block holds. */

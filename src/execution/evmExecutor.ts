@@ -1,9 +1,10 @@
 import { type Hex, NONE } from '../chain/types.js';
 import { sentPlan } from '../../generators/ledger/sent.js';
+import { ledgerPosition } from '../../generators/ledger/ledgerPosition.js';
 import { planOfExecuted } from './evm/planOfExecuted.js';
 import type { ExecutedSend } from './evm/sendEffects.js';
 import { STUB_CODE } from './evm/stub.js';
-import { factsWorld, ledgerWorld, positionWorld, type World } from './evm/world.js';
+import { factsWorld, ledgerAccounts, ledgerWorld, positionWorld, type World } from './evm/world.js';
 import type { TransactionTrace } from '../domain/callTrace.js';
 import type { CallState, Executor, TraceOptions } from './executor.js';
 import { modelExecutor } from './modelExecutor.js';
@@ -14,7 +15,7 @@ let runs: Promise<typeof import('./evm/evmRuns.js')> | undefined;
 export const evmRuns = () => (runs ??= import('./evm/evmRuns.js'));
 
 /** Whether `address` runs code of its own over `world` (a contract a client deployed or a scenario brought, a delegated EOA). */
-const runsOwnCode = (world: World, address: string): boolean => {
+const runsOwnCode = (world: Pick<World, 'account'>, address: string): boolean => {
   const account = world.account(address);
   return account !== undefined && account.code !== '0x' && !account.modelled;
 };
@@ -35,7 +36,7 @@ export const SAFE_TRANSFER_SELECTORS: ReadonlySet<string> = new Set([
  * Whether a transaction or call needs the EVM over `world`: a creation, a call of an address that
  * runs code of its own, or a safe transfer of a modelled token to one (the receiver's hook runs).
  */
-export function needsEvm(world: World, to: string | null, data: Hex = '0x'): boolean {
+export function needsEvm(world: Pick<World, 'account'>, to: string | null, data: Hex = '0x'): boolean {
   if (to === null || runsOwnCode(world, to)) return true;
   if (!SAFE_TRANSFER_SELECTORS.has(data.slice(0, 10)) || data.length < 10 + 128) return false;
   return world.account(to)?.modelled === true && runsOwnCode(world, `0x${data.slice(10 + 64 + 24, 10 + 128)}`);
@@ -75,22 +76,24 @@ export function transactionTrace(
  * the bridge. Everything else runs as the models run it, unchanged and at once.
  */
 export function createEvmExecutor(): Executor {
-  const prepared = new Map<string, ExecutedSend>();
+  /** Each send's run, and the ledger position it was made at. */
+  const prepared = new Map<string, { readonly run: ExecutedSend; readonly position: string }>();
   return {
     name: 'evm',
     ahead: {
-      prepared: (hash) => prepared.has(hash),
+      needs: ({ state }, sent) => needsEvm(ledgerAccounts(state, STUB_CODE), sent.to, sent.signed.input),
+      ready: (hash, position) => prepared.get(hash)?.position === position,
       forget: () => prepared.clear(),
-      async prepare({ state, ctx }, head, sends) {
+      async prepare({ state, ctx }, head, sent) {
+        const position = ledgerPosition(state, ctx);
         const world = ledgerWorld(state, ctx, head.chain.chainId, head, STUB_CODE);
-        const evmSends = sends.filter((sent) => needsEvm(world, sent.to, sent.signed.input));
-        if (!evmSends.length) return;
-        const done = await (await evmRuns()).runSends(world, evmSends);
-        evmSends.forEach((sent, i) => prepared.set(sent.hash, done[i]!));
+        if (!needsEvm(world, sent.to, sent.signed.input)) return;
+        const [done] = await (await evmRuns()).runSends(world, [sent]);
+        prepared.set(sent.hash, { run: done!, position });
       },
     },
     planSend(state, sent) {
-      const run = prepared.get(sent.hash);
+      const run = prepared.get(sent.hash)?.run;
       // Kept: a chain rebuilt from its sends (after evm_revert) applies the same run again.
       return run ? planOfExecuted(state, sent, run) : sentPlan(state, sent);
     },

@@ -69,21 +69,23 @@ export interface TraceOptions {
 
 /** An executor's part that runs sends before the pool takes them, on the open block's ledger. */
 export interface SendsAhead {
+  /** Whether `sent` is one it runs ahead on the open block's ledger (a creation, a call of code of its own). */
+  needs(open: { readonly state: LedgerState; readonly ctx: BlockContext }, sent: SentTransaction): boolean;
   /**
-   * Runs sends, in order, on the ledger of the open block (`open`, what it took already included);
+   * Runs a send on the ledger of the open block (`open`, what it took already included);
    * `head` is the last mined chain, whose facts the contracts the ledger models answer from.
    */
   prepare(
     open: { readonly state: LedgerState; readonly ctx: BlockContext },
     head: Facts,
-    sends: readonly SentTransaction[],
+    sent: SentTransaction,
   ): Promise<void>;
   /**
-   * Whether a send was run ahead and waits for the pool (which must take it into the open block at
-   * once). A run is kept once applied, so a replay of the same sends (a chain rebuilt after
-   * `evm_revert`) applies it again.
+   * Whether a send was run ahead on the ledger at `position` (`ledgerPosition`): the pool may
+   * apply it there. A run is kept once applied, so a replay of the same history (a chain rebuilt
+   * after `evm_revert`) applies it again at the same place.
    */
-  prepared(hash: string): boolean;
+  ready(hash: string, position: string): boolean;
   /** Forgets every run kept (a reset: the sends are gone). */
   forget(): void;
 }

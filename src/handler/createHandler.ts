@@ -73,7 +73,11 @@ export interface MockHandler {
   (request: Request): Promise<Response>;
   /** The chain it answers from now (a new one after each `mine`). */
   readonly chain: Chain;
-  /** Mines `blocks` more blocks (default 1); returns the new head's height. Throws `MineError` for a bad count. */
+  /**
+   * Mines `blocks` more blocks (default 1) at once; returns the new head's height. Throws
+   * `MineError` for a bad count. Sends that wait in the pool for a run on the EVM (a creation that
+   * waited for room) go into the block after these, once run; `POST /__mock/mine` waits for them.
+   */
   mine(blocks?: number): number;
   /** Returns to the chain it started with: every block mined and transaction sent since is gone. */
   reset(): void;

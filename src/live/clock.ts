@@ -41,14 +41,11 @@ export function startClock(
       return;
     }
     timer = setTimeout(
-      () => {
-        try {
-          live.mine(1);
-        } catch (error) {
-          options.onError?.(error);
-        }
-        schedule();
-      },
+      () =>
+        void live
+          .mineSettled(1)
+          .catch((error: unknown) => options.onError?.(error))
+          .finally(schedule),
       wait >= -options.blockTime * 1000 ? Math.max(0, wait) : options.blockTime * 1000,
     );
     timer.unref();

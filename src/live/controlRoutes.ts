@@ -5,7 +5,7 @@ import { MineError } from './mineError.js';
 const tooLarge = { status: 413, body: JSON.stringify({ message: 'Body too large' }) };
 
 /** The answer to `POST /__mock/mine` with body `{"blocks": n}` (empty: one block). */
-export function mineRequest(mine: (blocks: number) => Chain, body: string | null): RouteAnswer {
+export async function mineRequest(mine: (blocks: number) => Promise<Chain>, body: string | null): Promise<RouteAnswer> {
   if (body === null) return tooLarge;
   let blocks: unknown = 1;
   if (body.trim() !== '') {
@@ -18,7 +18,7 @@ export function mineRequest(mine: (blocks: number) => Chain, body: string | null
     }
   }
   try {
-    const chain = mine(blocks as number);
+    const chain = await mine(blocks as number);
     const head = chain.blocks.at(chain.headHeight)!;
     return {
       status: 200,
@@ -38,7 +38,8 @@ export function resetAnswer(chain: Chain): RouteAnswer {
 
 /** What the server's controls act on: a live chain's mining and reset, and the chain it serves. */
 export interface Controlled {
-  mine(blocks: number): Chain;
+  /** Mines, once the sends running on the EVM are in (`LiveChain.mineSettled`). */
+  mine(blocks: number): Promise<Chain>;
   reset(): void;
   served(): Chain;
 }

@@ -23,7 +23,8 @@ export interface DevHost {
   head(): Block;
   /** Does what a client did on the builder and serves its effect (`liveChain`'s `change`). */
   change(happening: Happening): void;
-  mine(blocks: number): void;
+  /** Mines `blocks` blocks once the sends running on the EVM are in (`LiveChain.mineSettled`). */
+  mine(blocks: number): Promise<void>;
   /** Where the chain stands now. */
   mark(): LiveMark;
   /** Serves the chain as it stood at `mark`, forgetting what clients did since. */
@@ -48,13 +49,15 @@ export function createDevControls(host: DevHost): DevControls & { reset(): void 
     mine(blocks, { timestamp, interval } = {}) {
       if (blocks > MAX_MINE) throw new SendRefused(`at most ${MAX_MINE} blocks a call, got ${blocks}`);
       if (timestamp !== undefined) dev.setNextBlockTimestamp(timestamp);
-      if (interval === undefined) return void host.mine(blocks);
+      if (interval === undefined) return host.mine(blocks);
       // Each block `interval` seconds after the one before, as Anvil mines them.
-      for (let i = 0; i < blocks; i++) {
-        if (i > 0 || timestamp === undefined)
-          host.change({ kind: 'nextTimestamp', timestamp: host.head().timestamp + interval });
-        host.mine(1);
-      }
+      return (async () => {
+        for (let i = 0; i < blocks; i++) {
+          if (i > 0 || timestamp === undefined)
+            host.change({ kind: 'nextTimestamp', timestamp: host.head().timestamp + interval });
+          await host.mine(1);
+        }
+      })();
     },
     increaseTime(seconds) {
       if (host.head().timestamp + shifted + seconds > MAX_TIMESTAMP)

@@ -8,6 +8,8 @@ import type { StateEditRequest } from '../../generators/ledger/stateEdits.js';
 export type Happening =
   | { readonly kind: 'mine'; readonly to: number }
   | { readonly kind: 'send'; readonly sent: SentTransaction }
+  /** The open block took what waited for a run once it was made (`ChainBuilder.resume`). */
+  | { readonly kind: 'fill' }
   | { readonly kind: 'edit'; readonly edit: StateEditRequest }
   | { readonly kind: 'shiftTime'; readonly seconds: number }
   | { readonly kind: 'nextTimestamp'; readonly timestamp: number };
@@ -19,6 +21,8 @@ export function replayOn(builder: ChainBuilder, happening: Happening): void {
       return builder.mineTo(happening.to);
     case 'send':
       return void builder.submit(happening.sent);
+    case 'fill':
+      return void builder.resume();
     case 'edit':
       return builder.edit(happening.edit);
     case 'shiftTime':

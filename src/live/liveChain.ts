@@ -2,7 +2,8 @@ import type { BuildChainOptions } from '../../generators/chainInput.js';
 import type { Admission, ChainBuilder, SentTransaction } from '../../generators/buildChain.js';
 import type { SendRunner } from '../../generators/ledger/sent.js';
 import type { Executor, SendsAhead } from '../execution/executor.js';
-import { factsOf } from '../domain/facts.js';
+import { type Facts, factsOf } from '../domain/facts.js';
+import { ledgerPosition } from '../../generators/ledger/ledgerPosition.js';
 import { settledOnce } from '../lazy/settled.js';
 import { type LazyModule, ModuleNotLoaded } from '../lazy/lazyModule.js';
 import { createChainApp, type ChainApp } from '../app/chainApp.js';
@@ -37,6 +38,12 @@ export interface LiveChain {
    * nothing in flight does. Returns the new chain.
    */
   mine(blocks?: number): Chain;
+  /**
+   * `mine`, after the sends still running (on the EVM) are in, and with the sends that waited in the
+   * pool for an EVM run (a creation or a call of code of your own that waited for room) run between
+   * its blocks, so each goes into the first block with room, as a node mines them.
+   */
+  mineSettled(blocks?: number): Promise<Chain>;
   /** The node over the chain served now (its filters outlive each chain); throws `ModuleNotLoaded` until the node's modules are loaded. */
   node(): RpcNode;
   /** Calls `listener` after each block is mined, oldest first, with the chain that holds it. */
@@ -122,7 +129,15 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const line = replayedBuilder(() => {
     const made = options.createBuilder(build, {
       plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
-      mustApplyNow: (sent) => executorIfLoaded()?.ahead?.prepared(sent.hash) ?? false,
+      ...(options.executor
+        ? {
+            ahead: {
+              // Before the executor is loaded, a creation is still one only it can run.
+              needs: (state, ctx, sent) => executorIfLoaded()?.ahead?.needs({ state, ctx }, sent) ?? sent.to === null,
+              ready: (sent, position) => executorIfLoaded()?.ahead?.ready(sent.hash, position) ?? false,
+            },
+          }
+        : {}),
     });
     made.mineTo(start.chain.headHeight);
     return made;
@@ -150,7 +165,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const nodeOf = (): RpcNode =>
     (node ??= liveNode(live, chain.seed, options.executor && (() => options.executor!.get())));
   const controls = controlMounts({
-    mine: (blocks) => live.mine(blocks),
+    mine: (blocks) => live.mineSettled(blocks),
     reset: () => live.reset(),
     served: () => current.chain,
   });
@@ -205,10 +220,46 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (!now.opened) serve(appOf(now.chain()));
     else current.answer.clear();
   };
+  /** Work on the chain that runs on the EVM, one job after another (sends, and the pool's runs). */
+  const queued = <T>(job: () => Promise<T>): Promise<T> => {
+    const result = running.then(job, job);
+    running = result.catch(() => undefined);
+    return result;
+  };
+  /**
+   * Runs the sends the open block waits on (`sent.stalled`: each waited in the pool and must run on
+   * the EVM on the ledger as it is now), one after another, the block taking each (and what waits
+   * behind it) once it ran: a `fill` happening, replayed where it happened.
+   */
+  const settle = async (ahead: SendsAhead | undefined) => {
+    if (!ahead) return;
+    for (;;) {
+      const b = builderAt(current.chain.headHeight);
+      if (b.sent.held === 0) return;
+      b.open();
+      const stalled = b.sent.stalled;
+      if (!stalled) return;
+      await runAhead(ahead, stalled, { open, mine: mineNow, facts: () => factsOf(current.chain), automine: false });
+      const now = builderAt(current.chain.headHeight);
+      if (now.resume() === 0) {
+        if (now.sent.stalled === stalled) return;
+        continue;
+      }
+      line.record({ kind: 'fill' });
+      current.answer.clear();
+    }
+  };
+  /** The executor's part that runs sends ahead, once loaded. */
+  const loadedAhead = async () => (await options.executor?.load())?.ahead;
+  /** Settles, after `mine`, what waits for a run in the block it opens next. */
+  const settleLater = () => {
+    if (!executorIfLoaded()?.ahead || !line.made || line.made.sent.held === 0) return;
+    void queued(async () => settle(await loadedAhead()));
+  };
   const dev = createDevControls({
     head: () => current.chain.blocks.at(current.chain.headHeight)!,
     change,
-    mine: (blocks) => void live.mine(blocks),
+    mine: async (blocks) => void (await live.mineSettled(blocks)),
     mark: () => ({ history: line.length, chain: raw, sent: sentCount }),
     restore(mark) {
       line.keep(mark.history);
@@ -217,6 +268,40 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     },
     automine,
   });
+  /** The pool takes a send (`ChainBuilder.submit`), recorded; its admission. */
+  const accept = (sent: SentTransaction): Admission => {
+    const { admission, entered } = builderAt(current.chain.headHeight).submit(sent);
+    line.record({ kind: 'send', sent });
+    sentCount++;
+    // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
+    current.answer.clear();
+    if (admission !== 'queued') for (const hash of entered) for (const listener of pendingListeners) listener(hash);
+    return admission;
+  };
+  /** With automine, mines the block a send went into (or waits for room in). */
+  const mineAfter = (sent: SentTransaction) => {
+    if (!automine) return;
+    const b = builderAt(current.chain.headHeight);
+    mineNow(1);
+    // A block that had no room left for it: the next takes it first (a fee cap under a risen base fee may keep it waiting).
+    for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) mineNow(1);
+  };
+  /** Mines `blocks` blocks and serves the chain with them. */
+  const mineNow = (blocks: number): Chain => {
+    if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
+      throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
+    const from = current.chain.headHeight;
+    const b = builderAt(from);
+    b.mineTo(from + blocks);
+    line.record({ kind: 'mine', to: from + blocks });
+    const next = b.chain();
+    serve(appOf(next));
+    for (let height = from + 1; height <= next.headHeight; height++)
+      for (const listener of listeners) listener(next, height);
+    return next;
+  };
+  /** The open block, opened now if it is not. */
+  const open = () => builderAt(current.chain.headHeight).open();
   const live: LiveChain = {
     dev,
     get current() {
@@ -225,45 +310,45 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     answer,
     node: nodeOf,
     mine(blocks = 1) {
-      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
-        throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
-      const from = current.chain.headHeight;
-      const b = builderAt(from);
-      b.mineTo(from + blocks);
-      line.record({ kind: 'mine', to: from + blocks });
-      const next = b.chain();
-      serve(appOf(next));
-      for (let height = from + 1; height <= next.headHeight; height++)
-        for (const listener of listeners) listener(next, height);
+      const next = mineNow(blocks);
+      settleLater();
       return next;
     },
+    mineSettled(blocks = 1) {
+      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
+        return Promise.reject(
+          new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`),
+        );
+      return queued(async () => {
+        const ahead = executorIfLoaded()?.ahead;
+        let chain = current.chain;
+        for (let left = blocks; left > 0; left--) {
+          // Nothing waits for a run: the rest at once.
+          if (!ahead || !line.made || line.made.sent.held === 0) return mineNow(left);
+          chain = mineNow(1);
+          await settle(ahead);
+        }
+        return chain;
+      });
+    },
     execute(sent) {
-      const run = async (): Promise<Admission> => {
-        const ahead = (await options.executor?.load())?.ahead;
+      return queued(async (): Promise<Admission> => {
+        const ahead = await loadedAhead();
         // What the pool would refuse is refused before anything runs or is mined for it.
         builderAt(current.chain.headHeight).check(sent);
-        const open = () => builderAt(current.chain.headHeight).open();
-        if (ahead) await runAhead(ahead, sent, { open, live, automine });
-        return live.send(sent);
-      };
-      const result = running.then(run, run);
-      running = result.catch(() => undefined);
-      return result;
+        if (ahead) await runAhead(ahead, sent, { open, mine: mineNow, facts: () => factsOf(current.chain), automine });
+        const admission = accept(sent);
+        if (admission === 'queued') return admission;
+        // Sends it let in from behind a nonce gap run next, then the block is mined with them.
+        await settle(ahead);
+        mineAfter(sent);
+        await settle(ahead);
+        return admission;
+      });
     },
     send(sent) {
-      const b = builderAt(current.chain.headHeight);
-      const { admission, entered } = b.submit(sent);
-      line.record({ kind: 'send', sent });
-      sentCount++;
-      // The mempool changed: what the views rendered of the chain holds, the answers that list pending transactions do not.
-      current.answer.clear();
-      if (admission === 'queued') return admission;
-      for (const hash of entered) for (const listener of pendingListeners) listener(hash);
-      if (automine) {
-        live.mine(1);
-        // A block that had no room left for it: the next takes it first (a fee cap under a risen base fee may keep it waiting).
-        for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) live.mine(1);
-      }
+      const admission = accept(sent);
+      if (admission !== 'queued') mineAfter(sent);
       return admission;
     },
     nextNonce(address) {
@@ -335,14 +420,20 @@ function liveNode(live: LiveChain, seed: string, executor: (() => Executor) | un
 }
 
 /**
- * Runs a send ahead on the open block as it is when the pool takes it: again, if a block was mined
- * meanwhile. It runs where the pool takes it at once: with automine, a block that has no room left
- * for it is mined first.
+ * Runs a send ahead on the open block as it is when the pool takes it: again, if the ledger moved
+ * meanwhile (a block mined, a cheat code). With automine, a block that has no room left for it is
+ * mined first.
  */
 async function runAhead(
   ahead: SendsAhead,
   sent: SentTransaction,
-  on: { readonly open: () => ReturnType<ChainBuilder['open']>; readonly live: LiveChain; readonly automine: boolean },
+  on: {
+    readonly open: () => ReturnType<ChainBuilder['open']>;
+    readonly mine: (blocks: number) => Chain;
+    /** The facts of the chain served now (the head the open block follows). */
+    readonly facts: () => Facts;
+    readonly automine: boolean;
+  },
 ): Promise<void> {
   for (let tries = 0; tries < 8; tries++) {
     let open = on.open();
@@ -354,13 +445,13 @@ async function runAhead(
       sent.gasLimit <= open.ctx.gasLimit;
       mined++
     ) {
-      on.live.mine(1);
+      on.mine(1);
       open = on.open();
     }
-    const at = `${open.ctx.height}:${open.state.transactions.length}`;
-    await ahead.prepare(open, factsOf(on.live.current.chain), [sent]);
+    const at = ledgerPosition(open.state, open.ctx);
+    await ahead.prepare(open, on.facts(), sent);
     const now = on.open();
-    if (now.state === open.state && `${now.ctx.height}:${now.state.transactions.length}` === at) return;
+    if (now.state === open.state && ledgerPosition(now.state, now.ctx) === at) return;
   }
 }
 

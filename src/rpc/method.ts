@@ -34,8 +34,11 @@ export interface Wallet {
  * node's -32000) for what it cannot do.
  */
 export interface DevControls {
-  /** Mines `blocks` blocks, `interval` seconds apart when given (the first at `timestamp` when given). */
-  mine(blocks: number, options?: { readonly timestamp?: number; readonly interval?: number }): void;
+  /**
+   * Mines `blocks` blocks, `interval` seconds apart when given (the first at `timestamp` when
+   * given); settles once they are mined (after the sends still running on the EVM are in).
+   */
+  mine(blocks: number, options?: { readonly timestamp?: number; readonly interval?: number }): Promise<void>;
   /** Moves the time of the blocks to come forward by `seconds`; the total moved so far. */
   increaseTime(seconds: number): number;
   /** The next block's timestamp (after the head's). */

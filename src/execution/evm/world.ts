@@ -65,6 +65,7 @@ type IdOf = (address: string) => AccountId | undefined;
 export function ledgerWorld(state: LedgerState, ctx: BlockContext, chainId: number, head: Facts, stub: Hex): World {
   const idOf: IdOf = (address) => state.byLower.get(address);
   return {
+    ...ledgerAccounts(state, stub),
     chainId,
     block: {
       number: ctx.height,
@@ -73,6 +74,23 @@ export function ledgerWorld(state: LedgerState, ctx: BlockContext, chainId: numb
       gasLimit: ctx.gasLimit,
       baseFee: ctx.baseFee,
     },
+    storage(address, slot) {
+      const id = idOf(address);
+      return id === undefined ? undefined : state.storage.get(id)?.get(slot);
+    },
+    blockHash: (height) => state.blocks[height]?.hash,
+    token(address) {
+      const id = idOf(address);
+      return id !== undefined && state.tokens.has(id) ? ledgerTokenReader(state, id) : undefined;
+    },
+    modelCall: (request) => runAtOnce(evaluateCall({ chain: head.chain, facts: head }, request, head.chain.headHeight)),
+  };
+}
+
+/** The open block's accounts as the EVM sees them: a contract the ledger models runs the bridge's stub. */
+export function ledgerAccounts(state: LedgerState, stub: Hex): Pick<World, 'account'> {
+  const idOf: IdOf = (address) => state.byLower.get(address);
+  return {
     account(address) {
       const id = idOf(address);
       if (id === undefined) return undefined;
@@ -87,16 +105,6 @@ export function ledgerWorld(state: LedgerState, ctx: BlockContext, chainId: numb
         modelled: live && !own,
       };
     },
-    storage(address, slot) {
-      const id = idOf(address);
-      return id === undefined ? undefined : state.storage.get(id)?.get(slot);
-    },
-    blockHash: (height) => state.blocks[height]?.hash,
-    token(address) {
-      const id = idOf(address);
-      return id !== undefined && state.tokens.has(id) ? ledgerTokenReader(state, id) : undefined;
-    },
-    modelCall: (request) => runAtOnce(evaluateCall({ chain: head.chain, facts: head }, request, head.chain.headHeight)),
   };
 }
 

@@ -4,7 +4,8 @@ import type { Hex } from '../../chain/types.js';
 import { CLIENT_VERSION } from '../../version.js';
 import { SendRefused } from '../../protocol/errors.js';
 import type { RpcContext } from '../context.js';
-import { arity, type DevControls, type NodeState, type RpcMethod } from '../method.js';
+import { arity, type DevControls, InSteps, type NodeState, type RpcMethod } from '../method.js';
+import { ModuleNotLoaded } from '../../lazy/lazyModule.js';
 import { addressArg, dataArg, quantity } from '../quantity.js';
 import { invalidParams, serverError } from '../rpcError.js';
 
@@ -23,6 +24,29 @@ function run<T>(node: NodeState, use: (dev: DevControls) => T): T {
     if (error instanceof SendRefused) throw serverError(error.message);
     throw error;
   }
+}
+
+/**
+ * A cheat code's work that settles later (mining waits for the sends still running on the EVM), as
+ * steps the node waits on before it answers `result`; its refusals the node's -32000.
+ */
+function settling(node: NodeState, use: (dev: DevControls) => Promise<void>, result: unknown): InSteps {
+  const work = run(node, use);
+  let outcome: { readonly error: unknown } | { readonly done: true } | undefined;
+  const done = work.then(
+    () => void (outcome = { done: true }),
+    (error: unknown) => void (outcome = { error }),
+  );
+  return new InSteps(
+    (function* () {
+      while (!outcome) yield new ModuleNotLoaded('mining', done);
+      if ('error' in outcome) {
+        if (outcome.error instanceof SendRefused) throw serverError(outcome.error.message);
+        throw outcome.error;
+      }
+      return result;
+    })(),
+  );
 }
 
 /**
@@ -70,14 +94,23 @@ const setStorageAt: RpcMethod = (_ctx, params, node) => {
   run(node, (dev) => dev.setStorageAt(address, slot, value));
 };
 
-/** `anvil_mine` and `hardhat_mine`: `blocks` (default 1), `interval` seconds apart (default the chain's pace). */
-const mineBlocks: RpcMethod = (_ctx, params, node) => {
-  arity(params, 0, 2);
-  const blocks = params[0] === undefined || params[0] === null ? 1 : Number(amountArg(params[0], 0, 10_000n));
-  const interval = params[1] === undefined || params[1] === null ? undefined : secondsArg(params[1], 1);
-  if (blocks === 0) return;
-  run(node, (dev) => dev.mine(blocks, interval === undefined || interval === 0 ? {} : { interval }));
-};
+/**
+ * `anvil_mine` and `hardhat_mine`: `blocks` (default 1), `interval` seconds apart (default the
+ * chain's pace); answers `result` (Anvil's null, Hardhat's true).
+ */
+const mineBlocks =
+  (result: null | true): RpcMethod =>
+  (_ctx, params, node) => {
+    arity(params, 0, 2);
+    const blocks = params[0] === undefined || params[0] === null ? 1 : Number(amountArg(params[0], 0, 10_000n));
+    const interval = params[1] === undefined || params[1] === null ? undefined : secondsArg(params[1], 1);
+    if (blocks === 0) return result;
+    return settling(
+      node,
+      (dev) => dev.mine(blocks, interval === undefined || interval === 0 ? {} : { interval }),
+      result,
+    );
+  };
 
 const impersonate =
   (on: boolean): RpcMethod =>
@@ -137,11 +170,10 @@ export const devNodeMethods: Record<string, RpcMethod> = {
   evm_mine(_ctx, params, node) {
     arity(params, 0, 1);
     const timestamp = params[0] === undefined || params[0] === null ? undefined : secondsArg(params[0], 0);
-    run(node, (dev) => dev.mine(1, timestamp === undefined ? {} : { timestamp }));
-    return '0x0';
+    return settling(node, (dev) => dev.mine(1, timestamp === undefined ? {} : { timestamp }), '0x0');
   },
-  anvil_mine: asAnvil(mineBlocks),
-  hardhat_mine: asHardhat(mineBlocks),
+  anvil_mine: mineBlocks(null),
+  hardhat_mine: mineBlocks(true),
   evm_increaseTime(_ctx, params, node) {
     arity(params, 1, 1);
     const seconds = secondsArg(params[0], 0);
