@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import * as ContractAddress from 'ox/ContractAddress';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/handler/createHandler.js';
 import { agreementViolations } from '../support/agreementLaws.js';
@@ -193,5 +194,111 @@ describe('random bytecode and call data, deployed and called by the test account
     expect(seen.deployed).toBeGreaterThan(10);
     expect(seen.codeRan).toBeGreaterThan(5);
     expect(seen.failed).toBeGreaterThan(10);
+  }, 300_000);
+});
+
+/** What a client does to a node without automine: sends that may wait in the pool (for room, behind a gap), and mining. */
+const pooledAction = (targets: readonly string[]) =>
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('deploy' as const),
+      code: creationCode(targets),
+      // The tiny chain's blocks hold 3,000,000 gas: the most waits for a block of its own.
+      gas: fc.constantFrom(300_000, 1_000_000, 2_900_000),
+      gap: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('call' as const),
+      target: fc.integer({ min: 0, max: 63 }),
+      data: fc.uint8Array({ maxLength: 68 }).map((b) => `0x${hex(b)}`),
+      gas: fc.constantFrom(100_000, 1_000_000, 2_900_000),
+      gap: fc.boolean(),
+    }),
+    fc.record({ kind: fc.constant('mine' as const), blocks: fc.integer({ min: 1, max: 3 }) }),
+  );
+
+type PooledAction = ReturnType<typeof pooledAction> extends fc.Arbitrary<infer T> ? T : never;
+
+describe('the same, sent to a node without automine: sends wait in the pool and run on the EVM as blocks take them', () => {
+  it('no internal error; every chain law at every height, every agreement law at the end, and the same sends give the same chain', async () => {
+    const handler = createHandler({ scenario: 'tiny', seed: 1, cache: false, profile: 'blockscout', automine: false });
+    let id = 0;
+    const rpc = async (method: string, params: unknown[]): Promise<Json> => {
+      const response = await handler(
+        new Request('http://mock/rpc', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+        }),
+      );
+      expect(response.status, method).toBe(200);
+      const body = (await response.json()) as Json;
+      if (body.error) expect(CLIENT_CODES.has(body.error.code), `${method}: ${JSON.stringify(body.error)}`).toBe(true);
+      return body;
+    };
+    const [from] = (await rpc('eth_accounts', [])).result as string[];
+    const isAddress = (h: string) => /^0x[0-9a-fA-F]{40}$/.test(h);
+    const targets = [...new Set([...Object.values(handler.chain.handles), from!])].filter(isAddress).slice(0, 12);
+    const start = handler.chain.headHeight;
+    const seen = { gapsMined: 0, bigMined: 0, codeCalled: 0 };
+
+    /** Runs the actions from a reset; the chain mined since the start, as block hashes and statuses. */
+    const run = async (actions: readonly PooledAction[]) => {
+      handler.reset();
+      const sent: { hash: string; action: PooledAction }[] = [];
+      // The contracts the run's creations make (at their nonce's address, mined or not yet).
+      const created: string[] = [];
+      for (const a of actions) {
+        if (a.kind === 'mine') await rpc('anvil_mine', [`0x${a.blocks.toString(16)}`]);
+        else {
+          const nonce = Number(BigInt((await rpc('eth_getTransactionCount', [from, 'pending'])).result));
+          const at = nonce + (a.gap ? 1 : 0);
+          // A call goes mostly to a contract the run created, sometimes to a generated one or an account.
+          const toOf = (n: number) =>
+            created.length && n % 4 !== 3 ? created[n % created.length]! : targets[n % targets.length]!;
+          const code = a.kind === 'deploy' ? { data: a.code } : { to: toOf(a.target), data: a.data };
+          const result = (
+            await rpc('eth_sendTransaction', [
+              { from, ...code, gas: `0x${a.gas.toString(16)}`, nonce: `0x${at.toString(16)}` },
+            ])
+          ).result as string | undefined;
+          if (result) sent.push({ hash: result, action: a });
+          if (result && a.kind === 'deploy')
+            created.push(ContractAddress.fromCreate({ from: from as `0x${string}`, nonce: BigInt(at) }).toLowerCase());
+        }
+        const broken = chainViolations(handler.chain);
+        expect(broken, broken.join('\n')).toEqual([]);
+      }
+      await rpc('anvil_mine', ['0x3']);
+      for (const { hash, action } of sent) {
+        const receipt = (await rpc('eth_getTransactionReceipt', [hash])).result;
+        if (!receipt || action.kind === 'mine') continue;
+        if (action.gap) seen.gapsMined++;
+        if (action.gas > 2_000_000) seen.bigMined++;
+        if (action.kind === 'call' && created.includes(String(receipt.to).toLowerCase())) seen.codeCalled++;
+      }
+      const chain = handler.chain;
+      const mined = [];
+      for (let h = start + 1; h <= chain.headHeight; h++) mined.push(chain.blocks.at(h)!.hash);
+      return JSON.stringify(mined);
+    };
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(pooledAction(targets), { minLength: 3, maxLength: 10 }), async (actions) => {
+        const first = await run(actions);
+        const { violations } = await agreementViolations(handler, {
+          blocks: 6,
+          transactionsPerBlock: 12,
+          addresses: 12,
+        });
+        expect(violations, violations.join('\n')).toEqual([]);
+        expect(await run(actions)).toBe(first);
+      }),
+      { numRuns: 8, seed: 37 },
+    );
+    // Sends queued behind a gap and sends that waited for a block with room were mined; calls ran code the runs created.
+    expect(seen.gapsMined).toBeGreaterThan(3);
+    expect(seen.bigMined).toBeGreaterThan(3);
+    expect(seen.codeCalled).toBeGreaterThan(3);
   }, 300_000);
 });
