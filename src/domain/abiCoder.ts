@@ -136,7 +136,7 @@ export function eventTopic0(
 const EVENT_SELECTORS = new WeakMap<AbiEvent, string>();
 
 /** An event's selector, its first topic (hashed once per ABI entry). */
-function eventSelector(event: AbiEvent): string {
+export function eventSelector(event: AbiEvent): string {
   let selector = EVENT_SELECTORS.get(event);
   if (!selector) EVENT_SELECTORS.set(event, (selector = AbiEvents.getSelector(event)));
   return selector;
@@ -194,26 +194,37 @@ const decodedEvent = (event: AbiEvent, topic0: string, args: readonly unknown[])
 
 /**
  * A log an executed contract emitted, as emitted: its topics (four, unused ones null), its data,
- * and its decoding where `abi` holds an event of its first topic and the log decodes by it.
+ * and its decoding where `abi` holds an event of its first topic and the log decodes by it; else,
+ * as Blockscout decodes a log its emitter's ABI cannot (`Log.decode`), by the first of
+ * `candidates()` (other verified contracts' events of that topic, oldest first) that decodes it.
  */
-export function rawEventLog(raw: RawLog, abi: Abi | null): ReturnType<typeof eventLog> {
+export function rawEventLog(
+  raw: RawLog,
+  abi: Abi | null,
+  candidates: () => readonly AbiEvent[] = () => [],
+): ReturnType<typeof eventLog> {
   const topics: (string | null)[] = [...raw.topics];
   while (topics.length < 4) topics.push(null);
   const event = abi?.find(
-    (x): x is AbiEvent => x.type === 'event' && !x.anonymous && AbiEvents.getSelector(x) === raw.topics[0],
+    (x): x is AbiEvent => x.type === 'event' && !x.anonymous && eventSelector(x) === raw.topics[0],
   );
-  let decoded: DecodedEvent | null = null;
-  if (event)
-    try {
-      const values = AbiEvents.decode(event, { topics: [...raw.topics], data: raw.data }) as
-        | Record<string, unknown>
-        | unknown[];
-      const args = event.inputs.map((p, i) => (Array.isArray(values) ? values[i] : values[p.name ?? String(i)]));
-      decoded = decodedEvent(event, raw.topics[0]!, args);
-    } catch {
-      decoded = null;
-    }
+  let decoded = event ? decodedRaw(event, raw) : null;
+  if (!decoded && raw.topics[0])
+    for (const candidate of candidates()) if ((decoded = decodedRaw(candidate, raw))) break;
   return { topics, data: raw.data, decoded };
+}
+
+/** A raw log decoded by `event`, or null where it does not decode by it. */
+function decodedRaw(event: AbiEvent, raw: RawLog): DecodedEvent | null {
+  try {
+    const values = AbiEvents.decode(event, { topics: [...raw.topics], data: raw.data }) as
+      | Record<string, unknown>
+      | unknown[];
+    const args = event.inputs.map((p, i) => (Array.isArray(values) ? values[i] : values[p.name ?? String(i)]));
+    return decodedEvent(event, raw.topics[0]!, args);
+  } catch {
+    return null;
+  }
 }
 
 /** The call `data` makes on a contract of `kind` (its function found by selector), or null when its ABI has none or the data does not decode. */

@@ -1,4 +1,4 @@
-import type { AbiFunction } from 'abitype';
+import type { AbiEvent, AbiFunction } from 'abitype';
 import { artifactsOf, verifiedContracts } from './contracts.js';
 import type { Facts } from './facts.js';
 import { lazyModules } from './lazyModules.js';
@@ -32,3 +32,29 @@ export const contractMethodOf = (facts: Facts, selector: string): ContractMethod
   facts.memo
     .get('contract-methods-by-selector', () => new Map(contractMethods(facts).map((m) => [m.selector, m])))
     .get(selector);
+
+/**
+ * The verified contracts' events of first topic `topic0`, oldest contract first (at most 3, as
+ * Blockscout looks them up in `contract_methods`): what it decodes a log by when its emitter's ABI
+ * cannot (an unverified contract's).
+ */
+export const contractEventsOf = (facts: Facts, topic0: string): readonly AbiEvent[] =>
+  facts.memo
+    .get('contract-events-by-topic', () => {
+      const byTopic = new Map<string, AbiEvent[]>();
+      const seen = new Set<string>();
+      for (const id of [...verifiedContracts(facts)].reverse())
+        for (const item of artifactsOf(facts, id).abi) {
+          if (item.type !== 'event' || item.anonymous) continue;
+          // One row per distinct ABI entry, as the table's unique index on (identifier, abi) keeps them.
+          const topic = lazyModules.abi.get().eventSelector(item);
+          const key = `${topic}:${JSON.stringify(item)}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          let events = byTopic.get(topic);
+          if (!events) byTopic.set(topic, (events = []));
+          if (events.length < 3) events.push(item);
+        }
+      return byTopic;
+    })
+    .get(topic0) ?? [];

@@ -1,5 +1,6 @@
 import { isTransferLog, type LogRef, logRow } from '../chain/logs.js';
 import { type AccountId, type ContractKind, NONE, type RawLog, type TokenType } from '../chain/types.js';
+import { contractEventsOf } from './contractMethods.js';
 import { customAbiOf, decodingAbiOf } from './customAbi.js';
 import { type Facts, memoList } from './facts.js';
 import { lazyModules } from './lazyModules.js';
@@ -66,8 +67,14 @@ export type EncodedLog = ReturnType<typeof import('./abiCoder.js').eventLog>;
 
 export const encodedLogOf = (facts: Facts, ref: LogRef): EncodedLog => {
   const e = logEventOf(facts, ref);
-  if (e.raw)
-    return lazyModules.abi.get().rawEventLog(e.raw, decodingAbiOf(facts.chain.accounts[e.emitterId]!.contract) ?? null);
+  if (e.raw) {
+    const raw = e.raw;
+    return lazyModules.abi
+      .get()
+      .rawEventLog(raw, decodingAbiOf(facts.chain.accounts[e.emitterId]!.contract) ?? null, () =>
+        contractEventsOf(facts, raw.topics[0]!),
+      );
+  }
   return lazyModules.abi.get().eventLog(e.kind, e.name, e.args, customAbiOf(facts.chain, e.kind, e.emitterId));
 };
 

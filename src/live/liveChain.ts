@@ -300,6 +300,16 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       for (const listener of listeners) listener(next, height);
     return next;
   };
+  /** Waits until the builder is made (its module may still be loading: then `builderAt` throws `ModuleNotLoaded`). */
+  const builderLoaded = async () => {
+    for (;;)
+      try {
+        return builderAt(current.chain.headHeight);
+      } catch (error) {
+        if (!(error instanceof ModuleNotLoaded)) throw error;
+        await error.loading;
+      }
+  };
   /** The open block, opened now if it is not. */
   const open = () => builderAt(current.chain.headHeight).open();
   const live: LiveChain = {
@@ -320,6 +330,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
           new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`),
         );
       return queued(async () => {
+        await builderLoaded();
         const ahead = executorIfLoaded()?.ahead;
         let chain = current.chain;
         for (let left = blocks; left > 0; left--) {

@@ -83,15 +83,17 @@ export function carryViews(from: Chain, to: Chain, accounts: readonly number[]):
   const old = CONTEXTS.get(from);
   if (!old || CONTEXTS.has(to)) return;
   const mentions = accounts.flatMap((id) => [from.accounts[id]!.hash, from.accounts[id]!.lower]);
-  // Its verified ABI decodes what clients sent it, and its methods what they sent elsewhere (the
-  // explorer's contract_methods): a token transfer or a filter row names such a transaction's
-  // method without naming the callee, so they go by the hash of every sent one with a selector,
+  // Its verified ABI decodes what clients sent it, and its methods and events what they sent
+  // elsewhere and the logs other code emitted (the explorer's contract_methods): a token transfer
+  // or a filter row names such a transaction's method without naming the callee, so they go by the
+  // hash of every sent one with a selector and of every one whose logs executed code emitted,
   // looked up among the hashes a text holds (one scan of it, whatever the count of sends).
   const sent = new Set<string>();
   for (let index = 0; index < from.transactions.length; index++) {
     const t = from.transactions.at(index)!;
     if (t.signed && t.signed.input.length >= 10) sent.add(t.hash.toLowerCase());
   }
+  for (const e of from.events) if (e.raw) sent.add(from.transactions.at(e.transaction)!.hash.toLowerCase());
   const mentionsSent = (text: string) => {
     if (!sent.size) return false;
     for (const [hash] of text.matchAll(/0x[0-9a-fA-F]{64}/g)) if (sent.has(hash.toLowerCase())) return true;

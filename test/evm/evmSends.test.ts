@@ -223,3 +223,34 @@ describe('the bridge speaks only for the contracts the ledger models', () => {
     expect((await t.read(erc20, tusd, 'balanceOf', ['0x000000000000000000000000000000000000bad1'])).value).toBe(0n);
   });
 });
+
+describe('a log of unverified code', () => {
+  it('is decoded, as Blockscout decodes it, by a verified contract’s event of its topic; an event no verified contract declares stays undecoded', async () => {
+    const t = evmChain({ scenario: 'tiny', seed: 3 });
+    const token = await t.deploy(KEY, artifact('Token'), [10n ** 24n]);
+    const bob = testKey(1).address.toLowerCase();
+    // OpenZeppelin's `Approval` is a raw log (no token transfer); the chain's verified ERC-20s declare the event.
+    const approve = await t.send(KEY, {
+      to: token.address!,
+      data: t.calldata(artifact('Token'), 'approve', [bob, 5n]),
+    });
+    const counter = await t.deploy(KEY, artifact('Counter'));
+    const increment = await t.send(KEY, { to: counter.address!, data: t.calldata(artifact('Counter'), 'increment') });
+    for (const profile of ['spec', 'blockscout'] as const) {
+      const api = createApi(t.live.current.chain, { profile });
+      const logs = (hash: string) =>
+        JSON.parse(getUrl(api, `/api/v2/transactions/${hash}/logs`).body).items as { decoded: any }[];
+      const [approval] = logs(approve.hash);
+      expect(approval!.decoded).toMatchObject({
+        method_call: 'Approval(address indexed owner, address indexed spender, uint256 value)',
+        method_id: '8c5be1e5',
+      });
+      expect(approval!.decoded.parameters.map((p: { value: string }) => p.value)).toEqual([
+        testKey(0).address,
+        testKey(1).address,
+        '5',
+      ]);
+      expect(logs(increment.hash).map((l) => l.decoded)).toEqual([null]);
+    }
+  });
+});
