@@ -62,5 +62,7 @@ export interface ChainBuilder {
      * or no block is open.
      */
     readonly stalled: SentTransaction | null;
+    /** Whether a transaction waiting for room must be run ahead (on the EVM) before a block can take it. */
+    readonly waitingForRun: boolean;
   };
 }

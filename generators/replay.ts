@@ -380,6 +380,9 @@ export function replay({
       get stalled() {
         return open ? pool.stalled : null;
       },
+      get waitingForRun() {
+        return pool.waitingForRun;
+      },
       nextNonce: (address) => pool.nextNonce(address.toLowerCase()),
     },
     chain() {

@@ -21,7 +21,6 @@ import { registerAccount } from './registerAccount.js';
 import { sentDeposit } from './sentDeposit.js';
 import { approvalsOf } from './approvals.js';
 import type { LedgerState } from './state.js';
-import type { BlockContext } from './blockContext.js';
 
 export type { SentTransaction } from '../../src/protocol/sentTransaction.js';
 
@@ -152,8 +151,11 @@ function delegateAfter(
   return delegate;
 }
 
-/** What runs a transaction a client sent: the plan the open block applies (the execution port's send half). */
-export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
+/**
+ * What runs a transaction a client sent: the plan the open block applies (the execution port's send
+ * half), at `position` (`ledgerPosition`) of the ledger.
+ */
+export type SendPlanner = (state: LedgerState, sent: SentTransaction, position?: string) => TxPlan;
 
 /**
  * How the pool runs sends: their plans (undefined: the models' `sentPlan`), and, where an executor
@@ -161,10 +163,10 @@ export type SendPlanner = (state: LedgerState, sent: SentTransaction) => TxPlan;
  * has a run made for the ledger as it is now.
  */
 export interface SendRunner {
-  readonly plan: (state: LedgerState, sent: SentTransaction) => TxPlan | undefined;
+  readonly plan: (state: LedgerState, sent: SentTransaction, position: string) => TxPlan | undefined;
   readonly ahead?: {
-    /** Whether `sent` must be run ahead before the open block `ctx` of `state` can take it (a creation, a call of code of its own). */
-    readonly needs: (state: LedgerState, ctx: BlockContext, sent: SentTransaction) => boolean;
+    /** Whether `sent` must be run ahead before the open block can take it, on `state` (a creation, a call of code of its own). */
+    readonly needs: (state: LedgerState, sent: SentTransaction) => boolean;
     /** Whether `sent` was run ahead on the ledger at `position` (`ledgerPosition`), so the pool may apply it there. */
     readonly ready: (sent: SentTransaction, position: string) => boolean;
   };

@@ -175,9 +175,7 @@ export class SentPool {
   /** Whether a transaction the executor runs ahead has no run made for the ledger as it is now. */
   private unrun(sent: SentTransaction, ctx: BlockContext): boolean {
     const ahead = this.runner.ahead;
-    return (
-      ahead !== undefined && ahead.needs(this.state, ctx, sent) && !ahead.ready(sent, ledgerPosition(this.state, ctx))
-    );
+    return ahead !== undefined && ahead.needs(this.state, sent) && !ahead.ready(sent, ledgerPosition(this.state, ctx));
   }
 
   /**
@@ -203,7 +201,7 @@ export class SentPool {
   }
 
   private apply(sent: SentTransaction, ctx: BlockContext): void {
-    const plan = this.runner.plan(this.state, sent) ?? sentPlan(this.state, sent);
+    const plan = this.runner.plan(this.state, sent, ledgerPosition(this.state, ctx)) ?? sentPlan(this.state, sent);
     applyTransaction(this.state, ctx, plan, stream(this.state.seed, `sent:${sent.hash}`));
     plan.onApplied?.();
     // Recorded once applied: a failure above leaves no trace in the pool.
@@ -251,6 +249,12 @@ export class SentPool {
     }
     this.inOpenBlock = [];
     this.stalled = null;
+  }
+
+  /** Whether a transaction waiting for room is one the executor must run ahead (a creation, a call of code of its own). */
+  get waitingForRun(): boolean {
+    const ahead = this.runner.ahead;
+    return ahead !== undefined && this.waiting.some((sent) => ahead.needs(this.state, sent));
   }
 
   /** How many sent transactions the open block holds. */

@@ -76,26 +76,31 @@ export function transactionTrace(
  * the bridge. Everything else runs as the models run it, unchanged and at once.
  */
 export function createEvmExecutor(): Executor {
-  /** Each send's run, and the ledger position it was made at. */
-  const prepared = new Map<string, { readonly run: ExecutedSend; readonly position: string }>();
+  /** Each send's run, the ledger position it was made at, and the live chain's moment then. */
+  const prepared = new Map<
+    string,
+    { readonly run: ExecutedSend; readonly position: string; readonly moment: number }
+  >();
   return {
     name: 'evm',
     ahead: {
-      needs: ({ state }, sent) => needsEvm(ledgerAccounts(state, STUB_CODE), sent.to, sent.signed.input),
+      needs: (state, sent) => needsEvm(ledgerAccounts(state, STUB_CODE), sent.to, sent.signed.input),
       ready: (hash, position) => prepared.get(hash)?.position === position,
-      forget: () => prepared.clear(),
-      async prepare({ state, ctx }, head, sent) {
+      forget(from) {
+        for (const [hash, { moment }] of prepared) if (from === undefined || moment >= from) prepared.delete(hash);
+      },
+      async prepare({ state, ctx }, head, sent, moment) {
         const position = ledgerPosition(state, ctx);
         const world = ledgerWorld(state, ctx, head.chain.chainId, head, STUB_CODE);
         if (!needsEvm(world, sent.to, sent.signed.input)) return;
         const [done] = await (await evmRuns()).runSends(world, [sent]);
-        prepared.set(sent.hash, { run: done!, position });
+        prepared.set(sent.hash, { run: done!, position, moment });
       },
     },
-    planSend(state, sent) {
-      const run = prepared.get(sent.hash)?.run;
-      // Kept: a chain rebuilt from its sends (after evm_revert) applies the same run again.
-      return run ? planOfExecuted(state, sent, run) : sentPlan(state, sent);
+    planSend(state, sent, position) {
+      const kept = prepared.get(sent.hash);
+      // Kept: a chain rebuilt from its sends (after evm_revert) applies the same run again, where it was made.
+      return kept && kept.position === position ? planOfExecuted(state, sent, kept.run) : sentPlan(state, sent);
     },
     call(state, request, height) {
       const world = factsWorld(state.facts, height, STUB_CODE);

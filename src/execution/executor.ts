@@ -69,16 +69,18 @@ export interface TraceOptions {
 
 /** An executor's part that runs sends before the pool takes them, on the open block's ledger. */
 export interface SendsAhead {
-  /** Whether `sent` is one it runs ahead on the open block's ledger (a creation, a call of code of its own). */
-  needs(open: { readonly state: LedgerState; readonly ctx: BlockContext }, sent: SentTransaction): boolean;
+  /** Whether `sent` is one it runs ahead on the open block's ledger `state` (a creation, a call of code of its own). */
+  needs(state: LedgerState, sent: SentTransaction): boolean;
   /**
    * Runs a send on the ledger of the open block (`open`, what it took already included);
    * `head` is the last mined chain, whose facts the contracts the ledger models answer from.
+   * `moment`: how many happenings the live chain had recorded (what `forget` keeps by).
    */
   prepare(
     open: { readonly state: LedgerState; readonly ctx: BlockContext },
     head: Facts,
     sent: SentTransaction,
+    moment: number,
   ): Promise<void>;
   /**
    * Whether a send was run ahead on the ledger at `position` (`ledgerPosition`): the pool may
@@ -86,8 +88,11 @@ export interface SendsAhead {
    * after `evm_revert`) applies it again at the same place.
    */
   ready(hash: string, position: string): boolean;
-  /** Forgets every run kept (a reset: the sends are gone). */
-  forget(): void;
+  /**
+   * Forgets the runs made at moment `from` or later (`evm_revert`: the history after it is gone,
+   * and a later one may reach the same position with another ledger), or every run (a reset).
+   */
+  forget(from?: number): void;
 }
 
 /**

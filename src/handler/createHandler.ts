@@ -75,8 +75,9 @@ export interface MockHandler {
   readonly chain: Chain;
   /**
    * Mines `blocks` more blocks (default 1) at once; returns the new head's height. Throws
-   * `MineError` for a bad count. Sends that wait in the pool for a run on the EVM (a creation that
-   * waited for room) go into the block after these, once run; `POST /__mock/mine` waits for them.
+   * `MineError` for a bad count. It runs nothing on the EVM: a send that waits in the pool for such
+   * a run (a creation that waited for room) goes into a block mined after the next send or mine
+   * through the node or `POST /__mock/mine`, which run it first.
    */
   mine(blocks?: number): number;
   /** Returns to the chain it started with: every block mined and transaction sent since is gone. */

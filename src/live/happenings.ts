@@ -10,7 +10,8 @@ export type Happening =
   | { readonly kind: 'send'; readonly sent: SentTransaction }
   /** The open block took what waited for a run once it was made (`ChainBuilder.resume`). */
   | { readonly kind: 'fill' }
-  | { readonly kind: 'edit'; readonly edit: StateEditRequest }
+  /** `inOpenBlock`: made in a block open with sends in it, where its replay opens the block first. */
+  | { readonly kind: 'edit'; readonly edit: StateEditRequest; readonly inOpenBlock?: true }
   | { readonly kind: 'shiftTime'; readonly seconds: number }
   | { readonly kind: 'nextTimestamp'; readonly timestamp: number };
 
@@ -24,6 +25,8 @@ export function replayOn(builder: ChainBuilder, happening: Happening): void {
     case 'fill':
       return void builder.resume();
     case 'edit':
+      // A block a read or a send's check opened (taking sends that waited) is opened again first.
+      if (happening.inOpenBlock) builder.open();
       return builder.edit(happening.edit);
     case 'shiftTime':
       return builder.time.shift(happening.seconds);

@@ -128,12 +128,12 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const automine = options.automine ?? true;
   const line = replayedBuilder(() => {
     const made = options.createBuilder(build, {
-      plan: (state, sent) => executorIfLoaded()?.planSend(state, sent),
+      plan: (state, sent, position) => executorIfLoaded()?.planSend(state, sent, position),
       ...(options.executor
         ? {
             ahead: {
               // Before the executor is loaded, a creation is still one only it can run.
-              needs: (state, ctx, sent) => executorIfLoaded()?.ahead?.needs({ state, ctx }, sent) ?? sent.to === null,
+              needs: (state, sent) => executorIfLoaded()?.ahead?.needs(state, sent) ?? sent.to === null,
               ready: (sent, position) => executorIfLoaded()?.ahead?.ready(sent.hash, position) ?? false,
             },
           }
@@ -229,7 +229,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   /**
    * Runs the sends the open block waits on (`sent.stalled`: each waited in the pool and must run on
    * the EVM on the ledger as it is now), one after another, the block taking each (and what waits
-   * behind it) once it ran: a `fill` happening, replayed where it happened.
+   * behind it) once it ran: a `fill` happening, replayed where it happened. A run that fails (a
+   * bug) is reported and ends it: the send keeps waiting, what was mined or accepted stands.
    */
   const settle = async (ahead: SendsAhead | undefined) => {
     if (!ahead) return;
@@ -239,29 +240,30 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       b.open();
       const stalled = b.sent.stalled;
       if (!stalled) return;
-      await runAhead(ahead, stalled, { open, mine: mineNow, facts: () => factsOf(current.chain), automine: false });
-      const now = builderAt(current.chain.headHeight);
-      if (now.resume() === 0) {
-        if (now.sent.stalled === stalled) return;
-        continue;
+      try {
+        await runAhead(ahead, stalled, aheadOn(false));
+      } catch (error) {
+        console.error('explorer-mock: internal error running a send that waited in the pool:', error);
+        return;
       }
+      const now = builderAt(current.chain.headHeight);
+      // Recorded even when it took nothing: it completes a block held back, which a replay must do here too.
+      now.resume();
       line.record({ kind: 'fill' });
       current.answer.clear();
+      if (now.sent.stalled === stalled) return;
     }
   };
   /** The executor's part that runs sends ahead, once loaded. */
   const loadedAhead = async () => (await options.executor?.load())?.ahead;
-  /** Settles, after `mine`, what waits for a run in the block it opens next. */
-  const settleLater = () => {
-    if (!executorIfLoaded()?.ahead || !line.made || line.made.sent.held === 0) return;
-    void queued(async () => settle(await loadedAhead()));
-  };
   const dev = createDevControls({
     head: () => current.chain.blocks.at(current.chain.headHeight)!,
     change,
     mine: async (blocks) => void (await live.mineSettled(blocks)),
     mark: () => ({ history: line.length, chain: raw, sent: sentCount }),
     restore(mark) {
+      // A run made later may not hold for the history that follows: same position, another ledger.
+      executorIfLoaded()?.ahead?.forget(mark.history);
       line.keep(mark.history);
       sentCount = mark.sent;
       serve(appOf(mark.chain));
@@ -278,14 +280,21 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (admission !== 'queued') for (const hash of entered) for (const listener of pendingListeners) listener(hash);
     return admission;
   };
-  /** With automine, mines the block a send went into (or waits for room in). */
+  /** With automine, mines the block a send went into; while it waits for room (a fee cap under a risen base fee), up to two more. */
   const mineAfter = (sent: SentTransaction) => {
     if (!automine) return;
     const b = builderAt(current.chain.headHeight);
     mineNow(1);
-    // A block that had no room left for it: the next takes it first (a fee cap under a risen base fee may keep it waiting).
     for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) mineNow(1);
   };
+  /** How a send runs ahead on the open block of the chain served now. */
+  const aheadOn = (withAutomine: boolean) => ({
+    open,
+    mine: mineNow,
+    facts: () => factsOf(current.chain),
+    moment: () => line.length,
+    automine: withAutomine,
+  });
   /** Mines `blocks` blocks and serves the chain with them. */
   const mineNow = (blocks: number): Chain => {
     if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
@@ -320,9 +329,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     answer,
     node: nodeOf,
     mine(blocks = 1) {
-      const next = mineNow(blocks);
-      settleLater();
-      return next;
+      return mineNow(blocks);
     },
     mineSettled(blocks = 1) {
       if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
@@ -332,10 +339,12 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       return queued(async () => {
         await builderLoaded();
         const ahead = executorIfLoaded()?.ahead;
+        // What a synchronous `mine` left waiting for a run first: each block takes what it can.
+        await settle(ahead);
         let chain = current.chain;
         for (let left = blocks; left > 0; left--) {
-          // Nothing waits for a run: the rest at once.
-          if (!ahead || !line.made || line.made.sent.held === 0) return mineNow(left);
+          // Nothing waiting for room needs a run: the rest at once.
+          if (!ahead || !line.made?.sent.waitingForRun) return mineNow(left);
           chain = mineNow(1);
           await settle(ahead);
         }
@@ -345,15 +354,26 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     execute(sent) {
       return queued(async (): Promise<Admission> => {
         const ahead = await loadedAhead();
+        await settle(ahead);
+        const b = builderAt(current.chain.headHeight);
         // What the pool would refuse is refused before anything runs or is mined for it.
-        builderAt(current.chain.headHeight).check(sent);
-        if (ahead) await runAhead(ahead, sent, { open, mine: mineNow, facts: () => factsOf(current.chain), automine });
+        b.check(sent);
+        // One past a nonce gap is queued: it runs once the gap fills, where the block takes it.
+        if (ahead && sent.nonce <= b.sent.nextNonce(sent.from)) await runAhead(ahead, sent, aheadOn(automine));
         const admission = accept(sent);
         if (admission === 'queued') return admission;
-        // Sends it let in from behind a nonce gap run next, then the block is mined with them.
+        // Sends it let in from behind a nonce gap run next, then the block is mined with them
+        // (and, while the send waits for room, the next: each settled first, as `mineAfter`).
         await settle(ahead);
-        mineAfter(sent);
-        await settle(ahead);
+        if (automine) {
+          const held = builderAt(current.chain.headHeight);
+          mineNow(1);
+          for (let more = 0; more < 2 && held.sent.holds(sent.hash); more++) {
+            await settle(ahead);
+            mineNow(1);
+          }
+          await settle(ahead);
+        }
         return admission;
       });
     },
@@ -443,6 +463,8 @@ async function runAhead(
     readonly mine: (blocks: number) => Chain;
     /** The facts of the chain served now (the head the open block follows). */
     readonly facts: () => Facts;
+    /** How many happenings the live chain has recorded (the run is kept by it). */
+    readonly moment: () => number;
     readonly automine: boolean;
   },
 ): Promise<void> {
@@ -460,7 +482,14 @@ async function runAhead(
       open = on.open();
     }
     const at = ledgerPosition(open.state, open.ctx);
-    await ahead.prepare(open, on.facts(), sent);
+    try {
+      await ahead.prepare(open, on.facts(), sent, on.moment());
+    } catch (error) {
+      // The EVM's modules still loading: run it again once they are.
+      if (!(error instanceof ModuleNotLoaded)) throw error;
+      await error.loading;
+      continue;
+    }
     const now = on.open();
     if (now.state === open.state && ledgerPosition(now.state, now.ctx) === at) return;
   }

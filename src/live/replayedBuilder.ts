@@ -55,8 +55,9 @@ export function replayedBuilder(make: () => ChainBuilder): ReplayedBuilder {
     apply(happening, head) {
       const b = at(head);
       if (b.opened?.sends !== 0) {
-        replayOn(b, happening);
-        return record(happening);
+        const done: Happening = happening.kind === 'edit' && b.opened ? { ...happening, inOpenBlock: true } : happening;
+        replayOn(b, done);
+        return record(done);
       }
       record(happening);
       builder = null;

@@ -6,6 +6,7 @@ import type { Hex } from '../../src/chain/types.js';
 import { testKey } from '../../src/chain/testKeys.js';
 import { factsOf } from '../../src/domain/facts.js';
 import { codeAt } from '../../src/domain/contracts.js';
+import { storageWrittenAt } from '../../src/domain/storage.js';
 import { ETHEREUM } from '../../src/protocol/chainSpec.js';
 import { decodeSigned, signTransaction } from '../../src/protocol/signedTransaction.js';
 import { startServer } from '../../src/startServer.js';
@@ -151,6 +152,55 @@ describe('sends that run on the EVM wait in the pool as a node keeps them', () =
     expect(t.live.dev.revert(after)).toBe(true);
     await t.live.mineSettled(1);
     expect(digest(before)).toBe(next);
+  });
+
+  it('after evm_revert, a send that ran in the history reverted runs again on the ledger of the new one, though it stands at the same place', async () => {
+    const t = pooled(false);
+    const watched = testKey(2).address.toLowerCase();
+    // Runtime: SSTORE(0, BALANCE(watched)); deployed by code that returns it.
+    const runtime = `73${watched.slice(2)}3160005500`;
+    const size = (runtime.length / 2).toString(16).padStart(2, '0');
+    const recorder = t.signed({
+      nonce: t.live.nextNonce(ME),
+      to: null,
+      data: `0x60${size}600c60003960${size}6000f3${runtime}`,
+    });
+    await t.live.execute(recorder);
+    await t.live.mineSettled(1);
+    const address = t.createdAt(recorder.nonce);
+    const nonce = t.live.nextNonce(ME);
+    // Queued behind a gap: it runs once the gap fills, after the transfer that fills it.
+    expect(await t.live.execute(t.signed({ nonce: nonce + 1, to: address, gas: 100_000 }))).toBe('queued');
+    const mark = t.live.dev.snapshot();
+    const pay = (value: bigint) => t.signed({ nonce, to: watched, value, gas: 21_000 });
+    const recorded = async (value: bigint) => {
+      await t.live.execute(pay(value));
+      await t.live.mineSettled(1);
+      const chain = t.live.current.chain;
+      const id = chain.accountByHash.get(address)!;
+      const stored = storageWrittenAt(factsOf(chain), id, `0x${'0'.repeat(64)}`, chain.headHeight);
+      return { stored: BigInt(stored ?? '0x0'), balance: chain.accounts[chain.accountByHash.get(watched)!]!.balance };
+    };
+    const first = await recorded(1n);
+    expect(first.stored).toBe(first.balance);
+    expect(t.live.dev.revert(mark)).toBe(true);
+    // The same place in the block (counts alike), another ledger: 2 wei sent instead of 1.
+    const second = await recorded(2n);
+    expect(second.balance).toBe(first.balance + 1n);
+    expect(second.stored).toBe(second.balance);
+  });
+
+  it('a synchronous mine (handler.mine) runs nothing on the EVM: the waiting creation goes into the block the next settled mine makes, whatever the timing', async () => {
+    const t = pooled(false);
+    const create = t.signed({ nonce: t.live.nextNonce(ME), to: null, data: creation, gas: t.room() + 1_000 });
+    expect(await t.live.execute(create)).toBe('waiting');
+    const head = t.live.current.chain.headHeight;
+    t.live.mine(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    t.live.mine(1);
+    expect(t.minedAt(create.hash)).toBeUndefined();
+    await t.live.mineSettled(1);
+    expect(t.minedAt(create.hash)?.block).toBe(head + 3);
   });
 
   it('mines nothing for a send that is still waiting: evm_mine waits for the pool’s runs (no block sealed before them)', async () => {

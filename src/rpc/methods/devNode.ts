@@ -42,6 +42,9 @@ function settling(node: NodeState, use: (dev: DevControls) => Promise<void>, res
       while (!outcome) yield new ModuleNotLoaded('mining', done);
       if ('error' in outcome) {
         if (outcome.error instanceof SendRefused) throw serverError(outcome.error.message);
+        // Never thrown as a module still loading: the node would ask again, and mine again.
+        if (outcome.error instanceof ModuleNotLoaded)
+          throw new Error('mining ended on a module still loading', { cause: outcome.error });
         throw outcome.error;
       }
       return result;
