@@ -12,13 +12,25 @@ export interface ContractMethod {
 }
 
 /**
+ * The verified contracts in the order the explorer verified them (their verification's time, then
+ * account order): the order its `contract_methods` rows were inserted in, which it looks them up by.
+ */
+const verifiedInOrder = (facts: Facts): readonly number[] =>
+  facts.memo.get('verified-in-order', () =>
+    [...verifiedContracts(facts)]
+      .map((id) => ({ id, at: artifactsOf(facts, id).verifiedAt }))
+      .sort((a, b) => a.at - b.at || a.id - b.id)
+      .map(({ id }) => id),
+  );
+
+/**
  * The functions of the verified contracts' ABIs, as the explorer's `contract_methods` table holds
- * them: one per selector, from the oldest contract that declares it.
+ * them: one per selector, from the first contract verified that declares it.
  */
 export const contractMethods = (facts: Facts): readonly ContractMethod[] =>
   facts.memo.get('contract-methods', () => {
     const bySelector = new Map<string, AbiFunction>();
-    for (const id of [...verifiedContracts(facts)].reverse())
+    for (const id of verifiedInOrder(facts))
       for (const item of artifactsOf(facts, id).abi) {
         if (item.type !== 'function') continue;
         const selector = lazyModules.abi.get().functionSelector(item as AbiFunction);
@@ -34,7 +46,7 @@ export const contractMethodOf = (facts: Facts, selector: string): ContractMethod
     .get(selector);
 
 /**
- * The verified contracts' events of first topic `topic0`, oldest contract first (at most 3, as
+ * The verified contracts' events of first topic `topic0`, first verified first (at most 3, as
  * Blockscout looks them up in `contract_methods`): what it decodes a log by when its emitter's ABI
  * cannot (an unverified contract's).
  */
@@ -43,7 +55,7 @@ export const contractEventsOf = (facts: Facts, topic0: string): readonly AbiEven
     .get('contract-events-by-topic', () => {
       const byTopic = new Map<string, AbiEvent[]>();
       const seen = new Set<string>();
-      for (const id of [...verifiedContracts(facts)].reverse())
+      for (const id of verifiedInOrder(facts))
         for (const item of artifactsOf(facts, id).abi) {
           if (item.type !== 'event' || item.anonymous) continue;
           // One row per distinct ABI entry, as the table's unique index on (identifier, abi) keeps them.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as ContractAddress from 'ox/ContractAddress';
 import { describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/handler/createHandler.js';
+import { createHandler, type MockHandler } from '../../src/handler/createHandler.js';
 import { agreementViolations } from '../support/agreementLaws.js';
 import { chainViolations } from '../support/chainLaws.js';
 
@@ -116,23 +116,28 @@ const deployFirst = (targets: readonly string[]) =>
     )
     .map(([first, rest]) => [first, ...rest]);
 
+/** A client of the handler's node: each answer a 200, any error one a client causes (never an internal error). */
+function nodeOf(handler: MockHandler) {
+  let id = 0;
+  return async (method: string, params: unknown[]): Promise<Json> => {
+    const response = await handler(
+      new Request('http://mock/rpc', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      }),
+    );
+    expect(response.status, method).toBe(200);
+    const body = (await response.json()) as Json;
+    if (body.error) expect(CLIENT_CODES.has(body.error.code), `${method}: ${JSON.stringify(body.error)}`).toBe(true);
+    return body;
+  };
+}
+
 describe('random bytecode and call data, deployed and called by the test accounts, interleaved with mining', () => {
   it('no internal error; every chain law at every height and every agreement law at the end hold', async () => {
     const handler = createHandler({ scenario: 'tiny', seed: 1, cache: false, profile: 'blockscout' });
-    let id = 0;
-    const rpc = async (method: string, params: unknown[]): Promise<Json> => {
-      const response = await handler(
-        new Request('http://mock/rpc', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-        }),
-      );
-      expect(response.status, method).toBe(200);
-      const body = (await response.json()) as Json;
-      if (body.error) expect(CLIENT_CODES.has(body.error.code), `${method}: ${JSON.stringify(body.error)}`).toBe(true);
-      return body;
-    };
+    const rpc = nodeOf(handler);
     const [from] = (await rpc('eth_accounts', [])).result as string[];
     const isAddress = (h: string) => /^0x[0-9a-fA-F]{40}$/.test(h);
     const generated = Object.values(handler.chain.handles).filter(isAddress).slice(0, 4);
@@ -222,20 +227,7 @@ type PooledAction = ReturnType<typeof pooledAction> extends fc.Arbitrary<infer T
 describe('the same, sent to a node without automine: sends wait in the pool and run on the EVM as blocks take them', () => {
   it('no internal error; every chain law at every height, every agreement law at the end, and the same sends give the same chain', async () => {
     const handler = createHandler({ scenario: 'tiny', seed: 1, cache: false, profile: 'blockscout', automine: false });
-    let id = 0;
-    const rpc = async (method: string, params: unknown[]): Promise<Json> => {
-      const response = await handler(
-        new Request('http://mock/rpc', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-        }),
-      );
-      expect(response.status, method).toBe(200);
-      const body = (await response.json()) as Json;
-      if (body.error) expect(CLIENT_CODES.has(body.error.code), `${method}: ${JSON.stringify(body.error)}`).toBe(true);
-      return body;
-    };
+    const rpc = nodeOf(handler);
     const [from] = (await rpc('eth_accounts', [])).result as string[];
     const isAddress = (h: string) => /^0x[0-9a-fA-F]{40}$/.test(h);
     const targets = [...new Set([...Object.values(handler.chain.handles), from!])].filter(isAddress).slice(0, 12);
