@@ -1,5 +1,5 @@
 import type { AbiEvent, AbiFunction } from 'abitype';
-import { artifactsOf, verifiedContracts } from './contracts.js';
+import { artifactsOf, verificationOrderOf, verifiedContracts } from './contracts.js';
 import type { Facts } from './facts.js';
 import { lazyModules } from './lazyModules.js';
 
@@ -12,13 +12,13 @@ export interface ContractMethod {
 }
 
 /**
- * The verified contracts in the order the explorer verified them (their verification's time, then
+ * The verified contracts in the order the explorer verified them (`verificationOrderOf`, then
  * account order): the order its `contract_methods` rows were inserted in, which it looks them up by.
  */
 const verifiedInOrder = (facts: Facts): readonly number[] =>
   facts.memo.get('verified-in-order', () =>
     [...verifiedContracts(facts)]
-      .map((id) => ({ id, at: artifactsOf(facts, id).verifiedAt }))
+      .map((id) => ({ id, at: verificationOrderOf(facts, id) }))
       .sort((a, b) => a.at - b.at || a.id - b.id)
       .map(({ id }) => id),
   );

@@ -52,13 +52,36 @@ const VERIFIED_WITHIN_BLOCKS = 25;
 function verifiedAtOf(facts: Facts, id: AccountId, drawn: number): number {
   const { chain } = facts;
   const created = creationBlockOf(facts, id);
-  const after = stream(chain.seed, `verified-at:${chain.accounts[id]!.contract!.label}`).int(1, VERIFIED_WITHIN_BLOCKS);
+  const after = verifiedAfter(facts, id);
   // The nearest block the chain holds at or below it (a fragment of a chain, as the arbitraries make, holds few).
   for (let h = Math.min(chain.headHeight, created + after); h >= created; h--) {
     const block = chain.blocks.at(h);
     if (block) return block.timestamp;
   }
   return drawn;
+}
+
+/** How many blocks after its creation the explorer verified a generated contract (drawn). */
+const verifiedAfter = (facts: Facts, id: AccountId): number =>
+  stream(facts.chain.seed, `verified-at:${facts.chain.accounts[id]!.contract!.label}`).int(1, VERIFIED_WITHIN_BLOCKS);
+
+/**
+ * Where a verification falls in the order the explorer verified contracts (the order its
+ * `contract_methods` rows were inserted in), whatever the head: a generated contract's drawn block
+ * (not capped at the head, which would reorder the last few as the chain grows), a client's
+ * submission just after the head it was accepted at.
+ */
+export function verificationOrderOf(facts: Facts, id: AccountId): number {
+  const submitted = facts.chain.accounts[id]!.contract!.submitted;
+  if (!submitted) return creationBlockOf(facts, id) + verifiedAfter(facts, id);
+  // The head then: the newest block at or before its time.
+  let [low, high] = [0, facts.chain.headHeight];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if ((facts.chain.blocks.at(mid)?.timestamp ?? Number.POSITIVE_INFINITY) <= submitted.verifiedAt) low = mid;
+    else high = mid - 1;
+  }
+  return low + 0.5;
 }
 
 export const artifactsOf = (facts: Facts, id: AccountId): ContractArtifacts =>

@@ -89,7 +89,10 @@ export function createEvmExecutor(): Executor {
       forget(from) {
         for (const [hash, { moment }] of prepared) if (from === undefined || moment >= from) prepared.delete(hash);
       },
+      discard: (hash) => void prepared.delete(hash),
       async prepare({ state, ctx }, head, sent, moment) {
+        // A run made for another place would otherwise stay, and a replay could apply it there.
+        prepared.delete(sent.hash);
         const position = ledgerPosition(state, ctx);
         const world = ledgerWorld(state, ctx, head.chain.chainId, head, STUB_CODE);
         if (!needsEvm(world, sent.to, sent.signed.input)) return;

@@ -72,7 +72,8 @@ export interface SendsAhead {
   /** Whether `sent` is one it runs ahead on the open block's ledger `state` (a creation, a call of code of its own). */
   needs(state: LedgerState, sent: SentTransaction): boolean;
   /**
-   * Runs a send on the ledger of the open block (`open`, what it took already included);
+   * Runs a send on the ledger of the open block (`open`, what it took already included), in place
+   * of any run kept of it;
    * `head` is the last mined chain, whose facts the contracts the ledger models answer from.
    * `moment`: how many happenings the live chain had recorded (what `forget` keeps by).
    */
@@ -93,6 +94,8 @@ export interface SendsAhead {
    * and a later one may reach the same position with another ledger), or every run (a reset).
    */
   forget(from?: number): void;
+  /** Forgets a send's run (one made for a place the ledger has left before the pool took it). */
+  discard(hash: string): void;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Block, Chain } from '../chain/types.js';
 import { SendRefused } from '../protocol/errors.js';
 import type { DevControls } from '../rpc/method.js';
-import type { Happening } from './happenings.js';
+import type { CheatHappening } from './happenings.js';
 import { MAX_MINE } from './mineError.js';
 
 /** The latest block time a client may set (2106-02-07, unix seconds' 32 bits): dates past it break the explorer's. */
@@ -22,7 +22,7 @@ export interface DevHost {
   /** The head block served now. */
   head(): Block;
   /** Does what a client did on the builder and serves its effect (`liveChain`'s `change`). */
-  change(happening: Happening): void;
+  change(happening: CheatHappening): void;
   /** Mines `blocks` blocks once the sends running on the EVM are in (`LiveChain.mineSettled`). */
   mine(blocks: number): Promise<void>;
   /** Where the chain stands now. */

@@ -10,13 +10,24 @@ export type Happening =
   | { readonly kind: 'send'; readonly sent: SentTransaction }
   /** The open block took what waited for a run once it was made (`ChainBuilder.resume`). */
   | { readonly kind: 'fill' }
-  /** `inOpenBlock`: made in a block open with sends in it, where its replay opens the block first. */
-  | { readonly kind: 'edit'; readonly edit: StateEditRequest; readonly inOpenBlock?: true }
-  | { readonly kind: 'shiftTime'; readonly seconds: number }
-  | { readonly kind: 'nextTimestamp'; readonly timestamp: number };
+  | ((
+      | { readonly kind: 'edit'; readonly edit: StateEditRequest }
+      | { readonly kind: 'shiftTime'; readonly seconds: number }
+      | { readonly kind: 'nextTimestamp'; readonly timestamp: number }
+    ) & {
+      /**
+       * A cheat code made while a block was open with sends in it (a read or a check may open one,
+       * taking sends that waited, with nothing recorded): its replay opens the block first.
+       */
+      readonly inOpenBlock?: true;
+    });
+
+/** The cheat codes among the happenings (what `ReplayedBuilder.apply` takes). */
+export type CheatHappening = Extract<Happening, { readonly inOpenBlock?: true }>;
 
 /** Does `happening` again on `builder`, as it was done the first time. */
 export function replayOn(builder: ChainBuilder, happening: Happening): void {
+  if ('inOpenBlock' in happening && happening.inOpenBlock) builder.open();
   switch (happening.kind) {
     case 'mine':
       return builder.mineTo(happening.to);
@@ -25,8 +36,6 @@ export function replayOn(builder: ChainBuilder, happening: Happening): void {
     case 'fill':
       return void builder.resume();
     case 'edit':
-      // A block a read or a send's check opened (taking sends that waited) is opened again first.
-      if (happening.inOpenBlock) builder.open();
       return builder.edit(happening.edit);
     case 'shiftTime':
       return builder.time.shift(happening.seconds);

@@ -23,7 +23,7 @@ import type { Profile } from '../schemas/profile.js';
 import type { EtherscanOptions } from '../app/etherscanV2Routes.js';
 import { type Mempool, mempoolOf } from '../domain/mempool.js';
 import type { DevControls } from '../rpc/method.js';
-import type { Happening } from './happenings.js';
+import type { CheatHappening } from './happenings.js';
 import { replayedBuilder } from './replayedBuilder.js';
 import { createDevControls } from './devControls.js';
 
@@ -211,7 +211,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     clear: () => current.answer.clear(),
   });
   /** Does a cheat code on the builder (`ReplayedBuilder.apply`) and serves its effect. */
-  const change = (happening: Happening) => {
+  const change = (happening: CheatHappening) => {
     const head = current.chain.headHeight;
     line.apply(happening, head);
     if (happening.kind !== 'edit') return;
@@ -260,7 +260,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     head: () => current.chain.blocks.at(current.chain.headHeight)!,
     change,
     mine: async (blocks) => void (await live.mineSettled(blocks)),
-    mark: () => ({ history: line.length, chain: raw, sent: sentCount }),
+    mark: () => ({ history: line.mark(), chain: raw, sent: sentCount }),
     restore(mark) {
       // A run made later may not hold for the history that follows: same position, another ledger.
       executorIfLoaded()?.ahead?.forget(mark.history);
@@ -493,6 +493,8 @@ async function runAhead(
     const now = on.open();
     if (now.state === open.state && ledgerPosition(now.state, now.ctx) === at) return;
   }
+  // The ledger kept moving: no run is kept for a place it has left (the pool waits on the send).
+  ahead.discard(sent.hash);
 }
 
 /**

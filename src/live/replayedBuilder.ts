@@ -1,5 +1,5 @@
 import type { ChainBuilder } from '../../generators/buildChain.js';
-import { type Happening, replayOn } from './happenings.js';
+import { type CheatHappening, type Happening, replayOn } from './happenings.js';
 
 /**
  * The builder a live chain mines on, and what clients did since the chain served at start (or
@@ -21,9 +21,14 @@ export interface ReplayedBuilder {
    * lands as if no block were open, as its replay does; in a block holding sends it holds from that
    * block on. One the builder refuses is not recorded.
    */
-  apply(happening: Happening, head: number): void;
+  apply(happening: CheatHappening, head: number): void;
   /** How many happenings are recorded. */
   readonly length: number;
+  /**
+   * How many happenings are recorded, as a snapshot keeps it: the mining recorded next starts a
+   * happening of its own rather than extending the last (which a revert to the mark replays).
+   */
+  mark(): number;
   /** Keeps the first `count` happenings (none: a reset) and drops the builder made with the rest. */
   keep(count: number): void;
 }
@@ -32,6 +37,8 @@ export interface ReplayedBuilder {
 export function replayedBuilder(make: () => ChainBuilder): ReplayedBuilder {
   let builder: ChainBuilder | null = null;
   let history: Happening[] = [];
+  /** Happenings before it are fixed: a snapshot was taken after them. */
+  let marked = 0;
   const at = (head: number): ChainBuilder => {
     if (!builder) {
       const made = make();
@@ -43,7 +50,8 @@ export function replayedBuilder(make: () => ChainBuilder): ReplayedBuilder {
   };
   const record = (happening: Happening) => {
     const last = history[history.length - 1];
-    if (happening.kind === 'mine' && last?.kind === 'mine') history[history.length - 1] = happening;
+    if (happening.kind === 'mine' && last?.kind === 'mine' && history.length > marked)
+      history[history.length - 1] = happening;
     else history.push(happening);
   };
   return {
@@ -55,7 +63,7 @@ export function replayedBuilder(make: () => ChainBuilder): ReplayedBuilder {
     apply(happening, head) {
       const b = at(head);
       if (b.opened?.sends !== 0) {
-        const done: Happening = happening.kind === 'edit' && b.opened ? { ...happening, inOpenBlock: true } : happening;
+        const done: CheatHappening = b.opened ? { ...happening, inOpenBlock: true } : happening;
         replayOn(b, done);
         return record(done);
       }
@@ -72,8 +80,13 @@ export function replayedBuilder(make: () => ChainBuilder): ReplayedBuilder {
     get length() {
       return history.length;
     },
+    mark() {
+      marked = history.length;
+      return marked;
+    },
     keep(count) {
       history = history.slice(0, count);
+      marked = Math.min(marked, count);
       builder = null;
     },
   };

@@ -203,6 +203,39 @@ describe('sends that run on the EVM wait in the pool as a node keeps them', () =
     expect(t.minedAt(create.hash)?.block).toBe(head + 3);
   });
 
+  it('a snapshot taken right after a mine keeps its place: after mining on and reverting, the next send goes into the block after the snapshot’s head', async () => {
+    const t = pooled(true);
+    const nonce = t.live.nextNonce(ME);
+    // With automine: the send's block is the last happening before the snapshot.
+    await t.live.execute(t.signed({ nonce, to: testKey(1).address, value: 1n, gas: 21_000 }));
+    const head = t.live.current.chain.headHeight;
+    const mark = t.live.dev.snapshot();
+    await t.live.mineSettled(3);
+    expect(t.live.dev.revert(mark)).toBe(true);
+    expect(t.live.current.chain.headHeight).toBe(head);
+    const next = t.signed({ nonce: nonce + 1, to: testKey(1).address, value: 1n, gas: 21_000 });
+    expect(await t.live.execute(next)).toBe('pending');
+    expect(t.minedAt(next.hash)?.block).toBe(head + 1);
+  });
+
+  it('a clock cheat code made in a block a read opened (taking a waiting send) replays after evm_revert where it was made', async () => {
+    const t = pooled(false);
+    const waiting = t.signed({ nonce: t.live.nextNonce(ME), to: testKey(1).address, value: 1n, gas: t.room() + 1_000 });
+    expect(await t.live.execute(waiting)).toBe('waiting');
+    t.live.mine(1);
+    // A read of the mempool opens the next block, which takes the waiting send: nothing is recorded.
+    expect(t.live.current.rpc().mempool()?.find(waiting.hash)).toBeDefined();
+    t.live.dev.increaseTime(100);
+    await t.live.mineSettled(2);
+    const mark = t.live.dev.snapshot();
+    // Block hashes leave the time out: the blocks' times tell where the clock moved.
+    const times = (chain: { blocks: { at(h: number): { timestamp: number } | undefined } }) =>
+      [-4, -3, -2, -1].map((h) => chain.blocks.at(h)!.timestamp);
+    const first = times(await t.live.mineSettled(1));
+    expect(t.live.dev.revert(mark)).toBe(true);
+    expect(times(await t.live.mineSettled(1))).toEqual(first);
+  });
+
   it('mines nothing for a send that is still waiting: evm_mine waits for the pool’s runs (no block sealed before them)', async () => {
     const t = pooled(false);
     const nonce = t.live.nextNonce(ME);
