@@ -31,6 +31,8 @@ export interface DevHost {
   restore(mark: LiveMark): void;
   /** Whether each accepted transaction is mined at once. */
   readonly automine: boolean;
+  /** Turns automine on or off (until a reset). */
+  setAutomine(on: boolean): void;
 }
 
 /**
@@ -102,6 +104,7 @@ export function createDevControls(host: DevHost): DevControls & { reset(): void 
     },
     impersonating: (address) => impersonated.has(address),
     automine: () => host.automine,
+    setAutomine: (on) => host.setAutomine(on),
     resets: () => resets,
     snapshots: () =>
       [...snapshots].map(([id, { chain }]) => ({

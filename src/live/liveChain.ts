@@ -65,8 +65,10 @@ export interface LiveChain {
   nextNonce(address: string): number;
   /** A dev node's cheat codes over this chain (the node's `evm_*`, `anvil_*` and `hardhat_*` methods). */
   readonly dev: DevControls;
-  /** Whether each accepted transaction is mined at once. */
+  /** Whether each accepted transaction is mined at once (the server's setting, or a client's `evm_setAutomine`). */
   readonly automine: boolean;
+  /** Turns automine on or off, until a reset. */
+  setAutomine(on: boolean): void;
   /** Transactions accepted since the chain was started (or last reset). */
   readonly sent: number;
   /** Serves another chain from now on (a rebuilt scenario), mined on from `build`; `reset` returns to it. */
@@ -125,7 +127,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const executorIfLoaded = () => (options.executor ? loadedOrUndefined(options.executor) : undefined);
   /** Sends run ahead, in the order they came: each runs on the state the one before left. */
   let running: Promise<unknown> = Promise.resolve();
-  const automine = options.automine ?? true;
+  /** Whether each accepted send is mined at once: the server's setting until a client changes it (`evm_setAutomine`). */
+  let automine = options.automine ?? true;
   const line = replayedBuilder(() => {
     const made = options.createBuilder(build, {
       plan: (state, sent, position) => executorIfLoaded()?.planSend(state, sent, position),
@@ -268,7 +271,12 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       sentCount = mark.sent;
       serve(appOf(mark.chain));
     },
-    automine,
+    get automine() {
+      return automine;
+    },
+    setAutomine: (on) => {
+      automine = on;
+    },
   });
   /** The pool takes a send (`ChainBuilder.submit`), recorded; its admission. */
   const accept = (sent: SentTransaction): Admission => {
@@ -388,6 +396,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     get automine() {
       return automine;
     },
+    setAutomine: (on) => dev.setAutomine(on),
     get sent() {
       return sentCount;
     },
@@ -409,6 +418,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       build = start.build;
       line.keep(0);
       dev.reset();
+      automine = options.automine ?? true;
       executorIfLoaded()?.ahead?.forget();
       sentCount = 0;
       verifications.clear();

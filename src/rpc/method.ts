@@ -59,6 +59,12 @@ export interface DevControls {
   impersonating(address: string): boolean;
   /** Whether each accepted transaction is mined at once (a dev node's automine). */
   automine(): boolean;
+  /**
+   * Turns automine on or off (`evm_setAutomine`): from the next send on, each is mined at once in
+   * a block of its own, or waits for a mine (or the clock). What waits already is mined by the next
+   * block, with the next send under automine. `reset` returns to the server's setting.
+   */
+  setAutomine(on: boolean): void;
   /** How many times the chain was reset (a new run of the node, as Hardhat's `instanceId` tells). */
   resets(): number;
   /** The snapshots `evm_revert` can return to, oldest first: each one's id and the head it kept. */
@@ -102,6 +108,7 @@ export function readOnlyState(state: NodeState, refusal: string): NodeState {
             impersonate: refuse,
             impersonating: (address: string) => dev.impersonating(address),
             automine: () => dev.automine(),
+            setAutomine: refuse,
             resets: () => dev.resets(),
             snapshots: () => dev.snapshots(),
           },

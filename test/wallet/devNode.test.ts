@@ -1,6 +1,7 @@
 import {
   encodeFunctionData,
   createTestClient,
+  getContractAddress,
   http,
   parseEther,
   type Abi,
@@ -188,6 +189,37 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
     expect(await rpc('eth_sendTransaction', [{ from: STRANGER, to: account.address }])).toMatchObject({
       error: { code: -32000 },
     });
+  });
+
+  it('evm_setAutomine: sends batched into one block (a deployment and its call among them), automine back on, a reset returns to the server’s setting', async () => {
+    await anvil.setAutomine(false);
+    expect(await hardhat.getAutomine()).toBe(false);
+    const head = await publicClient.getBlockNumber();
+    const nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
+    const deployment = await wallet.deployContract({ abi, bytecode: counter.bytecode as Hex, gas: 1_000_000n });
+    const address = getContractAddress({ from: account.address, nonce: BigInt(nonce) });
+    const call = await wallet.writeContract({ address, abi, functionName: 'increment', chain, account, gas: 200_000n });
+    const transfer = await wallet.sendTransaction({ chain, account, to: STRANGER, value: 1n });
+    expect(await publicClient.getBlockNumber()).toBe(head);
+    await anvil.mine({ blocks: 1 });
+    const receipts = await Promise.all(
+      [deployment, call, transfer].map((hash) => publicClient.getTransactionReceipt({ hash })),
+    );
+    expect(receipts.map((r) => [r.status, r.blockNumber])).toEqual([
+      ['success', head + 1n],
+      ['success', head + 1n],
+      ['success', head + 1n],
+    ]);
+    expect(await publicClient.readContract({ address, abi, functionName: 'count' })).toBe(1n);
+    // Back on: the next send is mined at once.
+    expect(await rpc('evm_setAutomine', [true])).toMatchObject({ result: true });
+    expect(await rpc('anvil_setAutomine', ['yes'])).toMatchObject({ error: { code: -32602 } });
+    const next = await wallet.writeContract({ address, abi, functionName: 'increment', chain, account });
+    expect((await publicClient.getTransactionReceipt({ hash: next })).blockNumber).toBe(head + 2n);
+    await lawsHold();
+    expect(await rpc('anvil_setAutomine', [false])).toMatchObject({ result: null });
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(await anvil.getAutomine()).toBe(true);
   });
 
   it('hardhat_metadata, anvil_metadata and the automine flag, as Hardhat Ignition reads them; a reset is a new instance', async () => {

@@ -115,6 +115,15 @@ const mineBlocks =
     );
   };
 
+/** `evm_setAutomine` and `anvil_setAutomine`: one boolean. */
+function setAutomine(params: readonly unknown[], node: NodeState): void {
+  arity(params, 1, 1);
+  const on = params[0];
+  if (typeof on !== 'boolean')
+    throw invalidParams(`invalid argument 0: ${JSON.stringify(on) ?? 'undefined'} is not a boolean`);
+  run(node, (dev) => dev.setAutomine(on));
+}
+
 const impersonate =
   (on: boolean): RpcMethod =>
   (_ctx, params, node) => {
@@ -158,6 +167,9 @@ function metadata(ctx: RpcContext, node: NodeState) {
  */
 export const devNodeMethods: Record<string, RpcMethod> = {
   hardhat_getAutomine: (_ctx, params, node) => (arity(params, 0, 0), devOf(node).automine()),
+  // Hardhat answers true, Anvil null (for both of its names).
+  evm_setAutomine: (_ctx, params, node) => (setAutomine(params, node), true),
+  anvil_setAutomine: (_ctx, params, node) => (setAutomine(params, node), null),
   anvil_getAutomine: (_ctx, params, node) => (arity(params, 0, 0), devOf(node).automine()),
   hardhat_metadata: (ctx, params, node) => (arity(params, 0, 0), metadata(ctx, node)),
   // Anvil's (which it gives to both names): Hardhat's fields, its fork (none) and the snapshots with the head each kept.
