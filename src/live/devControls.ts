@@ -29,6 +29,8 @@ export interface DevHost {
   mark(): LiveMark;
   /** Serves the chain as it stood at `mark`, forgetting what clients did since. */
   restore(mark: LiveMark): void;
+  /** Returns to the chain served at start (the live chain's `reset`, which resets these controls too). */
+  reset(): void;
   /** Whether each accepted transaction is mined at once. */
   readonly automine: boolean;
   /** Turns automine on or off (until a reset). */
@@ -106,6 +108,7 @@ export function createDevControls(host: DevHost): DevControls & { reset(): void 
     automine: () => host.automine,
     setAutomine: (on) => host.setAutomine(on),
     resets: () => resets,
+    resetChain: () => host.reset(),
     snapshots: () =>
       [...snapshots].map(([id, { chain }]) => ({
         id,

@@ -277,6 +277,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     setAutomine: (on) => {
       automine = on;
     },
+    reset: () => live.reset(),
   });
   /** The pool takes a send (`ChainBuilder.submit`), recorded; its admission. */
   const accept = (sent: SentTransaction): Admission => {

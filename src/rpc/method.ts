@@ -67,6 +67,8 @@ export interface DevControls {
   setAutomine(on: boolean): void;
   /** How many times the chain was reset (a new run of the node, as Hardhat's `instanceId` tells). */
   resets(): number;
+  /** Returns to the chain served at start, as `POST /__mock/reset` (`hardhat_reset`, `anvil_reset`). */
+  resetChain(): void;
   /** The snapshots `evm_revert` can return to, oldest first: each one's id and the head it kept. */
   snapshots(): readonly { readonly id: number; readonly height: number; readonly hash: Hex }[];
 }
@@ -109,6 +111,7 @@ export function readOnlyState(state: NodeState, refusal: string): NodeState {
             impersonating: (address: string) => dev.impersonating(address),
             automine: () => dev.automine(),
             setAutomine: refuse,
+            resetChain: refuse,
             resets: () => dev.resets(),
             snapshots: () => dev.snapshots(),
           },

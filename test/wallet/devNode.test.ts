@@ -191,6 +191,25 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
     });
   });
 
+  it('hardhat_reset and anvil_reset (viem’s reset) do what POST /__mock/reset does; a fork is refused', async () => {
+    const head = await publicClient.getBlockNumber();
+    const before = await publicClient.getBalance({ address: account.address });
+    for (const client of [anvil, hardhat]) {
+      await client.setBalance({ address: account.address, value: 1n });
+      await client.mine({ blocks: 2 });
+      await client.reset();
+      expect([
+        await publicClient.getBlockNumber(),
+        await publicClient.getBalance({ address: account.address }),
+      ]).toEqual([head, before]);
+    }
+    expect(await rpc('hardhat_reset', [])).toMatchObject({ result: true });
+    expect(await rpc('anvil_reset', [{ forking: { jsonRpcUrl: 'https://eth.example' } }])).toMatchObject({
+      error: { code: -32000, message: expect.stringContaining('forks no network') },
+    });
+    expect(await rpc('hardhat_reset', ['fork'])).toMatchObject({ error: { code: -32602 } });
+  });
+
   it('evm_setAutomine: sends batched into one block (a deployment and its call among them), automine back on, a reset returns to the server’s setting', async () => {
     await anvil.setAutomine(false);
     expect(await hardhat.getAutomine()).toBe(false);

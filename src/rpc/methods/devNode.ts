@@ -115,6 +115,31 @@ const mineBlocks =
     );
   };
 
+/**
+ * `hardhat_reset` and `anvil_reset`: back to the chain served at start, as `POST /__mock/reset`.
+ * Their options may name a network to fork (viem's `reset()` sends `forking` with neither a URL
+ * nor a block): one that names a URL or a block is refused, since the mock forks nothing.
+ */
+function resetNode(params: readonly unknown[], node: NodeState): void {
+  arity(params, 0, 1);
+  const options = params[0];
+  if (options !== undefined && options !== null) {
+    if (typeof options !== 'object' || Array.isArray(options))
+      throw invalidParams('invalid argument 0: an object such as {"forking": {...}} expected');
+    const forking = (options as { forking?: unknown }).forking;
+    if (forking !== undefined && forking !== null) {
+      if (typeof forking !== 'object' || Array.isArray(forking))
+        throw invalidParams('invalid argument 0: forking must be an object');
+      const { jsonRpcUrl, blockNumber } = forking as { jsonRpcUrl?: unknown; blockNumber?: unknown };
+      if ((jsonRpcUrl !== undefined && jsonRpcUrl !== null) || (blockNumber !== undefined && blockNumber !== null))
+        throw serverError(
+          'explorer-mock forks no network: a reset returns to the chain it started with (give no forking URL or block)',
+        );
+    }
+  }
+  run(node, (dev) => dev.resetChain());
+}
+
 /** `evm_setAutomine` and `anvil_setAutomine`: one boolean. */
 function setAutomine(params: readonly unknown[], node: NodeState): void {
   arity(params, 1, 1);
@@ -169,6 +194,8 @@ export const devNodeMethods: Record<string, RpcMethod> = {
   hardhat_getAutomine: (_ctx, params, node) => (arity(params, 0, 0), devOf(node).automine()),
   // Hardhat answers true, Anvil null (for both of its names).
   evm_setAutomine: (_ctx, params, node) => (setAutomine(params, node), true),
+  hardhat_reset: (_ctx, params, node) => (resetNode(params, node), true),
+  anvil_reset: (_ctx, params, node) => (resetNode(params, node), null),
   anvil_setAutomine: (_ctx, params, node) => (setAutomine(params, node), null),
   anvil_getAutomine: (_ctx, params, node) => (arity(params, 0, 0), devOf(node).automine()),
   hardhat_metadata: (ctx, params, node) => (arity(params, 0, 0), metadata(ctx, node)),
