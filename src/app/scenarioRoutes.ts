@@ -9,13 +9,19 @@ import { scenarioSummary, type StartSummary } from './scenarioSummary.js';
 const scenarioSchema = lazyModule('scenario schema', () => import('../../scenarios/schema.js'));
 let schemaText: string | undefined;
 
-/** `/` (the home page), `/__mock/scenario` (the same as JSON) and the scenario files' JSON Schema, rendered once, on first request. */
+/**
+ * `/` (the home page), `/__mock/scenario` (the same as JSON) and the scenario files' JSON Schema,
+ * rendered on first request, and again when how the server started reads otherwise (the sends it
+ * took, automine turned off or on by a client).
+ */
 export function scenarioMounts(chain: Chain, profile: Profile, start?: () => StartSummary): Mount[] {
-  let rendered: { json: string; html: string } | undefined;
+  let rendered: { json: string; html: string; of: string } | undefined;
   const render = () => {
-    if (!rendered) {
-      const summary = scenarioSummary(chain, profile, start?.());
-      rendered = { json: JSON.stringify(summary), html: homePage(summary) };
+    const now = start?.();
+    const of = JSON.stringify(now ?? null);
+    if (rendered?.of !== of) {
+      const summary = scenarioSummary(chain, profile, now);
+      rendered = { json: JSON.stringify(summary), html: homePage(summary), of };
     }
     return rendered;
   };

@@ -55,8 +55,10 @@ export function createDevControls(host: DevHost): DevControls & { reset(): void 
       if (timestamp !== undefined) dev.setNextBlockTimestamp(timestamp);
       if (interval === undefined) return host.mine(blocks);
       // Each block `interval` seconds after the one before, as Anvil mines them.
+      const run = resets;
       return (async () => {
-        for (let i = 0; i < blocks; i++) {
+        // A reset meanwhile ends it: the chain it was asked to mine is gone.
+        for (let i = 0; i < blocks && resets === run; i++) {
           if (i > 0 || timestamp === undefined)
             host.change({ kind: 'nextTimestamp', timestamp: host.head().timestamp + interval });
           await host.mine(1);

@@ -11,6 +11,7 @@ import { nodeModule } from '../app/nodeModule.js';
 import type { RpcNode } from '../rpc/node.js';
 import { controlMounts } from './controlRoutes.js';
 import { MAX_MINE, MineError } from './mineError.js';
+import { SendRefused } from '../protocol/errors.js';
 import type { Chain } from '../chain/types.js';
 import { withSubmitted } from '../chain/verified.js';
 import { carryViews } from '../views/context.js';
@@ -127,6 +128,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   const executorIfLoaded = () => (options.executor ? loadedOrUndefined(options.executor) : undefined);
   /** Sends run ahead, in the order they came: each runs on the state the one before left. */
   let running: Promise<unknown> = Promise.resolve();
+  /** Resets so far: a job that awaited (a send on the EVM, a settled mine) stops where one came meanwhile. */
+  let resets = 0;
   /** Whether each accepted send is mined at once: the server's setting until a client changes it (`evm_setAutomine`). */
   let automine = options.automine ?? true;
   const line = replayedBuilder(() => {
@@ -276,6 +279,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     },
     setAutomine: (on) => {
       automine = on;
+      // The start summary (`/__mock/scenario`) names it.
+      current.answer.clear();
     },
     reset: () => live.reset(),
   });
@@ -345,6 +350,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
         return Promise.reject(
           new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`),
         );
+      const run = resets;
       return queued(async () => {
         await builderLoaded();
         const ahead = executorIfLoaded()?.ahead;
@@ -352,6 +358,8 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
         await settle(ahead);
         let chain = current.chain;
         for (let left = blocks; left > 0; left--) {
+          // A reset meanwhile ends it: the chain it was asked to mine is gone.
+          if (resets !== run) return current.chain;
           // Nothing waiting for room needs a run: the rest at once.
           if (!ahead || !line.made?.sent.waitingForRun) return mineNow(left);
           chain = mineNow(1);
@@ -361,24 +369,35 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       });
     },
     execute(sent) {
+      // As the node stood when the send came: automine, and the run of the chain (a reset ends it).
+      const [minedAtOnce, run] = [automine, resets];
+      /** Throws where the chain was reset while the send waited or ran: it is gone with the rest. */
+      const stillServed = () => {
+        if (resets !== run)
+          throw new SendRefused('the chain was reset while this transaction was being run: send it again');
+      };
       return queued(async (): Promise<Admission> => {
         const ahead = await loadedAhead();
+        stillServed();
         await settle(ahead);
+        stillServed();
         const b = builderAt(current.chain.headHeight);
         // What the pool would refuse is refused before anything runs or is mined for it.
         b.check(sent);
         // One past a nonce gap is queued: it runs once the gap fills, where the block takes it.
-        if (ahead && sent.nonce <= b.sent.nextNonce(sent.from)) await runAhead(ahead, sent, aheadOn(automine));
+        if (ahead && sent.nonce <= b.sent.nextNonce(sent.from)) await runAhead(ahead, sent, aheadOn(minedAtOnce));
+        stillServed();
         const admission = accept(sent);
         if (admission === 'queued') return admission;
         // Sends it let in from behind a nonce gap run next, then the block is mined with them
         // (and, while the send waits for room, the next: each settled first, as `mineAfter`).
         await settle(ahead);
-        if (automine) {
+        if (minedAtOnce && resets === run) {
           const held = builderAt(current.chain.headHeight);
           mineNow(1);
           for (let more = 0; more < 2 && held.sent.holds(sent.hash); more++) {
             await settle(ahead);
+            if (resets !== run) break;
             mineNow(1);
           }
           await settle(ahead);
@@ -414,6 +433,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       live.reset();
     },
     reset() {
+      resets++;
       // Filters count blocks of the chain they were made on: another chain starts without them.
       node?.state.filters.clear();
       build = start.build;

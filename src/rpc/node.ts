@@ -199,7 +199,8 @@ export function createRpcNode(options: {
 
   /** A batch's answer, a step after each request (where it may let other work run). */
   function* batch(
-    ctx: RpcContext,
+    /** The chain served when each request is reached: one before it may have mined or reset. */
+    contextNow: () => RpcContext,
     requests: readonly unknown[],
     extra: ExtraMethods | undefined,
     state: NodeState,
@@ -214,7 +215,7 @@ export function createRpcNode(options: {
           ? refused(r, new RpcError(-32003, 'response too large'))
           : now() - started > timeoutMs
             ? refused(r, new RpcError(-32002, 'request timed out'))
-            : yield* settled(ctx, r, extra, state);
+            : yield* settled(contextNow(), r, extra, state);
       if (a !== null) {
         size += a.length;
         answers.push(a);
@@ -249,7 +250,7 @@ export function createRpcNode(options: {
     if (request.length === 0) return errorAnswer(null, invalidRequest('empty batch'));
     if (request.length > MAX_BATCH)
       return errorAnswer(null, invalidRequest(`batch too large: ${request.length} requests, at most ${MAX_BATCH}`));
-    return run(batch(ctx, request, extra, callerState));
+    return run(batch(options.context, request, extra, callerState));
   };
 
   return {

@@ -236,6 +236,22 @@ describe('sends that run on the EVM wait in the pool as a node keeps them', () =
     expect(times(await t.live.mineSettled(1))).toEqual(first);
   });
 
+  it('a send still running when the chain is reset is refused, and is mined nowhere; automine is the one the send came under', async () => {
+    const t = pooled(true);
+    const head = t.live.current.chain.headHeight;
+    const create = t.signed({ nonce: t.live.nextNonce(ME), to: null, data: creation });
+    const running = t.live.execute(create);
+    t.live.reset();
+    await expect(running).rejects.toThrow('the chain was reset while this transaction was being run');
+    expect(t.live.current.chain.headHeight).toBe(head);
+    expect(t.minedAt(create.hash)).toBeUndefined();
+    // Sent under automine, then automine turned off before it ran: mined at once all the same.
+    const again = t.live.execute(create);
+    t.live.setAutomine(false);
+    expect(await again).toBe('pending');
+    expect(t.minedAt(create.hash)?.block).toBe(head + 1);
+  });
+
   it('mines nothing for a send that is still waiting: evm_mine waits for the pool’s runs (no block sealed before them)', async () => {
     const t = pooled(false);
     const nonce = t.live.nextNonce(ME);

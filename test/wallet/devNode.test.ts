@@ -204,6 +204,25 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
       ]).toEqual([head, before]);
     }
     expect(await rpc('hardhat_reset', [])).toMatchObject({ result: true });
+    // A batch answers each request from the chain as the ones before it left it.
+    const batch = (await (
+      await fetch(`${server.url}/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] },
+          { jsonrpc: '2.0', id: 2, method: 'eth_blockNumber', params: [] },
+          { jsonrpc: '2.0', id: 3, method: 'hardhat_reset', params: [] },
+          { jsonrpc: '2.0', id: 4, method: 'eth_blockNumber', params: [] },
+        ]),
+      })
+    ).json()) as Json[];
+    expect(batch.map((a) => a.result)).toEqual([
+      '0x0',
+      `0x${(head + 1n).toString(16)}`,
+      true,
+      `0x${head.toString(16)}`,
+    ]);
     expect(await rpc('anvil_reset', [{ forking: { jsonRpcUrl: 'https://eth.example' } }])).toMatchObject({
       error: { code: -32000, message: expect.stringContaining('forks no network') },
     });
@@ -213,6 +232,7 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
   it('evm_setAutomine: sends batched into one block (a deployment and its call among them), automine back on, a reset returns to the server’s setting', async () => {
     await anvil.setAutomine(false);
     expect(await hardhat.getAutomine()).toBe(false);
+    expect((await get('/__mock/scenario')).node).toMatchObject({ automine: false, sent: 0 });
     const head = await publicClient.getBlockNumber();
     const nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
     const deployment = await wallet.deployContract({ abi, bytecode: counter.bytecode as Hex, gas: 1_000_000n });
@@ -224,6 +244,7 @@ describe('a dev node’s cheat codes, each shown by every API and undone by rese
     const receipts = await Promise.all(
       [deployment, call, transfer].map((hash) => publicClient.getTransactionReceipt({ hash })),
     );
+    expect((await get('/__mock/scenario')).node).toMatchObject({ automine: false, sent: 3 });
     expect(receipts.map((r) => [r.status, r.blockNumber])).toEqual([
       ['success', head + 1n],
       ['success', head + 1n],
