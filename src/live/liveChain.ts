@@ -294,13 +294,19 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     if (admission !== 'queued') for (const hash of entered) for (const listener of pendingListeners) listener(hash);
     return admission;
   };
-  /** With automine, mines the block a send went into; while it waits for room (a fee cap under a risen base fee), up to two more. */
-  const mineAfter = (sent: SentTransaction) => {
-    if (!automine) return;
+  /**
+   * Mines (for automine) the block a send went into and, while it waits for room (a fee cap under
+   * a risen base fee), up to two more: a step before each of those, where a caller that runs sends
+   * on the EVM settles what waits (and may stop).
+   */
+  function* minesAfter(sent: SentTransaction): Generator<void, void, void> {
     const b = builderAt(current.chain.headHeight);
     mineNow(1);
-    for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) mineNow(1);
-  };
+    for (let more = 0; more < 2 && b.sent.holds(sent.hash); more++) {
+      yield;
+      mineNow(1);
+    }
+  }
   /** How a send runs ahead on the open block of the chain served now. */
   const aheadOn = (withAutomine: boolean) => ({
     open,
@@ -311,8 +317,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
   });
   /** Mines `blocks` blocks and serves the chain with them. */
   const mineNow = (blocks: number): Chain => {
-    if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
-      throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
+    checkBlocks(blocks);
     const from = current.chain.headHeight;
     const b = builderAt(from);
     b.mineTo(from + blocks);
@@ -346,10 +351,11 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
       return mineNow(blocks);
     },
     mineSettled(blocks = 1) {
-      if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
-        return Promise.reject(
-          new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`),
-        );
+      try {
+        checkBlocks(blocks);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const run = resets;
       return queued(async () => {
         await builderLoaded();
@@ -390,15 +396,12 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
         const admission = accept(sent);
         if (admission === 'queued') return admission;
         // Sends it let in from behind a nonce gap run next, then the block is mined with them
-        // (and, while the send waits for room, the next: each settled first, as `mineAfter`).
+        // (and, while the send waits for room, the next: each settled first).
         await settle(ahead);
         if (minedAtOnce && resets === run) {
-          const held = builderAt(current.chain.headHeight);
-          mineNow(1);
-          for (let more = 0; more < 2 && held.sent.holds(sent.hash); more++) {
+          for (const _ of minesAfter(sent)) {
             await settle(ahead);
             if (resets !== run) break;
-            mineNow(1);
           }
           await settle(ahead);
         }
@@ -407,7 +410,7 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     },
     send(sent) {
       const admission = accept(sent);
-      if (admission !== 'queued') mineAfter(sent);
+      if (admission !== 'queued' && automine) for (const _ of minesAfter(sent));
       return admission;
     },
     nextNonce(address) {
@@ -450,6 +453,12 @@ export function createLiveChain(chain: Chain, options: LiveChainOptions): LiveCh
     },
   };
   return live;
+}
+
+/** Throws `MineError` for a count of blocks a mine does not take. */
+function checkBlocks(blocks: number): void {
+  if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_MINE)
+    throw new MineError(`blocks must be an integer from 1 to ${MAX_MINE}, got ${JSON.stringify(blocks)}`);
 }
 
 /** A lazy module's value once loaded, or undefined while it is not. */
